@@ -1,0 +1,31 @@
+// Generates src/generated/schema.d.ts from the contract's OpenAPI 3.0 document.
+// Uses openapi-typescript's Node API rather than its CLI so that `format: binary`
+// becomes `Blob` (the CLI types it as string, which no multipart upload can satisfy).
+import { readFileSync } from "node:fs";
+import { openapiPath } from "@vault/spec";
+import openapiTS, { astToString } from "openapi-typescript";
+import ts from "typescript";
+import { writeOrCheck } from "../../../scripts/generated-files.mjs";
+
+const BLOB = ts.factory.createTypeReferenceNode(ts.factory.createIdentifier("Blob"));
+const NULL = ts.factory.createLiteralTypeNode(ts.factory.createNull());
+
+const specPath = process.env.VAULT_OPENAPI_PATH ?? openapiPath;
+const ast = await openapiTS(readFileSync(specPath, "utf8"), {
+  // Fields with a default stay optional in requests (the server fills the default).
+  defaultNonNullable: false,
+  transform(schemaObject) {
+    if (schemaObject.format === "binary") {
+      return schemaObject.nullable ? ts.factory.createUnionTypeNode([BLOB, NULL]) : BLOB;
+    }
+    return undefined;
+  },
+});
+
+const header = "// Generated from spec/generated/openapi.yaml by `npm run generate`. Do not edit.\n\n";
+writeOrCheck([
+  {
+    path: new URL("../src/generated/schema.d.ts", import.meta.url).pathname,
+    content: header + astToString(ast),
+  },
+]);

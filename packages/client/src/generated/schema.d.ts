@@ -1,0 +1,1406 @@
+// Generated from spec/generated/openapi.yaml by `npm run generate`. Do not edit.
+
+export interface paths {
+    "/banking/v1/ng/bank_accounts/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update an NGN bank account
+         * @description Replace the writable fields of one of the caller's NGN bank accounts (full update).
+         *     Omitted optional fields reset to their defaults; `updated_at` is bumped. Leaving
+         *     a terminal status (CLOSED, ESCHEAT, CHARGEOFF) or taking an account number that
+         *     another account has answers 409.
+         */
+        put: operations["updateNgnBankAccount"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evault/v1/bins/{id}/restore/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a bin entry
+         * @description Restore a binned file or folder (with its subtree) to where it was, or to the
+         *     root if that folder is gone; attach the given tags; remove the bin entry. Answers
+         *     the bin record as it was before the restore. Restoring the same id again
+         *     answers 404.
+         */
+        post: operations["restoreBin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evault/v1/favourite/folders/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a favourite folder
+         * @description Partially update one of the caller's folders, typically `is_starred`. Only the
+         *     given fields change. `is_deleted: true` moves the folder and its subtree to the
+         *     bin; moving a folder into its own subtree answers 422.
+         */
+        patch: operations["updateFavouriteFolder"];
+        trace?: never;
+    };
+    "/evault/v1/file_shares/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a file share
+         * @description Partially update one of the caller's file shares. Requires the `api-key` like
+         *     every operation (the service spec is silent on this operation's authentication;
+         *     the service is secure by default).
+         */
+        patch: operations["updateFileShare"];
+        trace?: never;
+    };
+    "/evault/v1/files/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update a file
+         * @description Replace the content and the writable fields of one of the caller's files (full
+         *     update, `multipart/form-data`). The upload is streamed to disk; `hash` (SHA-256),
+         *     `mimetype` (sniffed), `extension`, `file_size` and `file_size_unit` are
+         *     recomputed. Identical content is stored once. A body over the upload limit
+         *     answers 413 and changes nothing.
+         */
+        put: operations["updateFile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evault/v1/folders/{id}/duplicate_folder/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Duplicate a folder
+         * @description Deep-copy one of the caller's folders with all its subfolders and files (the
+         *     copies share stored bytes) in one transaction, owned by the requesting user.
+         *     Body fields override the copy's attributes: `name` defaults to `"<name> (copy)"`,
+         *     `folder` to the source's parent. Answers 201 with the new folder.
+         */
+        post: operations["duplicateFolder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /**
+         * @description The lifecycle status of an account. `"NULL"` is the default. CLOSED, ESCHEAT and
+         *     CHARGEOFF are terminal: an account in one of them cannot move to another status
+         *     (409); every other transition is allowed.
+         * @enum {string}
+         */
+        AccountStatus: "NULL" | "ACTIVE" | "INACTIVE" | "DORMANT" | "CLOSED" | "ESCHEAT" | "CHARGEOFF";
+        /**
+         * @description A bin entry: a file or folder (with its subtree) that was moved to the bin by
+         *     setting `is_deleted`. Entries are kept for a retention period (30 days by
+         *     default) and then purged with their content.
+         */
+        Bin: {
+            /** @description The server-assigned identifier. */
+            readonly id: string;
+            /** @description The name of the binned item. */
+            name: string;
+            /** @description The description of the binned item (empty when it had none). */
+            description: string;
+            /** @description `file` or `folder`. */
+            file_type: components["schemas"]["BinItemType"];
+            /**
+             * Format: int64
+             * @description The size in bytes of the item (a folder: its whole subtree).
+             */
+            file_size: number;
+            /** @description The unit of `file_size`: always `B`. */
+            file_size_unit: string;
+            /** @description The binned file's extension; empty for a folder. */
+            extension: string;
+            /** @description Whole days left before the entry is purged, as a decimal string (`"30"` right after deletion, `"0"` on the last day). */
+            days_till_expiry: string;
+            /** @description The tags of the binned item. */
+            tags: components["schemas"]["Tag"][];
+            /**
+             * Format: date-time
+             * @description When the item was moved to the bin.
+             */
+            readonly created_at: string;
+            /**
+             * Format: date-time
+             * @description When the resource last changed (UTC).
+             */
+            readonly updated_at: string;
+        };
+        /**
+         * @description What a bin entry holds.
+         * @enum {string}
+         */
+        BinItemType: "file" | "folder";
+        /** @description The tags to attach to the restored item (created by name on first use); may be empty. */
+        BinRestoreRequest: {
+            /** @description The tags to attach to the restored item; may be empty. */
+            tags: components["schemas"]["TagInput"][];
+        };
+        /**
+         * @description Whether an account is personal, business or unclassified. `"NULL"` is the default (labelled Default in the service spec).
+         * @enum {string}
+         */
+        Classification: "NULL" | "PERSONAL" | "BUSINESS";
+        /** @description The currency of an account. NGN accounts always carry the naira. */
+        Currency: {
+            /** @description The server-assigned identifier. */
+            id: string;
+            /** @description e.g. `Nigerian Naira`. */
+            name: string;
+            /** @description ISO 4217 code, e.g. `NGN`. */
+            code: string;
+            /** @description e.g. `₦`. */
+            symbol: string;
+        };
+        /** @description One field that broke the contract or a domain rule. */
+        FieldError: {
+            /** @description Where the field is, as a JSON pointer into the request: `/body/account_number`, `/path/id`, `/headers/if-match`. */
+            path: string;
+            /** @description What is wrong with the field, in plain words. */
+            message: string;
+            /** @description A stable machine-readable code for the failure (e.g. `maxLength`, `required`, `enum`, `not_found`). */
+            code: string;
+        };
+        /**
+         * @description An uploaded file. Content fields (`hash`, `mimetype`, `extension`, `file_size`,
+         *     `file_size_unit`) are computed by the server from the stored bytes.
+         */
+        File: {
+            /** @description The server-assigned identifier. */
+            readonly id: string;
+            /**
+             * Format: uri
+             * @description Absolute URL that downloads exactly the stored bytes (the `downloadFile` operation).
+             */
+            readonly file: string;
+            /** @description SHA-256 of the content, lowercase hex; null only before any content was stored. */
+            readonly hash: string | null;
+            /** @description Sniffed from the bytes, never trusted from the client; `text/plain` for text, `application/octet-stream` when unknown; null only before any content. */
+            readonly mimetype: string | null;
+            /** @description The extension of the uploaded filename without the dot, lowercase (empty when it has none). */
+            readonly extension: string;
+            /**
+             * Format: int64
+             * @description The size of the content in bytes.
+             */
+            readonly file_size: number;
+            /** @description The unit of `file_size`: always `B`. */
+            readonly file_size_unit: string;
+            /** @description True when the file is at the root of the hierarchy (`folder` is null). */
+            readonly root: boolean;
+            /** @description The access of the file's share (`public` or `private`), or null when the file is not shared. */
+            readonly access: string | null;
+            /** @description The id of the share of this file, or null when it is not shared. */
+            readonly file_share_id: string | null;
+            /** @description Whether a file share points at this item. */
+            readonly is_shared: boolean;
+            /** @description The file's tags as objects. */
+            readonly tags_detail: components["schemas"]["Tag"][];
+            /**
+             * Format: date-time
+             * @description When the resource was created (UTC).
+             */
+            readonly created_at: string;
+            /**
+             * Format: date-time
+             * @description When the resource last changed (UTC).
+             */
+            readonly updated_at: string;
+            /** @description The name of the file upload; defaults to the uploaded filename. */
+            name?: (string & components["schemas"]["ItemName"]) | null;
+            /** @description Free text about the file, or null. */
+            description?: (string & components["schemas"]["ItemDescription"]) | null;
+            /** @description The id of the enclosing folder; null at the root. */
+            folder?: string | null;
+            /** @description Marked as a favourite by its owner. */
+            is_starred?: boolean;
+            /** @description Archived: kept, but set aside from everyday views. */
+            is_archived?: boolean;
+            /** @description True while the file is in the bin. */
+            is_deleted?: boolean;
+            /** @description The names of the file's tags. */
+            tags?: string[];
+        };
+        /** @description A file sharing instance: one of the caller's files or folders shared with users and emails. */
+        FileShare: {
+            /** @description The server-assigned identifier. */
+            readonly id: string;
+            /** @description The owner of the share. */
+            readonly user: components["schemas"]["User"];
+            /** @description What is shared: `file`, `folder`, or `none` while the share points at nothing. */
+            readonly file_type: string;
+            /** @description The shared file; null when the share is of a folder. */
+            readonly file_detail: components["schemas"]["File"] | null;
+            /** @description The shared folder; null when the share is of a file. */
+            readonly folder_detail: components["schemas"]["FolderDetail"] | null;
+            /** @description The users of `users`, in the same order. */
+            readonly users_detail: components["schemas"]["User"][];
+            /** @description Whether the share is protected by a password. The password itself is never returned. */
+            readonly has_password: boolean;
+            /**
+             * Format: date-time
+             * @description When the resource was created (UTC).
+             */
+            readonly created_at: string;
+            /**
+             * Format: date-time
+             * @description When the resource last changed (UTC).
+             */
+            readonly updated_at: string;
+            /** @description The id of the shared file, or null. */
+            file?: string | null;
+            /** @description The id of the shared folder, or null. */
+            folder?: string | null;
+            access?: components["schemas"]["ShareAccess"];
+            /** @description The ids of the users linked to the share. */
+            users?: number[];
+            /** @description Emails of persons or users linked to the share, as given (any JSON value, or null). */
+            emails?: unknown;
+        };
+        /**
+         * @description A partial update of a file share: only the given fields change. `file` and
+         *     `folder` must name the caller's own items and `users` existing users, else 422
+         *     naming the field. A share points at one item: setting `file` clears `folder` and
+         *     the reverse, unless both are given. `password` is stored as a salted scrypt hash
+         *     and never returned; `null` is not accepted, so a password can be replaced but not
+         *     removed here.
+         */
+        FileShareUpdate: {
+            /** @description The id of one of the caller's files to share, or null to stop sharing a file. */
+            file?: string | null;
+            /** @description The id of one of the caller's folders to share, or null to stop sharing a folder. */
+            folder?: string | null;
+            access?: components["schemas"]["ShareAccess"];
+            /** @description The ids of existing users to link to the share; replaces the current list. */
+            users?: number[];
+            /** @description Any JSON value, or null. */
+            emails?: unknown;
+            /** @description Write-only: stored hashed, never returned or logged. */
+            password?: string;
+        };
+        FileUpdateForm: {
+            /**
+             * Format: binary
+             * @description The new content, streamed to disk; its filename gives `extension` and the default `name`.
+             */
+            file: Blob;
+            /** @description The new name; omitted means the uploaded filename. */
+            name?: components["schemas"]["ItemName"];
+            /** @description The new description; omitted clears it. */
+            description?: components["schemas"]["ItemDescription"];
+            /** @description The id of one of the caller's folders to move the file into (422 otherwise). */
+            folder?: components["schemas"]["FolderRef"];
+            /** @description Marked as a favourite by its owner. */
+            is_starred?: boolean;
+            /** @description Archived: kept, but set aside from everyday views. */
+            is_archived?: boolean;
+            /** @description True moves the item to the bin (a bin entry is created). */
+            is_deleted?: boolean;
+            /** @description Tag names, one part per tag; they replace the file's tags and are created on first use. */
+            tags?: components["schemas"]["TagName"][];
+        };
+        /** @description A folder of the vault. Folders form a tree per user; the root is implied (a folder at the root has no `folder`). */
+        Folder: {
+            /** @description The server-assigned identifier. */
+            readonly id: string;
+            /** @description The access of the folder's share (`public` or `private`), `private` when the folder is not shared. */
+            readonly access: string;
+            /**
+             * Format: int32
+             * @description The number of files in the folder's whole subtree.
+             */
+            readonly files_count: number;
+            /**
+             * Format: int32
+             * @description The number of folders in the folder's subtree, itself excluded.
+             */
+            readonly folders_count: number;
+            /**
+             * Format: int64
+             * @description The sum of the sizes of the files in the subtree.
+             */
+            readonly file_size: number;
+            /** @description The unit of `file_size`: always `B`. */
+            readonly file_size_unit: string;
+            /** @description Folders have no extension: always the empty string. */
+            readonly extension: string;
+            /** @description The id of the parent folder; absent when the folder is at the root. */
+            readonly parent_folder?: string;
+            /** @description True when the folder is at the root of the folder hierarchy. */
+            readonly root: boolean;
+            /**
+             * Format: date-time
+             * @description When the resource was created (UTC).
+             */
+            readonly created_at: string;
+            /**
+             * Format: date-time
+             * @description When the resource last changed (UTC).
+             */
+            readonly updated_at: string;
+            /** @description At most 255 characters. */
+            name: components["schemas"]["ItemName"];
+            /** @description Free text; the empty string when none was given. */
+            description: components["schemas"]["ItemDescription"];
+            /** @description Marked as a favourite by its owner. */
+            is_starred: boolean;
+            /** @description Archived: kept, but set aside from everyday views. */
+            is_archived: boolean;
+            /** @description True while the folder is in the bin. */
+            is_deleted: boolean;
+            /** @description The folder's tags, as objects. */
+            tags: components["schemas"]["Tag"][];
+            /** @description The folder's path from the root by names, e.g. `/Documents/Reports`. */
+            readonly path: string;
+            /** @description The id of the folder's share; absent when it is not shared. */
+            readonly file_share_id?: string;
+            /** @description Whether a file share points at this item. */
+            readonly is_shared: boolean;
+            /** @description The enclosing folder that contains this folder; absent at the root (the default). */
+            folder?: string;
+        };
+        /** @description The folder embedded in a file share (`folder_detail`). */
+        FolderDetail: {
+            /** @description The server-assigned identifier. */
+            readonly id: string;
+            /** @description The access of the folder's share (`public` or `private`), `private` when the folder is not shared. */
+            readonly access: string;
+            /**
+             * Format: int32
+             * @description The number of files in the folder's whole subtree.
+             */
+            readonly files_count: number;
+            /**
+             * Format: int32
+             * @description The number of folders in the folder's subtree, itself excluded.
+             */
+            readonly folders_count: number;
+            /**
+             * Format: int64
+             * @description The sum of the sizes of the files in the subtree.
+             */
+            readonly file_size: number;
+            /** @description The unit of `file_size`: always `B`. */
+            readonly file_size_unit: string;
+            /** @description Folders have no extension: always the empty string. */
+            readonly extension: string;
+            /** @description The id of the parent folder; absent when the folder is at the root. */
+            readonly parent_folder?: string;
+            /** @description True when the folder is at the root of the folder hierarchy. */
+            readonly root: boolean;
+            /**
+             * Format: date-time
+             * @description When the resource was created (UTC).
+             */
+            readonly created_at: string;
+            /**
+             * Format: date-time
+             * @description When the resource last changed (UTC).
+             */
+            readonly updated_at: string;
+            /** @description At most 255 characters. */
+            name: components["schemas"]["ItemName"];
+            /** @description Free text; the empty string when none was given. */
+            description: components["schemas"]["ItemDescription"];
+            /** @description Marked as a favourite by its owner. */
+            is_starred: boolean;
+            /** @description Archived: kept, but set aside from everyday views. */
+            is_archived: boolean;
+            /** @description True while the folder is in the bin. */
+            is_deleted: boolean;
+            /** @description The folder's tags, as objects. */
+            tags: components["schemas"]["Tag"][];
+            /** @description The ids of the files directly in the folder, comma-separated (empty when none). */
+            readonly files: string;
+            /** @description The ids of the folders directly in the folder, comma-separated (empty when none). */
+            readonly folders: string;
+        };
+        /**
+         * @description The folder fields a request may set. The minimum length of 1 binds `name` and
+         *     `folder` (the service spec does not say which field it binds; an empty name or
+         *     folder id is never meaningful). `folder: null` means the root. `tags` replaces the
+         *     folder's tags (each created by name on first use); omitted keeps them.
+         */
+        FolderInput: {
+            /** @description The folder name, 1 to 255 characters. */
+            name?: components["schemas"]["ItemName"];
+            /** @description The folder description, at most 500 characters. */
+            description?: components["schemas"]["ItemDescription"];
+            /** @description Marked as a favourite by its owner. */
+            is_starred?: boolean;
+            /** @description Archived: kept, but set aside from everyday views. */
+            is_archived?: boolean;
+            /** @description True moves the folder and its whole subtree to the bin. */
+            is_deleted?: boolean;
+            /** @description The id of one of the caller's folders to hold this one, or null for the root; it must not be inside the folder itself (422). */
+            folder?: (string & components["schemas"]["FolderRef"]) | null;
+            /** @description Replaces the folder's tags (each created by name on first use); omitted keeps them. */
+            tags?: components["schemas"]["TagInput"][];
+        };
+        /** @description An id of one of the caller's folders, given in a request: at least 1 character. */
+        FolderRef: string;
+        /** @description A file or folder description: at most 500 characters. */
+        ItemDescription: string;
+        /** @description A file or folder name: at most 255 characters. */
+        ItemName: string;
+        /** @description Money is never a float: the balance is an exact integer number of kobo (1/100 naira) plus the same amount as a decimal string. */
+        NairaBalance: {
+            /**
+             * Format: int64
+             * @description The balance in kobo, exact.
+             */
+            kobo: number;
+            /** @description The balance in naira as a decimal string with two fraction digits, e.g. `"1250.05"`. */
+            amount: string;
+        };
+        /** @description An NGN bank account owned by one user. */
+        NgnBankAccount: {
+            /** @description The server-assigned identifier. */
+            readonly id: string;
+            /** @description The owner of the account. */
+            readonly user: components["schemas"]["User"];
+            /** @description Whether the owner has set a transaction PIN. */
+            readonly has_set_pin: boolean;
+            /** @description Unique across the service. */
+            account_number: string;
+            /** @description The account's currency (always the naira). */
+            readonly currency: components["schemas"]["Currency"];
+            /** @description The current balance. */
+            readonly naira_balance: components["schemas"]["NairaBalance"];
+            /** @description A server-assigned reference for reconciliation. */
+            readonly tracking_reference: string;
+            /**
+             * Format: date-time
+             * @description When the resource was created (UTC).
+             */
+            readonly created_at: string;
+            /**
+             * Format: date-time
+             * @description Bumped on every successful update.
+             */
+            readonly updated_at: string;
+            /** @description The name on the account, or null. */
+            account_name?: string | null;
+            /** @description Personal, business or unclassified (`"NULL"`, the default). */
+            classification?: components["schemas"]["Classification"];
+            /** @description The lifecycle status (`"NULL"`, the default, when unset). */
+            status?: components["schemas"]["AccountStatus"];
+            /** @description The registered business name for a BUSINESS account, or null. */
+            business_name?: string | null;
+            /** @description A free reference of the owner's, or null. */
+            reference?: string | null;
+        };
+        /**
+         * @description The writable fields of an NGN bank account. A PUT is a full replacement: an omitted
+         *     optional field goes back to its default (`null`, or `"NULL"` for the enums). Any
+         *     other field, including the read-only ones (`id`, `user`, `has_set_pin`, `currency`,
+         *     `naira_balance`, `tracking_reference`, timestamps), is rejected with 400.
+         */
+        NgnBankAccountReplacement: {
+            /** @description 1 to 255 characters; unique across the service (a number in use answers 409). */
+            account_number: string;
+            /**
+             * @description The name on the account, or null.
+             * @default null
+             */
+            account_name?: string | null;
+            /**
+             * @description Personal, business or unclassified (`"NULL"`, the default).
+             * @default NULL
+             */
+            classification?: components["schemas"]["Classification"];
+            /**
+             * @description The lifecycle status (`"NULL"`, the default, when unset).
+             * @default NULL
+             */
+            status?: components["schemas"]["AccountStatus"];
+            /**
+             * @description The registered business name for a BUSINESS account, or null.
+             * @default null
+             */
+            business_name?: string | null;
+            /**
+             * @description A free reference of the owner's, or null.
+             * @default null
+             */
+            reference?: string | null;
+        };
+        /**
+         * @description An RFC 9457 problem details document. Every error of every operation answers one,
+         *     with `Content-Type: application/problem+json`. `type` is a stable URN per kind of
+         *     problem (`urn:vault:problem:<code>`), so clients can branch on it.
+         */
+        Problem: {
+            /**
+             * Format: uri
+             * @description A stable URN that identifies the kind of problem, e.g. `urn:vault:problem:validation`.
+             */
+            type: string;
+            /** @description A short summary of the kind of problem; the same for every occurrence of a `type`. */
+            title: string;
+            /**
+             * Format: int32
+             * @description The HTTP status code of this response.
+             */
+            status: number;
+            /** @description An explanation specific to this occurrence. Never contains internals or secrets. */
+            detail?: string;
+            /** @description The request id of this occurrence (`urn:vault:request:<id>`), also sent as the `X-Request-Id` header. */
+            instance?: string;
+            /** @description The fields at fault, for validation and domain errors about particular fields. */
+            errors?: components["schemas"]["FieldError"][];
+        };
+        /**
+         * @description The access type of a file sharing instance.
+         * @enum {string}
+         */
+        ShareAccess: "public" | "private";
+        /** @description A label attached to files, folders and bin entries. Tags are unique by name per user and created on first use. */
+        Tag: {
+            /** @description The server-assigned identifier. */
+            readonly id: string;
+            name: components["schemas"]["TagName"];
+            /** @description Free text; the empty string when none was given. */
+            description: string;
+            /**
+             * Format: date-time
+             * @description When the resource was created (UTC).
+             */
+            readonly created_at: string;
+            /**
+             * Format: date-time
+             * @description When the resource last changed (UTC).
+             */
+            readonly updated_at: string;
+        };
+        /**
+         * @description A tag given in a request. The tag with this name is reused if the caller has one
+         *     (its description is updated when one is given), else it is created.
+         */
+        TagInput: {
+            name: components["schemas"]["TagName"];
+            /** @description Optional description; omitted keeps an existing tag's description (new tags get the empty string). */
+            description?: string;
+        };
+        /** @description A tag name: 1 to 100 characters. Tag names are unique per user. */
+        TagName: string;
+        /**
+         * @description A user of the service, as embedded in responses. Users have integer ids because
+         *     file shares reference them as integers (`users`); `id` is an addition to the
+         *     service spec's user fields so that `users` and `users_detail` can be matched.
+         */
+        User: {
+            /**
+             * Format: int32
+             * @description The user's integer id, as used in a file share's `users`.
+             */
+            readonly id: number;
+            /**
+             * Format: email
+             * @description The user's email address.
+             */
+            email: string;
+            /** @description The user's first name. */
+            first_name: string;
+            /** @description The user's last name. */
+            last_name: string;
+            /** @description Unique login name. */
+            username: string;
+            /**
+             * Format: date-time
+             * @description When the resource was created (UTC).
+             */
+            readonly created_at: string;
+            /**
+             * Format: date-time
+             * @description When the resource last changed (UTC).
+             */
+            readonly updated_at: string;
+        };
+    };
+    responses: never;
+    parameters: {
+        /** @description The `ETag` the caller last saw. If the resource changed since, the write is refused with 412 and nothing changes. */
+        ConditionalWrite: string;
+    };
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    updateNgnBankAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` the caller last saw. If the resource changed since, the write is refused with 412 and nothing changes. */
+                "If-Match"?: components["parameters"]["ConditionalWrite"];
+            };
+            path: {
+                /** @description The id of the account. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NgnBankAccountReplacement"];
+            };
+        };
+        responses: {
+            /** @description A successful response that carries the resource's current version in `ETag`. */
+            200: {
+                headers: {
+                    /** @description The version of the resource after this request; send it back in `If-Match` to make the next write conditional. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NgnBankAccount"];
+                };
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change conflicts with the current state of the resource (e.g. a unique value already in use, leaving a terminal status). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `If-Match` header does not match the current `ETag` of the resource; re-read it and retry. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body has a media type this operation does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request is well-formed but refers to something unusable (another user's item, an unknown user id, a folder inside itself); `errors` names the field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The service cannot reach its database right now; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    restoreBin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the bin entry. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BinRestoreRequest"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bin"];
+                };
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body has a media type this operation does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request is well-formed but refers to something unusable (another user's item, an unknown user id, a folder inside itself); `errors` names the field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The service cannot reach its database right now; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateFavouriteFolder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` the caller last saw. If the resource changed since, the write is refused with 412 and nothing changes. */
+                "If-Match"?: components["parameters"]["ConditionalWrite"];
+            };
+            path: {
+                /** @description The id of the file folder. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FolderInput"];
+            };
+        };
+        responses: {
+            /** @description A successful response that carries the resource's current version in `ETag`. */
+            200: {
+                headers: {
+                    /** @description The version of the resource after this request; send it back in `If-Match` to make the next write conditional. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Folder"];
+                };
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `If-Match` header does not match the current `ETag` of the resource; re-read it and retry. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body has a media type this operation does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request is well-formed but refers to something unusable (another user's item, an unknown user id, a folder inside itself); `errors` names the field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The service cannot reach its database right now; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateFileShare: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` the caller last saw. If the resource changed since, the write is refused with 412 and nothing changes. */
+                "If-Match"?: components["parameters"]["ConditionalWrite"];
+            };
+            path: {
+                /** @description The id of the file sharing instance. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FileShareUpdate"];
+            };
+        };
+        responses: {
+            /** @description A successful response that carries the resource's current version in `ETag`. */
+            200: {
+                headers: {
+                    /** @description The version of the resource after this request; send it back in `If-Match` to make the next write conditional. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileShare"];
+                };
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `If-Match` header does not match the current `ETag` of the resource; re-read it and retry. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body has a media type this operation does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request is well-formed but refers to something unusable (another user's item, an unknown user id, a folder inside itself); `errors` names the field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The service cannot reach its database right now; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` the caller last saw. If the resource changed since, the write is refused with 412 and nothing changes. */
+                "If-Match"?: components["parameters"]["ConditionalWrite"];
+            };
+            path: {
+                /** @description The id of the file upload. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["FileUpdateForm"];
+            };
+        };
+        responses: {
+            /** @description A successful response that carries the resource's current version in `ETag`. */
+            200: {
+                headers: {
+                    /** @description The version of the resource after this request; send it back in `If-Match` to make the next write conditional. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["File"];
+                };
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `If-Match` header does not match the current `ETag` of the resource; re-read it and retry. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body has a media type this operation does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request is well-formed but refers to something unusable (another user's item, an unknown user id, a folder inside itself); `errors` names the field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The service cannot reach its database right now; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    duplicateFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the file folder to copy. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FolderInput"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded and a new resource has been created as a result. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Folder"];
+                };
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body has a media type this operation does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request is well-formed but refers to something unusable (another user's item, an unknown user id, a folder inside itself); `errors` names the field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The service cannot reach its database right now; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+}

@@ -1,0 +1,66 @@
+// Compile-time guarantees of the generated client: every `@ts-expect-error` below
+// must be an error, so a loosened type makes this file fail to type-check.
+import { describe, expectTypeOf, test } from "vitest";
+import { createVaultClient, type NgnBankAccount, type Problem } from "../src/index.js";
+
+const client = createVaultClient({ baseUrl: "http://127.0.0.1:8080", apiKey: "k" });
+const id = { params: { path: { id: "1" } } };
+
+describe("the client's types", () => {
+  test("accept the correct calls and type their results", async () => {
+    const { data, error } = await client.PUT("/banking/v1/ng/bank_accounts/{id}/", {
+      ...id,
+      body: { account_number: "1", status: "NULL", classification: "BUSINESS", account_name: null },
+    });
+    expectTypeOf(data).toEqualTypeOf<NgnBankAccount | undefined>();
+    expectTypeOf(error).toEqualTypeOf<Problem | undefined>();
+
+    await client.PATCH("/evault/v1/file_shares/{id}/", {
+      ...id,
+      body: { access: "private", users: [1, 2], emails: null },
+    });
+    await client.PUT("/evault/v1/files/{id}/", {
+      ...id,
+      body: { file: new Blob(["x"]), name: "x", tags: ["a"], is_starred: true },
+    });
+    await client.POST("/evault/v1/bins/{id}/restore/", { ...id, body: { tags: [{ name: "t" }] } });
+    await client.POST("/evault/v1/folders/{id}/duplicate_folder/", { ...id, body: {} });
+    await client.PATCH("/evault/v1/favourite/folders/{id}/", { ...id, body: { is_starred: true } });
+  });
+
+  test("reject a wrong path", async () => {
+    // @ts-expect-error the path lacks its trailing slash
+    await client.PUT("/banking/v1/ng/bank_accounts/{id}", { ...id, body: { account_number: "1" } });
+    // @ts-expect-error no such path
+    await client.GET("/banking/v1/ng/bank_accounts/", {});
+    // @ts-expect-error the bank account is updated with PUT, not PATCH
+    await client.PATCH("/banking/v1/ng/bank_accounts/{id}/", { ...id, body: { account_number: "1" } });
+  });
+
+  test("reject a missing required field", async () => {
+    // @ts-expect-error account_number is required
+    await client.PUT("/banking/v1/ng/bank_accounts/{id}/", { ...id, body: { account_name: "x" } });
+    // @ts-expect-error the file part is required
+    await client.PUT("/evault/v1/files/{id}/", { ...id, body: { name: "x" } });
+    // @ts-expect-error tags are required to restore
+    await client.POST("/evault/v1/bins/{id}/restore/", { ...id, body: {} });
+    // @ts-expect-error the path id is required
+    await client.PATCH("/evault/v1/favourite/folders/{id}/", { params: { path: {} }, body: {} });
+  });
+
+  test("reject a wrong enum value and a wrong type", async () => {
+    // @ts-expect-error "OPEN" is not an account status
+    await client.PUT("/banking/v1/ng/bank_accounts/{id}/", { ...id, body: { account_number: "1", status: "OPEN" } });
+    await client.PUT("/banking/v1/ng/bank_accounts/{id}/", {
+      ...id,
+      // @ts-expect-error "null" in lower case is not a classification
+      body: { account_number: "1", classification: "null" },
+    });
+    // @ts-expect-error access is public or private
+    await client.PATCH("/evault/v1/file_shares/{id}/", { ...id, body: { access: "secret" } });
+    // @ts-expect-error users are integer ids
+    await client.PATCH("/evault/v1/file_shares/{id}/", { ...id, body: { users: ["1"] } });
+    // @ts-expect-error the file must be a Blob, not a string
+    await client.PUT("/evault/v1/files/{id}/", { ...id, body: { file: "content" } });
+  });
+});

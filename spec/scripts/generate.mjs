@@ -1,0 +1,53 @@
+// Compiles the TypeSpec in src/ to OpenAPI 3.0 (the document every tool reads) and
+// 3.1, and writes them to generated/ (or checks them with --check).
+//
+// TypeSpec spells a closed model (`...Record<never>`) as `additionalProperties:
+// {not: {}}` (3.1: `unevaluatedProperties`); it is rewritten to the equivalent
+// `false`, which
+// openapi-typescript turns into a closed type (the other spelling opens it with an
+// index signature) and which makes validators name the unexpected field.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseDocument, visit } from "yaml";
+import { writeOrCheck } from "../../scripts/generated-files.mjs";
+
+const specDir = join(dirname(fileURLToPath(import.meta.url)), "..");
+const outDir = mkdtempSync(join(tmpdir(), "vault-spec-"));
+const closingKeys = new Set(["additionalProperties", "unevaluatedProperties"]);
+const header = "# Generated from spec/src by `npm run generate`. Do not edit.\n";
+
+try {
+  // `tsp` is on PATH when run through npm scripts (node_modules/.bin).
+  execFileSync(
+    "tsp",
+    ["compile", "src/main.tsp", "--config", "tspconfig.yaml", "--output-dir", outDir, "--warn-as-error"],
+    { cwd: specDir, stdio: ["ignore", "ignore", "inherit"] },
+  );
+  writeOrCheck(
+    [
+      ["3.0.0", "openapi.yaml"],
+      ["3.1.0", "openapi.3.1.yaml"],
+    ].map(([version, name]) => ({
+      path: join(specDir, "generated", name),
+      content: header + closeModels(readFileSync(join(outDir, version, "openapi.yaml"), "utf8")),
+    })),
+  );
+} finally {
+  rmSync(outDir, { recursive: true, force: true });
+}
+
+function closeModels(source) {
+  const doc = parseDocument(source);
+  visit(doc, {
+    Pair(_, pair) {
+      const value = pair.value?.toJSON?.();
+      if (closingKeys.has(pair.key?.value) && JSON.stringify(value) === '{"not":{}}') {
+        pair.value = doc.createNode(false);
+      }
+    },
+  });
+  return doc.toString({ lineWidth: 0 });
+}
