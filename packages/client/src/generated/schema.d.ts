@@ -115,6 +115,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/evault/v1/files/{id}/content/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a file's content
+         * @description Download the stored bytes of one of the caller's files, with the sniffed
+         *     `Content-Type`, `Content-Length`, an `ETag` (the SHA-256) and HTTP range support.
+         *     This operation is an addition to the six of the service spec (`x-vault-addition`):
+         *     it is what a File's `file` URL points at.
+         */
+        get: operations["downloadFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/evault/v1/folders/{id}/duplicate_folder/": {
         parameters: {
             query?: never;
@@ -636,11 +659,11 @@ export interface components {
         };
         /**
          * @description A tag given in a request. The tag with this name is reused if the caller has one
-         *     (its description is updated when one is given), else it is created.
+         *     (its description is updated when a non-empty one is given), else it is created.
          */
         TagInput: {
             name: components["schemas"]["TagName"];
-            /** @description Optional description; omitted keeps an existing tag's description (new tags get the empty string). */
+            /** @description Optional description; omitted or empty keeps an existing tag's description (new tags get the empty string). */
             description?: string;
         };
         /** @description A tag name: 1 to 100 characters. Tag names are unique per user. */
@@ -1259,6 +1282,109 @@ export interface operations {
             };
             /** @description The request is well-formed but refers to something unusable (another user's item, an unknown user id, a folder inside itself); `errors` names the field. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The service cannot reach its database right now; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    downloadFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A single byte range, e.g. `bytes=0-99`; answered with 206. */
+                Range?: string;
+                /** @description The `ETag` the caller has; answered with 304 when it is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The id of the file upload. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    "Content-Length": number;
+                    /** @description The SHA-256 of the content, quoted. */
+                    ETag: string;
+                    "Accept-Ranges": "bytes";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": Blob;
+                };
+            };
+            /** @description Successful */
+            206: {
+                headers: {
+                    "Content-Range": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": Blob;
+                };
+            };
+            /** @description The client has made a conditional request and the resource has not been modified. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Range` header asks for bytes outside the content. */
+            416: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,64 @@
+import { randomUUID } from "node:crypto";
+import express, { type Express } from "express";
+import { pinoHttp } from "pino-http";
+import type { Config } from "./config.js";
+import type { Database } from "./data/database.js";
+import { dispatch } from "./http/dispatch.js";
+import { downloadFile } from "./http/downloads.js";
+import { createHandlers } from "./http/handlers.js";
+import type { Handlers } from "./http/operation-types.js";
+import { errorHandler, problem, sendProblem } from "./http/problems.js";
+import { multipartUploads } from "./http/uploads.js";
+import { contractValidator } from "./http/validator.js";
+import type { Logger } from "./logger.js";
+import type { BlobStore } from "./storage/blob-store.js";
+
+export interface AppDeps {
+  config: Config & { publicBaseUrl: string };
+  database: Database;
+  blobs: BlobStore;
+  logger: Logger;
+  /** Replaces handlers (tests inject faulty ones to prove response validation). */
+  handlers?: Partial<Handlers>;
+  /** Response validation is on unless a benchmark baseline turns it off. */
+  validateResponses?: boolean;
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/** Builds the HTTP app; it never listens (main.ts and tests do). */
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("etag", false);
+  app.set("query parser", "simple");
+
+  app.use(
+    pinoHttp({
+      logger: deps.logger,
+      genReqId: (req, res) => {
+        const given = req.headers["x-request-id"];
+        const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+    }),
+  );
+  app.use(express.json({ limit: "1mb" }));
+  const uploads = multipartUploads(deps.blobs, deps.config.maxUploadBytes);
+  app.use(contractValidator(deps.database.db, uploads, { validateResponses: deps.validateResponses ?? true }));
+  app.use(
+    dispatch(
+      { ...createHandlers(deps), ...deps.handlers },
+      { downloadFile: downloadFile(deps.database.db, deps.blobs) },
+    ),
+  );
+  app.use((req, res) =>
+    sendProblem(
+      res,
+      problem("not_found", `No route for ${req.method} ${req.path}.`, [], `urn:vault:request:${req.id}`),
+    ),
+  );
+  app.use(errorHandler);
+  return app;
+}

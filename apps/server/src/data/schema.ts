@@ -1,0 +1,197 @@
+// The database schema. Migrations in ./migrations are generated from this file by
+// `npm run -w @vault/server db:generate` (drizzle-kit) and applied at start-up.
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const timestamps = {
+  created_at: timestamptz("created_at").notNull().defaultNow(),
+  updated_at: timestamptz("updated_at").notNull().defaultNow(),
+};
+/** Incremented on every write; the resource's ETag. */
+const version = integer("version").notNull().default(1);
+const owner = () =>
+  integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+
+export const users = pgTable("users", {
+  id: serial("id").primaryKey(),
+  username: text("username").notNull().unique(),
+  email: text("email").notNull(),
+  first_name: text("first_name").notNull(),
+  last_name: text("last_name").notNull(),
+  ...timestamps,
+});
+
+/** API keys are stored only as a SHA-256 of the key (keys are 256-bit random, so a fast hash suffices) plus a short visible prefix. */
+export const apiKeys = pgTable("api_keys", {
+  id: serial("id").primaryKey(),
+  user_id: owner(),
+  prefix: text("prefix").notNull(),
+  key_hash: text("key_hash").notNull().unique(),
+  created_at: timestamptz("created_at").notNull().defaultNow(),
+  last_used_at: timestamptz("last_used_at"),
+  revoked_at: timestamptz("revoked_at"),
+});
+
+export const currencies = pgTable("currencies", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  code: text("code").notNull().unique(),
+  symbol: text("symbol").notNull(),
+});
+
+export const bankAccounts = pgTable(
+  "bank_accounts",
+  {
+    id: text("id").primaryKey(),
+    user_id: owner(),
+    account_number: text("account_number").notNull().unique(),
+    account_name: text("account_name"),
+    classification: text("classification").notNull().default("NULL"),
+    status: text("status").notNull().default("NULL"),
+    business_name: text("business_name"),
+    reference: text("reference"),
+    has_set_pin: boolean("has_set_pin").notNull().default(false),
+    currency_id: text("currency_id")
+      .notNull()
+      .references(() => currencies.id),
+    balance_kobo: bigint("balance_kobo", { mode: "bigint" }).notNull().default(sql`0`),
+    tracking_reference: text("tracking_reference").notNull(),
+    version,
+    ...timestamps,
+  },
+  (t) => [index("bank_accounts_user_idx").on(t.user_id)],
+);
+
+export const tags = pgTable(
+  "tags",
+  {
+    id: text("id").primaryKey(),
+    user_id: owner(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("tags_user_name_idx").on(t.user_id, t.name)],
+);
+
+export const folders = pgTable(
+  "folders",
+  {
+    id: text("id").primaryKey(),
+    user_id: owner(),
+    parent_id: text("parent_id").references((): AnyPgColumn => folders.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    is_starred: boolean("is_starred").notNull().default(false),
+    is_archived: boolean("is_archived").notNull().default(false),
+    is_deleted: boolean("is_deleted").notNull().default(false),
+    version,
+    ...timestamps,
+  },
+  (t) => [index("folders_parent_idx").on(t.parent_id), index("folders_user_idx").on(t.user_id)],
+);
+
+/** Stored contents, named by SHA-256 under DATA_DIR/blobs; shared by every file with the same bytes. */
+export const blobs = pgTable("blobs", {
+  hash: text("hash").primaryKey(),
+  size: bigint("size", { mode: "number" }).notNull(),
+  mimetype: text("mimetype").notNull(),
+  created_at: timestamptz("created_at").notNull().defaultNow(),
+});
+
+export const files = pgTable(
+  "files",
+  {
+    id: text("id").primaryKey(),
+    user_id: owner(),
+    folder_id: text("folder_id").references(() => folders.id, { onDelete: "cascade" }),
+    name: text("name"),
+    description: text("description"),
+    hash: text("hash").references(() => blobs.hash),
+    extension: text("extension").notNull().default(""),
+    is_starred: boolean("is_starred").notNull().default(false),
+    is_archived: boolean("is_archived").notNull().default(false),
+    is_deleted: boolean("is_deleted").notNull().default(false),
+    version,
+    ...timestamps,
+  },
+  (t) => [
+    index("files_folder_idx").on(t.folder_id),
+    index("files_user_idx").on(t.user_id),
+    index("files_hash_idx").on(t.hash),
+  ],
+);
+
+export const fileTags = pgTable(
+  "file_tags",
+  {
+    file_id: text("file_id")
+      .notNull()
+      .references(() => files.id, { onDelete: "cascade" }),
+    tag_id: text("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.file_id, t.tag_id] })],
+);
+
+export const folderTags = pgTable(
+  "folder_tags",
+  {
+    folder_id: text("folder_id")
+      .notNull()
+      .references(() => folders.id, { onDelete: "cascade" }),
+    tag_id: text("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.folder_id, t.tag_id] })],
+);
+
+export const fileShares = pgTable(
+  "file_shares",
+  {
+    id: text("id").primaryKey(),
+    user_id: owner(),
+    file_id: text("file_id").references(() => files.id, { onDelete: "set null" }),
+    folder_id: text("folder_id").references(() => folders.id, { onDelete: "set null" }),
+    access: text("access").notNull().default("private"),
+    users: integer("users").array().notNull().default([]),
+    emails: jsonb("emails"),
+    /** scrypt$<salt>$<hash>, never the password. */
+    password_hash: text("password_hash"),
+    version,
+    ...timestamps,
+  },
+  (t) => [index("file_shares_file_idx").on(t.file_id), index("file_shares_folder_idx").on(t.folder_id)],
+);
+
+/** A file or folder in the bin. The item keeps its place (folder_id / parent_id) so a restore can put it back. */
+export const bins = pgTable("bins", {
+  id: text("id").primaryKey(),
+  user_id: owner(),
+  file_id: text("file_id")
+    .unique()
+    .references(() => files.id, { onDelete: "cascade" }),
+  folder_id: text("folder_id")
+    .unique()
+    .references(() => folders.id, { onDelete: "cascade" }),
+  expires_at: timestamptz("expires_at").notNull(),
+  ...timestamps,
+});

@@ -1,0 +1,25 @@
+// The contract's resource shapes, which the domain's presenters produce.
+import type { components } from "@vault/client/schema";
+
+type Schemas = components["schemas"];
+export type ApiUser = Schemas["User"];
+export type ApiTag = Schemas["Tag"];
+export type TagInput = Schemas["TagInput"];
+export type ApiBankAccount = Schemas["NgnBankAccount"];
+export type BankAccountReplacement = Schemas["NgnBankAccountReplacement"];
+export type ApiFile = Schemas["File"];
+export type ApiFolder = Schemas["Folder"];
+export type ApiFolderDetail = Schemas["FolderDetail"];
+export type FolderInput = Schemas["FolderInput"];
+export type ApiFileShare = Schemas["FileShare"];
+export type FileShareUpdate = Schemas["FileShareUpdate"];
+export type ApiBin = Schemas["Bin"];
+
+/** All timestamps leave the service as UTC ISO 8601 with `Z`. */
+export const iso = (date: Date) => date.toISOString();
+
+/** A resource with its version, the source of its ETag. */
+export interface Versioned<T> {
+  resource: T;
+  version: number;
+}

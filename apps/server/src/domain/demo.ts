@@ -1,0 +1,101 @@
+// Demo data: a user with a key, a bank account and a small vault with something for
+// every operation to act on.
+import { randomBytes, randomInt, randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
+import type { Db } from "../data/database.js";
+import { bankAccounts, blobs, currencies, fileShares, files, folders, users } from "../data/schema.js";
+import type { BlobStore } from "../storage/blob-store.js";
+import { createApiKey } from "./api-keys.js";
+import { moveToBin } from "./vault/bins.js";
+import { setTags, upsertTags } from "./vault/tags.js";
+
+const ONE_PIXEL_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+export interface DemoUser {
+  id: number;
+  username: string;
+  api_key: string;
+  bank_account_id: string;
+  file_id: string;
+  folder_id: string;
+  file_share_id: string;
+  bin_id: string;
+}
+
+export const NAIRA = { id: "ngn", name: "Nigerian Naira", code: "NGN", symbol: "₦" };
+
+async function storeBytes(db: Db, store: BlobStore, bytes: Buffer): Promise<string> {
+  const upload = await store.receive(Readable.from([bytes]));
+  await store.commit(upload);
+  await db
+    .insert(blobs)
+    .values({ hash: upload.hash, size: upload.size, mimetype: upload.mimetype })
+    .onConflictDoNothing();
+  return upload.hash;
+}
+
+/**
+ * Creates a user with an api key, an NGN account, a folder "Documents" holding a
+ * subfolder "Reports" and two files, a share of one file and a file in the bin.
+ */
+export async function createDemoUser(
+  db: Db,
+  store: BlobStore,
+  username: string,
+  retentionDays: number,
+): Promise<DemoUser> {
+  const notes = await storeBytes(db, store, Buffer.from(`Notes of ${username}\n`));
+  const logo = await storeBytes(db, store, ONE_PIXEL_PNG);
+  const draft = await storeBytes(db, store, Buffer.from("An old draft.\n"));
+  const ids = await db.transaction(async (tx) => {
+    await tx.insert(currencies).values(NAIRA).onConflictDoNothing();
+    const [user] = await tx
+      .insert(users)
+      .values({ username, email: `${username}@example.com`, first_name: username, last_name: "Demo" })
+      .returning();
+    if (!user) throw new Error("the demo user was not created");
+    const bankAccountId = randomUUID();
+    await tx.insert(bankAccounts).values({
+      id: bankAccountId,
+      user_id: user.id,
+      account_number: String(randomInt(1e9, 1e10)),
+      account_name: `${username} savings`,
+      currency_id: NAIRA.id,
+      balance_kobo: 12_500_005n,
+      tracking_reference: `TRK-${randomBytes(6).toString("hex").toUpperCase()}`,
+    });
+    const documents = randomUUID();
+    const reports = randomUUID();
+    await tx.insert(folders).values([
+      { id: documents, user_id: user.id, name: "Documents", description: "Everyday papers" },
+      { id: reports, user_id: user.id, parent_id: documents, name: "Reports" },
+    ]);
+    const fileId = randomUUID();
+    const draftId = randomUUID();
+    await tx.insert(files).values([
+      { id: fileId, user_id: user.id, folder_id: documents, name: "notes.txt", hash: notes, extension: "txt" },
+      { id: randomUUID(), user_id: user.id, folder_id: documents, name: "logo.png", hash: logo, extension: "png" },
+      { id: randomUUID(), user_id: user.id, folder_id: reports, name: "q3.txt", hash: notes, extension: "txt" },
+      { id: draftId, user_id: user.id, folder_id: documents, name: "old-draft.txt", hash: draft, extension: "txt" },
+    ]);
+    await setTags(tx, "folder", documents, await upsertTags(tx, user.id, [{ name: "personal", description: "Mine" }]));
+    const shareId = randomUUID();
+    await tx.insert(fileShares).values({ id: shareId, user_id: user.id, file_id: fileId, access: "private" });
+    const binId = await moveToBin(tx, user.id, "file", draftId, retentionDays);
+    return { user, bankAccountId, documents, fileId, shareId, binId };
+  });
+  const key = await createApiKey(db, username);
+  return {
+    id: ids.user.id,
+    username,
+    api_key: key.key,
+    bank_account_id: ids.bankAccountId,
+    file_id: ids.fileId,
+    folder_id: ids.documents,
+    file_share_id: ids.shareId,
+    bin_id: ids.binId,
+  };
+}

@@ -1,0 +1,111 @@
+import { and, eq } from "drizzle-orm";
+import type { Db, Tx } from "../../data/database.js";
+import { fileShares, files, folders, users } from "../../data/schema.js";
+import { type ApiFileShare, type FileShareUpdate, iso, type Versioned } from "../contract.js";
+import { DomainError, notFound, staleVersion, unprocessable } from "../errors.js";
+import { hashPassword } from "../passwords.js";
+import { presentUser, usersById } from "../users.js";
+import { fileViews, folderDetailView } from "./views.js";
+
+type ShareRow = typeof fileShares.$inferSelect;
+
+/**
+ * Partial update: only the given fields change. `file`/`folder` must be the caller's
+ * items outside the bin, `users` existing users; a share points at one item.
+ */
+export async function updateFileShare(
+  db: Db,
+  userId: number,
+  id: string,
+  input: FileShareUpdate,
+  ifMatch: number | undefined,
+  publicBaseUrl: string,
+): Promise<Versioned<ApiFileShare>> {
+  const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(fileShares)
+      .where(and(eq(fileShares.id, id), eq(fileShares.user_id, userId)))
+      .for("update");
+    if (!current) throw notFound("file share");
+    if (ifMatch !== undefined && ifMatch !== current.version) throw staleVersion();
+
+    const changes: Partial<ShareRow> = {};
+    if (input.file != null && input.folder != null) {
+      throw unprocessable("/body/folder", "a share points at one item: give file or folder, not both", "one_item");
+    }
+    if (input.file !== undefined) {
+      if (input.file !== null) await requireOwned(tx, "file", userId, input.file);
+      changes.file_id = input.file;
+      if (input.file !== null) changes.folder_id = null;
+    }
+    if (input.folder !== undefined) {
+      if (input.folder !== null) await requireOwned(tx, "folder", userId, input.folder);
+      changes.folder_id = input.folder;
+      if (input.folder !== null) changes.file_id = null;
+    }
+    if (input.access !== undefined) changes.access = input.access;
+    if (input.users !== undefined) changes.users = await existingUsers(tx, input.users);
+    if ("emails" in input) changes.emails = input.emails ?? null;
+    if (passwordHash !== undefined) changes.password_hash = passwordHash;
+
+    const [updated] = await tx
+      .update(fileShares)
+      .set({ ...changes, version: current.version + 1, updated_at: new Date() })
+      .where(eq(fileShares.id, id))
+      .returning();
+    if (!updated) throw notFound("file share");
+    return { resource: await presentFileShare(tx, updated, publicBaseUrl), version: updated.version };
+  });
+}
+
+async function requireOwned(tx: Tx, kind: "file" | "folder", userId: number, id: string): Promise<void> {
+  const table = kind === "file" ? files : folders;
+  const [found] = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.id, id), eq(table.user_id, userId), eq(table.is_deleted, false)));
+  if (!found) throw unprocessable(`/body/${kind}`, `no ${kind} with this id belongs to you (or it is in the bin)`);
+}
+
+async function existingUsers(tx: Tx, ids: number[]): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  const found = await usersById(tx, unique);
+  const missing = ids.findIndex((userId) => !found.has(userId));
+  if (missing >= 0) {
+    throw new DomainError("unprocessable", "Every id in users must name an existing user.", [
+      { path: `/body/users/${missing}`, message: `no user has id ${ids[missing]}`, code: "unknown_user" },
+    ]);
+  }
+  return unique;
+}
+
+export async function presentFileShare(tx: Tx, share: ShareRow, publicBaseUrl: string): Promise<ApiFileShare> {
+  const [owner] = await tx.select().from(users).where(eq(users.id, share.user_id));
+  if (!owner) throw notFound("user");
+  const linked = await usersById(tx, share.users);
+  const fileDetail = share.file_id
+    ? ((await fileViews(tx, share.user_id, [share.file_id], publicBaseUrl)).get(share.file_id)?.file ?? null)
+    : null;
+  const folderDetail = share.folder_id ? ((await folderDetailView(tx, share.user_id, share.folder_id)) ?? null) : null;
+  return {
+    id: share.id,
+    user: presentUser(owner),
+    file_type: share.file_id ? "file" : share.folder_id ? "folder" : "none",
+    file_detail: fileDetail,
+    folder_detail: folderDetail,
+    users_detail: share.users.flatMap((userId) => {
+      const user = linked.get(userId);
+      return user ? [presentUser(user)] : [];
+    }),
+    has_password: share.password_hash !== null,
+    created_at: iso(share.created_at),
+    updated_at: iso(share.updated_at),
+    file: share.file_id,
+    folder: share.folder_id,
+    access: share.access as ApiFileShare["access"],
+    users: share.users,
+    emails: share.emails,
+  };
+}

@@ -1,0 +1,103 @@
+import { basename, extname } from "node:path";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../data/database.js";
+import { blobs, files } from "../../data/schema.js";
+import type { BlobStore, ReceivedUpload } from "../../storage/blob-store.js";
+import type { ApiFile, Versioned } from "../contract.js";
+import { notFound, staleVersion } from "../errors.js";
+import { moveToBin, unreferencedBlobs } from "./bins.js";
+import { isVisibleFolder, requireDestination } from "./placement.js";
+import { setTags, tagNames, upsertTags } from "./tags.js";
+import { fileViews } from "./views.js";
+
+export interface FileForm {
+  name?: string;
+  description?: string;
+  folder?: string;
+  is_starred?: boolean;
+  is_archived?: boolean;
+  is_deleted?: boolean;
+  tags?: string[];
+}
+
+export interface VaultSettings {
+  publicBaseUrl: string;
+  binRetentionDays: number;
+}
+
+/** The last path segment of a client's filename, so a name can never carry a path. */
+export const safeFilename = (filename: string) => basename(filename.replaceAll("\\", "/")).slice(0, 255);
+
+/** The filename's extension without the dot, lowercase; empty unless it is short and alphanumeric. */
+export function extensionOf(filename: string): string {
+  const ext = extname(safeFilename(filename)).slice(1).toLowerCase();
+  return /^[a-z0-9]{1,16}$/.test(ext) ? ext : "";
+}
+
+/**
+ * Full update of a file: the upload replaces the content, the form replaces the
+ * writable fields (omitted ones reset). The bytes are moved into the store before
+ * the transaction, so a committed row always has its blob; a blob no file uses any
+ * more is deleted after it.
+ */
+export async function replaceFile(
+  db: Db,
+  store: BlobStore,
+  settings: VaultSettings,
+  userId: number,
+  id: string,
+  form: FileForm,
+  upload: ReceivedUpload & { filename: string },
+  ifMatch: number | undefined,
+): Promise<Versioned<ApiFile>> {
+  await store.commit(upload);
+  const { result, orphans } = await db
+    .transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(files)
+        .where(and(eq(files.id, id), eq(files.user_id, userId), eq(files.is_deleted, false)))
+        .for("update");
+      if (!current || (current.folder_id && !(await isVisibleFolder(tx, userId, current.folder_id))))
+        throw notFound("file");
+      if (ifMatch !== undefined && ifMatch !== current.version) throw staleVersion();
+      const folderId = await requireDestination(tx, userId, form.folder);
+
+      await tx
+        .insert(blobs)
+        .values({ hash: upload.hash, size: upload.size, mimetype: upload.mimetype })
+        .onConflictDoNothing();
+      await tx
+        .update(files)
+        .set({
+          name: form.name ?? safeFilename(upload.filename),
+          description: form.description ?? null,
+          folder_id: folderId,
+          hash: upload.hash,
+          extension: extensionOf(upload.filename),
+          is_starred: form.is_starred ?? false,
+          is_archived: form.is_archived ?? false,
+          version: current.version + 1,
+          updated_at: new Date(),
+        })
+        .where(eq(files.id, id));
+      await setTags(tx, "file", id, await upsertTags(tx, userId, tagNames(form.tags ?? [])));
+      if (form.is_deleted) await moveToBin(tx, userId, "file", id, settings.binRetentionDays);
+
+      const view = (await fileViews(tx, userId, [id], settings.publicBaseUrl)).get(id);
+      if (!view) throw notFound("file");
+      return { result: { resource: view.file, version: view.version }, orphans: await unreferencedBlobs(tx) };
+    })
+    .catch(async (error) => {
+      await dropIfUnused(db, store, upload.hash);
+      throw error;
+    });
+  await Promise.all(orphans.map((hash) => store.remove(hash)));
+  return result;
+}
+
+/** After a failed write: the just-stored bytes go unless some file uses them. */
+async function dropIfUnused(db: Db, store: BlobStore, hash: string): Promise<void> {
+  const [used] = await db.select({ hash: blobs.hash }).from(blobs).where(eq(blobs.hash, hash));
+  if (!used) await store.remove(hash);
+}

@@ -1,0 +1,126 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../data/database.js";
+import { folders } from "../../data/schema.js";
+import type { ApiFolder, FolderInput, Versioned } from "../contract.js";
+import { notFound, staleVersion, unprocessable } from "../errors.js";
+import { moveToBin } from "./bins.js";
+import { isInside, isVisibleFolder, requireDestination } from "./placement.js";
+import { setTags, upsertTags } from "./tags.js";
+import { folderView } from "./views.js";
+
+type FolderRow = typeof folders.$inferSelect;
+
+async function lockVisibleFolder(tx: Tx, userId: number, id: string): Promise<FolderRow> {
+  const [row] = await tx
+    .select()
+    .from(folders)
+    .where(and(eq(folders.id, id), eq(folders.user_id, userId)))
+    .for("update");
+  if (!row || !(await isVisibleFolder(tx, userId, id))) throw notFound("folder");
+  return row;
+}
+
+/** A destination for `folder`, which must not be the folder itself or inside it. */
+async function destinationOutside(tx: Tx, userId: number, folderId: string | null | undefined, source: string) {
+  const destination = await requireDestination(tx, userId, folderId);
+  if (destination !== null && (await isInside(tx, destination, source))) {
+    throw unprocessable("/body/folder", "a folder cannot be placed inside itself or its own subtree", "inside_itself");
+  }
+  return destination;
+}
+
+async function view(tx: Tx, userId: number, id: string): Promise<Versioned<ApiFolder>> {
+  const found = await folderView(tx, userId, id);
+  if (!found) throw notFound("folder");
+  return { resource: found.folder, version: found.version };
+}
+
+/** Partial update of a folder: only the given fields change; `is_deleted: true` bins it with its subtree. */
+export async function updateFolder(
+  db: Db,
+  userId: number,
+  id: string,
+  input: FolderInput,
+  ifMatch: number | undefined,
+  binRetentionDays: number,
+): Promise<Versioned<ApiFolder>> {
+  return db.transaction(async (tx) => {
+    const current = await lockVisibleFolder(tx, userId, id);
+    if (ifMatch !== undefined && ifMatch !== current.version) throw staleVersion();
+    const changes: Partial<FolderRow> = {};
+    if (input.name !== undefined) changes.name = input.name;
+    if (input.description !== undefined) changes.description = input.description;
+    if (input.is_starred !== undefined) changes.is_starred = input.is_starred;
+    if (input.is_archived !== undefined) changes.is_archived = input.is_archived;
+    if (input.folder !== undefined) changes.parent_id = await destinationOutside(tx, userId, input.folder, id);
+    await tx
+      .update(folders)
+      .set({ ...changes, version: current.version + 1, updated_at: new Date() })
+      .where(eq(folders.id, id));
+    if (input.tags !== undefined) await setTags(tx, "folder", id, await upsertTags(tx, userId, input.tags));
+    if (input.is_deleted) await moveToBin(tx, userId, "folder", id, binRetentionDays);
+    return view(tx, userId, id);
+  });
+}
+
+/**
+ * Deep-copies a folder's subtree (folders, files and their tags; files share blobs)
+ * in one transaction with one statement per table, whatever the size of the tree.
+ * Items in the bin are not copied. Body fields override the copy's own attributes.
+ */
+export async function duplicateFolder(
+  db: Db,
+  userId: number,
+  id: string,
+  input: FolderInput,
+  binRetentionDays: number,
+): Promise<ApiFolder> {
+  return db.transaction(async (tx) => {
+    const source = await lockVisibleFolder(tx, userId, id);
+    const parent =
+      input.folder === undefined ? source.parent_id : await destinationOutside(tx, userId, input.folder, id);
+    const name = input.name ?? `${source.name.slice(0, 248)} (copy)`;
+
+    await tx.execute(sql`
+      create temporary table folder_copy on commit drop as
+      with recursive sub as (
+        select id, parent_id from folders where id = ${id}
+        union all
+        select c.id, c.parent_id from folders c join sub on c.parent_id = sub.id where not c.is_deleted
+      )
+      select id as old_id, gen_random_uuid()::text as new_id, parent_id as old_parent from sub`);
+    await tx.execute(sql`
+      create temporary table file_copy on commit drop as
+      select f.id as old_id, gen_random_uuid()::text as new_id, m.new_id as new_folder
+      from files f join folder_copy m on f.folder_id = m.old_id where not f.is_deleted`);
+    await tx.execute(sql`
+      insert into folders (id, user_id, parent_id, name, description, is_starred, is_archived, is_deleted, created_at, updated_at)
+      select m.new_id, ${userId},
+        case when m.old_id = ${id} then ${parent} else p.new_id end,
+        case when m.old_id = ${id} then ${name} else f.name end,
+        case when m.old_id = ${id} then ${input.description ?? source.description} else f.description end,
+        case when m.old_id = ${id} then ${input.is_starred ?? source.is_starred} else f.is_starred end,
+        case when m.old_id = ${id} then ${input.is_archived ?? source.is_archived} else f.is_archived end,
+        false, now(), now()
+      from folder_copy m join folders f on f.id = m.old_id left join folder_copy p on p.old_id = m.old_parent`);
+    await tx.execute(sql`
+      insert into files (id, user_id, folder_id, name, description, hash, extension, is_starred, is_archived, is_deleted, created_at, updated_at)
+      select m.new_id, ${userId}, m.new_folder, f.name, f.description, f.hash, f.extension, f.is_starred, f.is_archived, false, now(), now()
+      from file_copy m join files f on f.id = m.old_id`);
+    await tx.execute(sql`
+      insert into folder_tags (folder_id, tag_id)
+      select m.new_id, t.tag_id from folder_copy m join folder_tags t on t.folder_id = m.old_id`);
+    await tx.execute(sql`
+      insert into file_tags (file_id, tag_id)
+      select m.new_id, t.tag_id from file_copy m join file_tags t on t.file_id = m.old_id`);
+    const [root] = (
+      (await tx.execute(sql`select new_id from folder_copy where old_id = ${id}`)) as unknown as {
+        rows: { new_id: string }[];
+      }
+    ).rows;
+    if (!root) throw notFound("folder");
+    if (input.tags !== undefined) await setTags(tx, "folder", root.new_id, await upsertTags(tx, userId, input.tags));
+    if (input.is_deleted) await moveToBin(tx, userId, "folder", root.new_id, binRetentionDays);
+    return (await view(tx, userId, root.new_id)).resource;
+  });
+}

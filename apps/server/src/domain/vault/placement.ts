@@ -1,0 +1,51 @@
+// Where items live: ownership, visibility (not in the bin, nor inside a binned
+// folder) and the subtree rule for moves.
+import { sql } from "drizzle-orm";
+import type { Tx } from "../../data/database.js";
+import { unprocessable } from "../errors.js";
+
+async function firstRow<T>(tx: Tx, query: ReturnType<typeof sql>): Promise<T | undefined> {
+  const result = (await tx.execute(query)) as unknown as { rows: T[] };
+  return result.rows[0];
+}
+
+/** Whether the caller's folder exists and neither it nor any ancestor is in the bin. */
+export async function isVisibleFolder(tx: Tx, userId: number, folderId: string): Promise<boolean> {
+  const row = await firstRow<{ visible: boolean }>(
+    tx,
+    sql`with recursive up as (
+          select id, parent_id, is_deleted from folders where id = ${folderId} and user_id = ${userId}
+          union all
+          select p.id, p.parent_id, p.is_deleted from folders p join up on p.id = up.parent_id
+        )
+        select count(*) > 0 and bool_and(not is_deleted) as visible from up`,
+  );
+  return row?.visible === true;
+}
+
+/** Whether `folderId` is `ancestorId` or lies inside it. */
+export async function isInside(tx: Tx, folderId: string, ancestorId: string): Promise<boolean> {
+  const row = await firstRow<{ inside: boolean }>(
+    tx,
+    sql`with recursive up as (
+          select id, parent_id from folders where id = ${folderId}
+          union all
+          select p.id, p.parent_id from folders p join up on p.id = up.parent_id
+        )
+        select exists (select 1 from up where id = ${ancestorId}) as inside`,
+  );
+  return row?.inside === true;
+}
+
+/** A destination folder given in a request: null is the root; otherwise one of the caller's visible folders. */
+export async function requireDestination(
+  tx: Tx,
+  userId: number,
+  folderId: string | null | undefined,
+): Promise<string | null> {
+  if (folderId == null) return null;
+  if (!(await isVisibleFolder(tx, userId, folderId))) {
+    throw unprocessable("/body/folder", "no folder with this id belongs to you (or it is in the bin)");
+  }
+  return folderId;
+}

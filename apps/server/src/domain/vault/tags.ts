@@ -1,0 +1,76 @@
+import { randomUUID } from "node:crypto";
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import type { Tx } from "../../data/database.js";
+import { fileTags, folderTags, tags } from "../../data/schema.js";
+import { type ApiTag, iso, type TagInput } from "../contract.js";
+
+type TagRow = typeof tags.$inferSelect;
+
+export function presentTag(row: TagRow): ApiTag {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+/**
+ * The caller's tags with these names, created on first use, in one statement. A
+ * given description replaces the stored one; an omitted or empty one keeps it.
+ */
+export async function upsertTags(tx: Tx, userId: number, inputs: TagInput[]): Promise<TagRow[]> {
+  const byName = new Map(inputs.map((input) => [input.name, input]));
+  if (byName.size === 0) return [];
+  const values = [...byName.values()].map((input) => ({
+    id: randomUUID(),
+    user_id: userId,
+    name: input.name,
+    description: input.description ?? "",
+  }));
+  return tx
+    .insert(tags)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [tags.user_id, tags.name],
+      set: {
+        description: sql`case when excluded.description <> '' then excluded.description else ${tags.description} end`,
+        updated_at: sql`now()`,
+      },
+    })
+    .returning();
+}
+
+/** Tag names given without descriptions (the file form) keep existing descriptions. */
+export const tagNames = (names: string[]): TagInput[] => names.map((name) => ({ name }));
+
+const links = {
+  file: { table: fileTags, owner: fileTags.file_id, ownerKey: "file_id" },
+  folder: { table: folderTags, owner: folderTags.folder_id, ownerKey: "folder_id" },
+} as const;
+
+export type Tagged = keyof typeof links;
+
+/** Replaces the tags of a file or folder with these. */
+export async function setTags(tx: Tx, kind: Tagged, ownerId: string, rows: TagRow[]): Promise<void> {
+  const link = links[kind];
+  await tx.delete(link.table).where(eq(link.owner, ownerId));
+  if (rows.length === 0) return;
+  await tx.insert(link.table).values(rows.map((t) => ({ [link.ownerKey]: ownerId, tag_id: t.id }) as never));
+}
+
+/** The tags of each file or folder, by its id, sorted by name. */
+export async function tagsOf(tx: Tx, kind: Tagged, ids: string[]): Promise<Map<string, TagRow[]>> {
+  const result = new Map<string, TagRow[]>();
+  if (ids.length === 0) return result;
+  const link = links[kind];
+  const rows = await tx
+    .select({ owner: link.owner, tag: tags })
+    .from(link.table)
+    .innerJoin(tags, eq(tags.id, link.table.tag_id))
+    .where(inArray(link.owner, ids))
+    .orderBy(asc(tags.name));
+  for (const { owner, tag } of rows) result.set(owner, [...(result.get(owner) ?? []), tag]);
+  return result;
+}

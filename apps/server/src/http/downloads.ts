@@ -1,0 +1,38 @@
+import { and, eq } from "drizzle-orm";
+import type { NextFunction, Request, Response } from "express";
+import type { Db } from "../data/database.js";
+import { blobs, files } from "../data/schema.js";
+import { notFound } from "../domain/errors.js";
+import { isVisibleFolder } from "../domain/vault/placement.js";
+import type { BlobStore } from "../storage/blob-store.js";
+
+interface OpenApiRequest {
+  openapi?: { pathParams?: Record<string, string> };
+}
+
+/**
+ * `downloadFile`: streams the stored bytes with their sniffed type, length, the
+ * SHA-256 as ETag, and Range / If-None-Match handled by Express's `sendFile`.
+ */
+export function downloadFile(db: Db, store: BlobStore) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const id = (req as OpenApiRequest).openapi?.pathParams?.id ?? "";
+    const userId = req.auth?.userId ?? -1;
+    const [found] = await db
+      .select({ name: files.name, folder: files.folder_id, hash: blobs.hash, mimetype: blobs.mimetype })
+      .from(files)
+      .innerJoin(blobs, eq(blobs.hash, files.hash))
+      .where(and(eq(files.id, id), eq(files.user_id, userId), eq(files.is_deleted, false)));
+    if (!found || (found.folder && !(await isVisibleFolder(db, userId, found.folder)))) throw notFound("file");
+    res.attachment(found.name ?? "download");
+    res.setHeader("Content-Type", found.mimetype);
+    res.setHeader("ETag", `"${found.hash}"`);
+    res.sendFile(
+      store.path(found.hash),
+      { acceptRanges: true, etag: false, lastModified: false, dotfiles: "allow" },
+      (err) => {
+        if (err && !res.headersSent) next(err);
+      },
+    );
+  };
+}

@@ -1,0 +1,36 @@
+// Handler types derived from the generated `operations`, so a missing handler, a
+// wrong request field or a wrong response field is a compile error.
+import type { operations } from "@vault/client/schema";
+import type { RequestHandler } from "express";
+
+export type OperationId = keyof operations;
+type Op<K extends OperationId> = operations[K];
+
+type JsonContent<R> = R extends { content: { "application/json": infer B } } ? B : never;
+type SuccessStatus<K extends OperationId> = Extract<keyof Op<K>["responses"], 200 | 201 | 206>;
+
+/** What a handler answers: one of the operation's success statuses with its JSON body. */
+export type Reply<K extends OperationId> = {
+  [S in SuccessStatus<K>]: { status: S; body: JsonContent<Op<K>["responses"][S]>; version?: number };
+}[SuccessStatus<K>];
+
+type RequestContent<K extends OperationId> = Op<K>["requestBody"] extends { content: infer C } ? C[keyof C] : undefined;
+
+export interface Input<K extends OperationId> {
+  /** The authenticated caller. */
+  userId: number;
+  path: Op<K>["parameters"]["path"];
+  body: RequestContent<K>;
+  /** The version in If-Match, when the caller sent one. */
+  ifMatch: number | undefined;
+  /** The streamed file part of a multipart request. */
+  upload: Express.Request["upload"];
+}
+
+export type Handler<K extends OperationId> = (input: Input<K>) => Promise<Reply<K>>;
+
+/** Operations that answer raw bytes rather than JSON; they write the response themselves. */
+export type StreamOperationId = "downloadFile";
+export type JsonOperationId = Exclude<OperationId, StreamOperationId>;
+export type Handlers = { [K in JsonOperationId]: Handler<K> };
+export type StreamHandlers = { [K in StreamOperationId]: RequestHandler };

@@ -1,0 +1,113 @@
+import type { components } from "@vault/client/schema";
+import type { ErrorRequestHandler, Response } from "express";
+import { DomainError, type DomainErrorKind, type FieldIssue } from "../domain/errors.js";
+
+export type Problem = components["schemas"]["Problem"];
+
+/** Every kind of problem the service answers, by stable code. docs/errors.md lists the same table. */
+export const problemTypes = {
+  validation: { status: 400, title: "Request does not match the contract" },
+  malformed_json: { status: 400, title: "Malformed JSON body" },
+  bad_request: { status: 400, title: "Bad request" },
+  unauthorized: { status: 401, title: "Missing or invalid api key" },
+  not_found: { status: 404, title: "Not found" },
+  method_not_allowed: { status: 405, title: "Method not allowed" },
+  conflict: { status: 409, title: "Conflict with the current state" },
+  precondition_failed: { status: 412, title: "Precondition failed" },
+  payload_too_large: { status: 413, title: "Payload too large" },
+  unsupported_media_type: { status: 415, title: "Unsupported media type" },
+  unprocessable: { status: 422, title: "Unprocessable reference" },
+  too_many_requests: { status: 429, title: "Too many requests" },
+  internal: { status: 500, title: "Internal server error" },
+  unavailable: { status: 503, title: "Service unavailable" },
+} as const;
+
+export type ProblemCode = keyof typeof problemTypes;
+
+const codeByStatus = new Map<number, ProblemCode>(
+  (Object.entries(problemTypes) as [ProblemCode, { status: number }][])
+    .filter(([code]) => code !== "malformed_json" && code !== "bad_request")
+    // A 400 from the validator is always a contract violation.
+    .map(([code, { status }]) => [status, code]),
+);
+
+const domainCodes: Record<DomainErrorKind, ProblemCode> = {
+  not_found: "not_found",
+  conflict: "conflict",
+  precondition_failed: "precondition_failed",
+  unprocessable: "unprocessable",
+  payload_too_large: "payload_too_large",
+  bad_request: "bad_request",
+};
+
+export function problem(code: ProblemCode, detail?: string, errors?: FieldIssue[], instance?: string): Problem {
+  const { status, title } = problemTypes[code];
+  return {
+    type: `urn:vault:problem:${code.replaceAll("_", "-")}`,
+    title,
+    status,
+    ...(detail ? { detail } : {}),
+    ...(instance ? { instance } : {}),
+    ...(errors?.length ? { errors } : {}),
+  };
+}
+
+/** Writes a problem without `res.json`, which response validation wraps (an error inside it would loop). */
+export function sendProblem(res: Response, body: Problem): void {
+  res.status(body.status).type("application/problem+json").send(JSON.stringify(body));
+}
+
+interface ValidatorIssue {
+  path?: string;
+  message?: string;
+  errorCode?: string;
+}
+
+/** express-openapi-validator's errors carry `status` and `errors[]`; body-parser's carry `type`. */
+function classify(err: unknown): { code: ProblemCode; detail?: string; errors?: FieldIssue[] } {
+  if (err instanceof DomainError) return { code: domainCodes[err.kind], detail: err.message, errors: err.errors };
+  const e = err as { status?: number; type?: string; message?: string; errors?: ValidatorIssue[] };
+  if (e.type === "entity.parse.failed") return { code: "malformed_json", detail: "The body is not valid JSON." };
+  if (e.type === "entity.too.large") return { code: "payload_too_large", detail: "The body is larger than the limit." };
+  if (isDatabaseUnreachable(err))
+    return { code: "unavailable", detail: "The database cannot be reached; retry later." };
+  const code = e.status === undefined ? undefined : codeByStatus.get(e.status);
+  if (!code || code === "internal") return { code: "internal" };
+  if (code === "validation") {
+    const errors = (e.errors ?? []).map((issue) => ({
+      path: issue.path ?? "",
+      message: issue.message ?? "is invalid",
+      code: (issue.errorCode ?? "invalid").replace(/\.openapi\.(validation|requestValidation)$/, ""),
+    }));
+    return { code, detail: "One or more fields break the contract; see errors.", errors };
+  }
+  return { code, detail: validatorDetails[code] ?? e.message };
+}
+
+/** Connection-level failures (node errors, PostgreSQL classes 08 and 57P) anywhere in the cause chain. */
+const UNREACHABLE = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|08\d{3}|57P0[1-3])$/;
+
+function isDatabaseUnreachable(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown; message?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.code === "string" && UNREACHABLE.test(e.code)) return true;
+    if (typeof e.message === "string" && /Connection terminated/.test(e.message)) return true;
+  }
+  return false;
+}
+
+const validatorDetails: Partial<Record<ProblemCode, string>> = {
+  unauthorized: "Send a valid key in the api-key header.",
+  not_found: 'No operation has this path. Every path of this API ends with "/".',
+};
+
+/** The one error handler: every failure becomes an RFC 9457 problem; internals are logged, never sent. */
+export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  const { code, detail, errors } = classify(err);
+  const body = problem(code, detail, errors, `urn:vault:request:${req.id}`);
+  if (body.status >= 500) req.log.error({ err }, "request failed");
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  sendProblem(res, body);
+};

@@ -1,0 +1,128 @@
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import multer from "multer";
+import { DomainError, type FieldIssue } from "../domain/errors.js";
+import type { BlobStore, ReceivedUpload } from "../storage/blob-store.js";
+import { resolveSchema, type SchemaObject } from "./contract-document.js";
+
+declare global {
+  namespace Express {
+    interface Request {
+      /** The streamed file part of a multipart request, in the blob store's temp area. */
+      upload?: ReceivedUpload & { filename: string };
+    }
+  }
+}
+
+interface OpenApiRequest {
+  openapi?: { schema?: { requestBody?: { content?: Record<string, { schema?: SchemaObject }> } } };
+}
+
+const badPart = (path: string, message: string, code: string) =>
+  new DomainError("bad_request", "The multipart body does not match the contract.", [{ path, message, code }]);
+
+/**
+ * Parses `multipart/form-data` bodies with multer, streaming the file part into the
+ * blob store (hashed and sniffed on the way, never held in memory), then coerces the
+ * text parts by the operation's schema: booleans from `true`/`false`, arrays from one
+ * or more repeated parts. JSON bodies are never coerced. Parts the schema does not
+ * name are rejected. The temp file is removed when the response ends, unless the
+ * handler moved it into the store.
+ */
+export function multipartUploads(blobs: BlobStore, maxUploadBytes: number): RequestHandler {
+  const storage: multer.StorageEngine = {
+    _handleFile(_req, file, done) {
+      blobs
+        .receive(file.stream)
+        .then(
+          (upload) => done(null, { path: upload.tempPath, size: upload.size, upload } as Partial<Express.Multer.File>),
+          done,
+        );
+    },
+    _removeFile(_req, file, done) {
+      blobs.discard({ tempPath: file.path }).then(() => done(null), done);
+    },
+  };
+  const parse = multer({
+    storage,
+    limits: { fileSize: maxUploadBytes, files: 1, fields: 100, fieldSize: 64 * 1024 },
+  }).any();
+
+  return (req: Request, res: Response, next: NextFunction) => {
+    const schema = (req as OpenApiRequest).openapi?.schema?.requestBody?.content?.["multipart/form-data"]?.schema;
+    if (!schema || !req.is("multipart/form-data")) return next();
+    parse(req, res, (err?: unknown) => {
+      const files = (req.files ?? []) as (Express.Multer.File & { upload: ReceivedUpload })[];
+      const file = files[0];
+      if (file) {
+        req.upload = { ...file.upload, filename: file.originalname };
+        res.on("close", () => void blobs.discard(file.upload));
+      }
+      if (err) return next(multipartError(err));
+      try {
+        req.body = coerceParts(req.body ?? {}, resolveSchema(schema), files);
+        next();
+      } catch (error) {
+        next(error);
+      }
+    });
+  };
+}
+
+function multipartError(err: unknown): unknown {
+  if (!(err instanceof multer.MulterError)) {
+    return badPart("/body", (err as Error).message ?? "is not a valid multipart body", "multipart");
+  }
+  const path = `/body/${err.field ?? ""}`;
+  if (err.code === "LIMIT_FILE_SIZE") {
+    return new DomainError("payload_too_large", "The file is larger than the upload limit.", [
+      { path, message: "exceeds the upload limit", code: "maxSize" },
+    ]);
+  }
+  return badPart(path, err.message, err.code);
+}
+
+function coerceParts(
+  fields: Record<string, unknown>,
+  schema: SchemaObject,
+  files: Express.Multer.File[],
+): Record<string, unknown> {
+  const properties: Record<string, SchemaObject> = schema.properties ?? {};
+  const issues: FieldIssue[] = [];
+  const body: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(fields)) {
+    const property = properties[name] && resolveSchema(properties[name]);
+    if (!property) {
+      issues.push({ path: `/body/${name}`, message: "is not a part of this form", code: "additionalProperties" });
+      continue;
+    }
+    body[name] = coerce(value, property);
+  }
+  for (const file of files) {
+    if (resolveSchema(properties[file.fieldname]).format !== "binary") {
+      issues.push({
+        path: `/body/${file.fieldname}`,
+        message: "is not a file part of this form",
+        code: "additionalProperties",
+      });
+    }
+    // The validator checks presence and type of the file part; the bytes are already stored.
+    body[file.fieldname] = "";
+  }
+  if (issues.length > 0)
+    throw new DomainError("bad_request", "The multipart body does not match the contract.", issues);
+  return body;
+}
+
+function coerce(value: unknown, schema: SchemaObject): unknown {
+  if (schema.type === "array")
+    return (Array.isArray(value) ? value : [value]).map((item) => coerce(item, resolveSchema(schema.items)));
+  if (schema.type === "boolean" && (value === "true" || value === "false")) return value === "true";
+  if (
+    (schema.type === "integer" || schema.type === "number") &&
+    typeof value === "string" &&
+    /^-?\d+(\.\d+)?$/.test(value)
+  ) {
+    return Number(value);
+  }
+  return value;
+}

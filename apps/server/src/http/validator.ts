@@ -1,0 +1,45 @@
+import { openapiPath } from "@vault/spec";
+import type { RequestHandler } from "express";
+import * as OpenApiValidator from "express-openapi-validator";
+import type { Db } from "../data/database.js";
+import { authenticate } from "../domain/api-keys.js";
+
+/**
+ * The contract gate: every request is matched to a documented operation and
+ * validated (path, headers, body, security) before a handler runs, and every JSON
+ * response is validated before it is sent. Undocumented paths, including a documented
+ * path without its trailing slash, are never routed.
+ */
+export function contractValidator(
+  db: Db,
+  uploads: RequestHandler,
+  options: { validateResponses: boolean },
+): RequestHandler[] {
+  const middlewares = OpenApiValidator.middleware({
+    apiSpec: openapiPath,
+    validateApiSpec: true,
+    ignoreUndocumented: false,
+    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, allErrors: true },
+    validateResponses: options.validateResponses ? { removeAdditional: false } : false,
+    validateFormats: true,
+    fileUploader: false,
+    $refParser: { mode: "dereference" },
+    validateSecurity: {
+      handlers: {
+        ApiKeyAuth: async (req) => {
+          const key = req.headers["api-key"];
+          const userId = typeof key === "string" && key !== "" ? await authenticate(db, key) : undefined;
+          if (userId === undefined) return false;
+          req.auth = { userId };
+          return true;
+        },
+      },
+    },
+  }) as unknown as RequestHandler[];
+  // Multipart bodies are parsed (streamed) after the security check and before request
+  // validation, the slot the validator's own multer-in-memory uploader would take.
+  const requestValidation = middlewares.findIndex((mw) => mw.name === "requestMiddleware");
+  if (requestValidation < 0) throw new Error("express-openapi-validator has no requestMiddleware to validate uploads");
+  middlewares.splice(requestValidation, 0, uploads);
+  return middlewares;
+}

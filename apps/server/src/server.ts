@@ -1,0 +1,74 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { count } from "drizzle-orm";
+import { createApp } from "./app.js";
+import type { Config } from "./config.js";
+import { openDatabase } from "./data/database.js";
+import { users } from "./data/schema.js";
+import { createDemoUser, type DemoUser } from "./domain/demo.js";
+import { purgeExpired } from "./domain/vault/bins.js";
+import { sweepOrphanBlobs } from "./domain/vault/blob-sweep.js";
+import type { Logger } from "./logger.js";
+import { BlobStore } from "./storage/blob-store.js";
+
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+export interface RunningServer {
+  url: string;
+  /** The demo user created on an empty store, if this start created one. */
+  demo: DemoUser | undefined;
+  /** Stops accepting connections, lets in-flight requests finish, closes the database. */
+  close(): Promise<void>;
+}
+
+/** Opens storage, migrates, purges the expired bin, seeds an empty store and listens. */
+export async function startServer(
+  config: Config,
+  logger: Logger,
+  options: { demo?: boolean } = {},
+): Promise<RunningServer> {
+  const database = await openDatabase(config);
+  await database.migrate();
+  const blobs = new BlobStore(join(config.dataDir, "blobs"));
+  await blobs.open();
+
+  const sweep = async () => {
+    const purged = await purgeExpired(database.db);
+    await Promise.all(purged.map((hash) => blobs.remove(hash)));
+    await sweepOrphanBlobs(database.db, blobs);
+  };
+  await sweep();
+  const timer = setInterval(() => sweep().catch((err) => logger.error({ err }, "bin sweep failed")), SWEEP_INTERVAL_MS);
+  timer.unref();
+
+  const [{ value: userCount } = { value: 0 }] = await database.db.select({ value: count() }).from(users);
+  const demo =
+    options.demo && userCount === 0
+      ? await createDemoUser(database.db, blobs, "demo", config.binRetentionDays)
+      : undefined;
+
+  const server = createServer();
+  server.listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => server.once("listening", resolve).once("error", reject));
+  const { port } = server.address() as AddressInfo;
+  const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+  const url = `http://${host}:${port}`;
+  server.on(
+    "request",
+    createApp({ config: { ...config, publicBaseUrl: config.publicBaseUrl ?? url }, database, blobs, logger }),
+  );
+
+  return {
+    url,
+    demo,
+    async close() {
+      clearInterval(timer);
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import { createHash, randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { type Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { sniffMimetype } from "./mimetype.js";
+
+/** An upload written to a temporary file, not yet part of the store. */
+export interface ReceivedUpload {
+  tempPath: string;
+  hash: string;
+  size: number;
+  mimetype: string;
+}
+
+const SNIFF_BYTES = 4100;
+const SHA256 = /^[0-9a-f]{64}$/;
+
+/**
+ * Content-addressed storage under `root`: each content is one file named by its
+ * SHA-256, so identical uploads are stored once and copies share bytes. Uploads are
+ * streamed to `root/tmp` while hashed, then moved into place with an atomic rename.
+ */
+export class BlobStore {
+  private readonly tmp: string;
+
+  constructor(readonly root: string) {
+    this.tmp = join(root, "tmp");
+  }
+
+  /**
+   * Creates the folders and removes the temp files that a crashed process left
+   * behind (temp files carry their process id; live processes keep theirs).
+   */
+  async open(): Promise<void> {
+    await mkdir(this.tmp, { recursive: true });
+    for (const name of await readdir(this.tmp)) {
+      const pid = Number(name.split("-")[0]);
+      if (!isAlive(pid) || pid === process.pid) await rm(join(this.tmp, name), { force: true });
+    }
+  }
+
+  path(hash: string): string {
+    if (!SHA256.test(hash)) throw new Error("not a SHA-256 hash");
+    return join(this.root, hash.slice(0, 2), hash);
+  }
+
+  /** Streams `source` to a temp file, computing SHA-256, size and mimetype on the way; never buffers it whole. */
+  async receive(source: Readable): Promise<ReceivedUpload> {
+    const tempPath = join(this.tmp, `${process.pid}-${randomUUID()}`);
+    const hash = createHash("sha256");
+    let size = 0;
+    const head: Buffer[] = [];
+    let headSize = 0;
+    const tap = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        hash.update(chunk);
+        size += chunk.length;
+        if (headSize < SNIFF_BYTES) {
+          head.push(chunk.subarray(0, SNIFF_BYTES - headSize));
+          headSize += Math.min(chunk.length, SNIFF_BYTES - headSize);
+        }
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(source, tap, createWriteStream(tempPath, { flags: "wx" }));
+    } catch (error) {
+      await rm(tempPath, { force: true });
+      throw error;
+    }
+    return { tempPath, hash: hash.digest("hex"), size, mimetype: await sniffMimetype(Buffer.concat(head)) };
+  }
+
+  /** Moves a received upload into the store (an existing identical blob is kept). */
+  async commit(upload: ReceivedUpload): Promise<void> {
+    const target = this.path(upload.hash);
+    await mkdir(join(target, ".."), { recursive: true });
+    await rename(upload.tempPath, target);
+  }
+
+  async discard(upload: Pick<ReceivedUpload, "tempPath">): Promise<void> {
+    await rm(upload.tempPath, { force: true });
+  }
+
+  async remove(hash: string): Promise<void> {
+    await rm(this.path(hash), { force: true });
+  }
+
+  async exists(hash: string): Promise<boolean> {
+    return stat(this.path(hash)).then(
+      (s) => s.isFile(),
+      () => false,
+    );
+  }
+
+  /** Every hash stored on disk. */
+  async *hashes(): AsyncGenerator<string> {
+    for (const shard of await readdir(this.root).catch(() => [] as string[])) {
+      if (shard === "tmp") continue;
+      for (const name of await readdir(join(this.root, shard)).catch(() => [] as string[])) {
+        if (SHA256.test(name)) yield name;
+      }
+    }
+  }
+}
+
+function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

@@ -1,0 +1,30 @@
+import { fileTypeFromBuffer } from "file-type";
+
+/** The mimetype of a content, from its first bytes: file-type's magic numbers, else text or binary. */
+export async function sniffMimetype(head: Buffer): Promise<string> {
+  if (head.length === 0) return "inode/x-empty";
+  const detected = await fileTypeFromBuffer(head);
+  if (detected) return detected.mime;
+  return looksLikeText(head) ? "text/plain" : "application/octet-stream";
+}
+
+/** UTF-8 without NUL bytes (a multi-byte character cut at the end of the sample is allowed). */
+function looksLikeText(head: Buffer): boolean {
+  if (head.includes(0)) return false;
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(head.subarray(0, trimPartial(head)));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function trimPartial(head: Buffer): number {
+  const end = head.length;
+  for (let i = 1; i <= 3 && end - i >= 0; i++) {
+    const byte = head[end - i] ?? 0;
+    if ((byte & 0xc0) === 0xc0) return end - i;
+    if ((byte & 0x80) === 0) break;
+  }
+  return end;
+}

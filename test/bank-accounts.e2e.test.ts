@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { backends } from "./helpers/backends.js";
+import { type Harness, startHarness } from "./helpers/server.js";
+
+const PATH = "/banking/v1/ng/bank_accounts/{id}/" as const;
+
+describe.each(backends)("PUT /banking/v1/ng/bank_accounts/{id}/ on $name", (backend) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(backend, { seedRuns: 2 });
+  });
+  afterAll(() => h?.stop());
+
+  const put = (body: Record<string, unknown>, options: { id?: string; key?: string; ifMatch?: string } = {}) =>
+    h.client(options.key).PUT(PATH, {
+      params: {
+        path: { id: options.id ?? h.users[0].bank_account_id },
+        header: options.ifMatch ? { "If-Match": options.ifMatch } : {},
+      },
+      body: body as never,
+    });
+
+  test("when every writable field is given, then each round-trips and persists across a restart", async () => {
+    const body = {
+      account_number: "3000000001",
+      account_name: "Ada Savings",
+      classification: "BUSINESS",
+      status: "ACTIVE",
+      business_name: "Ada Ltd",
+      reference: "ref-42",
+    } as const;
+    const { data, response } = await put(body);
+    expect(response.status).toBe(200);
+    expect(data).toMatchObject(body);
+    expect(data?.id).toBe(h.users[0].bank_account_id);
+    expect(data?.user).toMatchObject({ id: h.users[0].id, username: h.users[0].username });
+    expect(data?.currency).toEqual({ id: "ngn", name: "Nigerian Naira", code: "NGN", symbol: "₦" });
+    expect(data?.naira_balance).toEqual({ kobo: 12500005, amount: "125000.05" });
+    expect(data?.updated_at).toMatch(/Z$/);
+    expect(Date.parse(data?.updated_at ?? "")).toBeGreaterThan(Date.parse(data?.created_at ?? ""));
+    expect(response.headers.get("etag")).toMatch(/^"\d+"$/);
+
+    await h.restart();
+    const again = await put(body);
+    expect(again.data).toMatchObject(body);
+    expect(again.data?.created_at).toBe(data?.created_at);
+  });
+
+  test("when optional fields are omitted, then they reset to their defaults (full replacement)", async () => {
+    await put({
+      account_number: "3000000002",
+      account_name: "x",
+      classification: "PERSONAL",
+      status: "DORMANT",
+      reference: "r",
+    });
+    const { data } = await put({ account_number: "3000000002" });
+    expect(data).toMatchObject({
+      account_name: null,
+      classification: "NULL",
+      status: "NULL",
+      business_name: null,
+      reference: null,
+    });
+  });
+
+  test.each(["NULL", "PERSONAL", "BUSINESS"])("classification %s is accepted and stored", async (classification) => {
+    const { data, response } = await put({ account_number: "3000000003", classification });
+    expect(response.status).toBe(200);
+    expect(data?.classification).toBe(classification);
+  });
+
+  test.each(["NULL", "ACTIVE", "INACTIVE", "DORMANT"])("status %s is accepted and stored", async (status) => {
+    const { data, response } = await put({ account_number: "3000000004", status });
+    expect(response.status).toBe(200);
+    expect(data?.status).toBe(status);
+  });
+
+  test.each(["account_number", "account_name", "business_name", "reference"])(
+    "%s takes 255 characters and refuses 256 with a 400 naming the field",
+    async (field) => {
+      const base = { account_number: "3000000005" };
+      const ok = await put({ ...base, [field]: "7".repeat(255) });
+      expect(ok.response.status).toBe(200);
+      expect((ok.data as Record<string, unknown>)[field]).toBe("7".repeat(255));
+      const tooLong = await put({ ...base, [field]: "8".repeat(256) });
+      expect(tooLong.response.status).toBe(400);
+      expect(tooLong.response.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+      expect(tooLong.error?.errors).toContainEqual(
+        expect.objectContaining({ path: `/body/${field}`, code: "maxLength" }),
+      );
+    },
+  );
+
+  test.each([
+    [{ account_number: "" }, "/body/account_number", "minLength"],
+    [{}, "/body/account_number", "required"],
+    [{ account_number: 12 }, "/body/account_number", "type"],
+    [{ account_number: "1", status: "OPEN" }, "/body/status", "enum"],
+    [{ account_number: "1", classification: "null" }, "/body/classification", "enum"],
+    [{ account_number: "1", id: "other" }, "/body/id", "additionalProperties"],
+    [{ account_number: "1", naira_balance: { kobo: 1 } }, "/body/naira_balance", "additionalProperties"],
+  ])("when the body is %j, then 400 names %s", async (body, path, code) => {
+    const { response, error } = await put(body);
+    expect(response.status).toBe(400);
+    expect(error?.errors).toContainEqual(expect.objectContaining({ path, code }));
+  });
+
+  test("when the key is missing or unknown, then 401 and nothing changes", async () => {
+    const before = await put({ account_number: "3000000006", reference: "kept" });
+    for (const key of ["", "vk_00000000_unknown"]) {
+      const { response, error } = await h.client(key).PUT(PATH, {
+        params: { path: { id: h.users[0].bank_account_id } },
+        body: { account_number: "3000000007" },
+      });
+      expect(response.status).toBe(401);
+      expect(error?.type).toBe("urn:vault:problem:unauthorized");
+    }
+    const after = await put({ account_number: "3000000006", reference: "kept" });
+    expect(after.data?.account_number).toBe(before.data?.account_number);
+  });
+
+  test("when the account belongs to another user, then 404 and it is unchanged", async () => {
+    const other = h.users[1];
+    const { response } = await put({ account_number: "3000000008" }, { id: other.bank_account_id });
+    expect(response.status).toBe(404);
+    const own = await put({ account_number: "3000000009" }, { id: other.bank_account_id, key: other.api_key });
+    expect(own.response.status).toBe(200);
+    expect(own.data?.account_number).toBe("3000000009");
+  });
+
+  test("when the id is unknown, then 404 problem", async () => {
+    const { response, error } = await put({ account_number: "1" }, { id: "no-such-account" });
+    expect(response.status).toBe(404);
+    expect(error).toMatchObject({ status: 404, type: "urn:vault:problem:not-found" });
+  });
+
+  test("when another account has the number, then 409 naming account_number", async () => {
+    const other = h.users[1];
+    await put({ account_number: "3000000010" }, { id: other.bank_account_id, key: other.api_key });
+    const { response, error } = await put({ account_number: "3000000010" });
+    expect(response.status).toBe(409);
+    expect(error?.errors).toContainEqual(expect.objectContaining({ path: "/body/account_number" }));
+  });
+
+  test.each([
+    ["CLOSED", 1],
+    ["ESCHEAT", 2],
+    ["CHARGEOFF", 3],
+  ] as const)("when the account is %s, then leaving it is 409 and staying is fine", async (terminal, userIndex) => {
+    const user = h.users[userIndex];
+    if (!user) throw new Error("not enough seeded users");
+    const own = { id: user.bank_account_id, key: user.api_key };
+    const number = `30000001${userIndex}0`;
+    expect((await put({ account_number: number, status: terminal }, own)).response.status).toBe(200);
+    for (const status of ["NULL", "ACTIVE", "CLOSED", "ESCHEAT", "CHARGEOFF"].filter((s) => s !== terminal)) {
+      const leave = await put({ account_number: number, status }, own);
+      expect(leave.response.status).toBe(409);
+      expect(leave.error?.errors).toContainEqual(
+        expect.objectContaining({ path: "/body/status", code: "terminal_status" }),
+      );
+    }
+    const stay = await put({ account_number: number, status: terminal, reference: "still closed" }, own);
+    expect(stay.response.status).toBe(200);
+    expect(stay.data?.reference).toBe("still closed");
+  });
+
+  test("when If-Match is stale, then 412 and nothing changes", async () => {
+    const first = await put({ account_number: "3000000012", reference: "v-a" });
+    const version = first.response.headers.get("etag") ?? "";
+    const second = await put({ account_number: "3000000012", reference: "v-b" }, { ifMatch: version });
+    expect(second.response.status).toBe(200);
+    const stale = await put({ account_number: "3000000012", reference: "v-c" }, { ifMatch: version });
+    expect(stale.response.status).toBe(412);
+    const now = await put({ account_number: "3000000012", reference: "v-b" });
+    expect(now.data?.reference).toBe("v-b");
+  });
+
+  test("when concurrent PUTs carry the same If-Match, then exactly one wins", async () => {
+    const start = await put({ account_number: "3000000013" });
+    const version = start.response.headers.get("etag") ?? "";
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        put({ account_number: "3000000013", reference: `racer-${i}` }, { ifMatch: version }),
+      ),
+    );
+    const statuses = results.map((r) => r.response.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 412)).toHaveLength(9);
+  });
+});

@@ -1,0 +1,117 @@
+// Runs the real server (apps/server/dist/main.js) as a child process on port 0, and
+// the real seed CLI, so the suites test exactly what `npm start` runs.
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { createInterface } from "node:readline";
+import { promisify } from "node:util";
+import { createVaultClient, type VaultClient } from "@vault/client";
+import type { Backend } from "./backends.js";
+
+const serverDir = resolve(import.meta.dirname, "../../apps/server");
+const run = promisify(execFile);
+
+export interface SeededUser {
+  id: number;
+  username: string;
+  api_key: string;
+  bank_account_id: string;
+  file_id: string;
+  folder_id: string;
+  file_share_id: string;
+  bin_id: string;
+}
+
+export interface Harness {
+  url: string;
+  dataDir: string;
+  env: Record<string, string>;
+  /** Seeded users, two per seed run; each has one of every resource. */
+  users: [SeededUser, SeededUser, ...SeededUser[]];
+  process: ChildProcess;
+  /** A client with the given key (the first seeded user's by default). */
+  client(apiKey?: string): VaultClient;
+  /** Stops the server gracefully and starts it again on the same data. */
+  restart(): Promise<void>;
+  /** Reads the server's memory use (RSS, bytes) from /proc. */
+  rss(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+async function seed(env: Record<string, string>): Promise<[SeededUser, SeededUser]> {
+  // The real seed CLI, run before the server starts (PGlite admits one process).
+  const { stdout } = await run(process.execPath, ["dist/cli/seed.js", "--json"], { cwd: serverDir, env });
+  return JSON.parse(stdout).users;
+}
+
+function spawnServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ["dist/main.js"], { cwd: serverDir, env, stdio: ["ignore", "pipe", "pipe"] });
+  let stderr = "";
+  child.stderr?.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  return new Promise((resolvePromise, reject) => {
+    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+    lines.on("line", (line) => {
+      if (!line.startsWith("{")) return;
+      const entry = JSON.parse(line);
+      if (entry.msg === "listening") resolvePromise({ child, url: entry.url });
+    });
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
+  });
+}
+
+/** Seeds two users and starts a server on a fresh data directory and database. */
+export async function startHarness(
+  backend: Backend,
+  options: { env?: Record<string, string>; seedRuns?: number } = {},
+): Promise<Harness> {
+  const dataDir = mkdtempSync(join(tmpdir(), "vault-e2e-"));
+  const database = await backend.createDatabase();
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "",
+    DATA_DIR: dataDir,
+    PORT: "0",
+    LOG_LEVEL: "info",
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
+    ...options.env,
+  };
+  const users = await seed(env);
+  for (let i = 1; i < (options.seedRuns ?? 1); i++) users.push(...(await seed(env)));
+  let { child, url } = await spawnServer(env);
+  const harness: Harness = {
+    get url() {
+      return url;
+    },
+    dataDir,
+    env,
+    users,
+    get process() {
+      return child;
+    },
+    client: (apiKey = users[0].api_key) => createVaultClient({ baseUrl: url, apiKey }),
+    async restart() {
+      await stopChild(child);
+      ({ child, url } = await spawnServer(env));
+    },
+    async rss() {
+      const { readFile } = await import("node:fs/promises");
+      const status = await readFile(`/proc/${child.pid}/status`, "utf8");
+      return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+    },
+    async stop() {
+      await stopChild(child);
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolvePromise) => child.once("exit", resolvePromise));
+  child.kill("SIGTERM");
+  await exited;
+}
