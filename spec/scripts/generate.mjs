@@ -6,6 +6,11 @@
 // `false`, which
 // openapi-typescript turns into a closed type (the other spelling opens it with an
 // index signature) and which makes validators name the unexpected field.
+//
+// In the 3.0 document a nullable model reference is emitted as `allOf: [$ref]` with
+// `nullable: true`, which Ajv (and so express-openapi-validator) never lets null
+// through; it is rewritten to `anyOf: [$ref, {type: object, nullable: true, enum:
+// [null]}]`, the OpenAPI 3.0.3 spelling of "this model or null".
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -32,14 +37,14 @@ try {
       ["3.1.0", "openapi.3.1.yaml"],
     ].map(([version, name]) => ({
       path: join(specDir, "generated", name),
-      content: header + closeModels(readFileSync(join(outDir, version, "openapi.yaml"), "utf8")),
+      content: header + normalize(readFileSync(join(outDir, version, "openapi.yaml"), "utf8")),
     })),
   );
 } finally {
   rmSync(outDir, { recursive: true, force: true });
 }
 
-function closeModels(source) {
+function normalize(source) {
   const doc = parseDocument(source);
   visit(doc, {
     Pair(_, pair) {
@@ -47,6 +52,12 @@ function closeModels(source) {
       if (closingKeys.has(pair.key?.value) && JSON.stringify(value) === '{"not":{}}') {
         pair.value = doc.createNode(false);
       }
+    },
+    Map(_, map) {
+      const allOf = map.get("allOf", true);
+      if (map.get("nullable") !== true || allOf?.items?.length !== 1) return;
+      map.delete("allOf");
+      map.set("anyOf", doc.createNode([allOf.items[0].toJSON(), { type: "object", nullable: true, enum: [null] }]));
     },
   });
   return doc.toString({ lineWidth: 0 });

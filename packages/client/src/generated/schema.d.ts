@@ -290,10 +290,10 @@ export interface components {
              * @description When the resource last changed (UTC).
              */
             readonly updated_at: string;
-            /** @description The name of the file upload; defaults to the uploaded filename. */
-            name?: (string & components["schemas"]["ItemName"]) | null;
-            /** @description Free text about the file, or null. */
-            description?: (string & components["schemas"]["ItemDescription"]) | null;
+            /** @description The name of the file upload, at most 255 characters; defaults to the uploaded filename. */
+            name?: string | null;
+            /** @description Free text about the file, at most 500 characters, or null. */
+            description?: string | null;
             /** @description The id of the enclosing folder; null at the root. */
             folder?: string | null;
             /** @description Marked as a favourite by its owner. */
@@ -314,9 +314,9 @@ export interface components {
             /** @description What is shared: `file`, `folder`, or `none` while the share points at nothing. */
             readonly file_type: string;
             /** @description The shared file; null when the share is of a folder. */
-            readonly file_detail: components["schemas"]["File"] | null;
+            readonly file_detail: (components["schemas"]["File"] | (never | null)) | null;
             /** @description The shared folder; null when the share is of a file. */
-            readonly folder_detail: components["schemas"]["FolderDetail"] | null;
+            readonly folder_detail: (components["schemas"]["FolderDetail"] | (never | null)) | null;
             /** @description The users of `users`, in the same order. */
             readonly users_detail: components["schemas"]["User"][];
             /** @description Whether the share is protected by a password. The password itself is never returned. */
@@ -517,7 +517,7 @@ export interface components {
             /** @description True moves the folder and its whole subtree to the bin. */
             is_deleted?: boolean;
             /** @description The id of one of the caller's folders to hold this one, or null for the root; it must not be inside the folder itself (422). */
-            folder?: (string & components["schemas"]["FolderRef"]) | null;
+            folder?: string | null;
             /** @description Replaces the folder's tags (each created by name on first use); omitted keeps them. */
             tags?: components["schemas"]["TagInput"][];
         };

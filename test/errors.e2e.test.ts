@@ -1,0 +1,97 @@
+// What every client sees when something is wrong: RFC 9457 problems, never HTML,
+// never an unvalidated route.
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { backends } from "./helpers/backends.js";
+import { type Harness, startHarness } from "./helpers/server.js";
+
+describe.each(backends)("errors on $name", (backend) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(backend);
+  });
+  afterAll(() => h?.stop());
+
+  const raw = (method: string, path: string, init: { body?: string; headers?: Record<string, string> } = {}) =>
+    fetch(`${h.url}${path}`, {
+      method,
+      body: init.body,
+      headers: { "api-key": h.users[0].api_key, "content-type": "application/json", ...init.headers },
+    });
+
+  async function expectProblem(response: Response, status: number, type: string) {
+    expect(response.status).toBe(status);
+    expect(response.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+    const body = await response.json();
+    expect(body).toMatchObject({ status, type: `urn:vault:problem:${type}` });
+    expect(body.instance).toBe(`urn:vault:request:${response.headers.get("x-request-id")}`);
+    return body;
+  }
+
+  test("when a documented path lacks its trailing slash, then 404 problem and no handler runs", async () => {
+    const id = h.users[0].bank_account_id;
+    const response = await raw("PUT", `/banking/v1/ng/bank_accounts/${id}`, {
+      body: JSON.stringify({ account_number: "999" }),
+    });
+    const body = await expectProblem(response, 404, "not-found");
+    expect(body.detail).toMatch(/ends with "\/"/);
+    const { data } = await h.client().PUT("/banking/v1/ng/bank_accounts/{id}/", {
+      params: { path: { id } },
+      body: { account_number: "4000000001" },
+    });
+    expect(data?.account_number).toBe("4000000001");
+  });
+
+  test.each([
+    ["GET", "/"],
+    ["GET", "/nope/"],
+    ["POST", "/evault/v1/bins//restore/"],
+  ])("when %s %s matches no operation, then 404 problem", async (method, path) => {
+    await expectProblem(await raw(method, path), 404, "not-found");
+  });
+
+  test("when the method is not an operation of the path, then 405 problem", async () => {
+    await expectProblem(
+      await raw("DELETE", `/evault/v1/file_shares/${h.users[0].file_share_id}/`),
+      405,
+      "method-not-allowed",
+    );
+  });
+
+  test("when the JSON is malformed, then 400 problem", async () => {
+    const response = await raw("PATCH", `/evault/v1/file_shares/${h.users[0].file_share_id}/`, { body: '{"access": ' });
+    await expectProblem(response, 400, "malformed-json");
+  });
+
+  test("when the media type is not JSON, then 415 problem", async () => {
+    const response = await raw("PATCH", `/evault/v1/file_shares/${h.users[0].file_share_id}/`, {
+      body: "access=public",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    await expectProblem(response, 415, "unsupported-media-type");
+  });
+
+  test("when the body is over the JSON limit, then 413 problem", async () => {
+    const response = await raw("PATCH", `/evault/v1/file_shares/${h.users[0].file_share_id}/`, {
+      body: JSON.stringify({ emails: "x".repeat(2 * 1024 * 1024) }),
+    });
+    await expectProblem(response, 413, "payload-too-large");
+  });
+
+  test("when the caller sends X-Request-Id, then it is echoed and used as the problem instance", async () => {
+    const response = await raw("GET", "/nope/", { headers: { "x-request-id": "trace-123" } });
+    expect(response.headers.get("x-request-id")).toBe("trace-123");
+    expect((await response.json()).instance).toBe("urn:vault:request:trace-123");
+  });
+
+  test.each(["/evault/v1/favourite/folders/{id}/", "/evault/v1/folders/{id}/duplicate_folder/"] as const)(
+    "when %s is called without a key, then 401 before any body validation",
+    async (path) => {
+      const client = h.client("");
+      const init = { params: { path: { id: h.users[0].folder_id } }, body: { name: "" } };
+      const { response, error } =
+        path === "/evault/v1/favourite/folders/{id}/" ? await client.PATCH(path, init) : await client.POST(path, init);
+      expect(response.status).toBe(401);
+      expect(error?.type).toBe("urn:vault:problem:unauthorized");
+    },
+  );
+});

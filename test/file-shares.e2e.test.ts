@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { backends } from "./helpers/backends.js";
+import { type Harness, startHarness } from "./helpers/server.js";
+
+const PATH = "/evault/v1/file_shares/{id}/" as const;
+
+describe.each(backends)("PATCH /evault/v1/file_shares/{id}/ on $name", (backend) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(backend);
+  });
+  afterAll(() => h?.stop());
+
+  const patch = (body: Record<string, unknown>, options: { id?: string; key?: string; ifMatch?: string } = {}) =>
+    h.client(options.key).PATCH(PATH, {
+      params: {
+        path: { id: options.id ?? h.users[0].file_share_id },
+        header: options.ifMatch ? { "If-Match": options.ifMatch } : {},
+      },
+      body: body as never,
+    });
+
+  test("when nothing is given, then the share is answered in full with its details", async () => {
+    const [owner] = h.users;
+    const { data, response } = await patch({});
+    expect(response.status).toBe(200);
+    expect(data).toMatchObject({
+      id: owner.file_share_id,
+      user: { id: owner.id, username: owner.username },
+      file_type: "file",
+      file: owner.file_id,
+      folder: null,
+      folder_detail: null,
+      access: "private",
+      has_password: false,
+      users: [],
+      users_detail: [],
+    });
+    expect(data?.file_detail).toMatchObject({
+      id: owner.file_id,
+      name: "notes.txt",
+      is_shared: true,
+      file_share_id: owner.file_share_id,
+    });
+    expect(data?.file_detail?.file).toBe(`${h.url}/evault/v1/files/${owner.file_id}/content/`);
+  });
+
+  test("when fields are given, then only they change, they persist across a restart, and the password never comes back", async () => {
+    const [owner, other] = h.users;
+    const emails = ["ada@example.com", { name: "Bob", email: "bob@example.com" }];
+    const { data } = await patch({ access: "public", users: [other.id, owner.id], emails, password: "correct horse" });
+    expect(data).toMatchObject({
+      access: "public",
+      users: [other.id, owner.id],
+      emails,
+      has_password: true,
+      file: owner.file_id,
+    });
+    expect(data?.users_detail.map((u) => u.id)).toEqual([other.id, owner.id]);
+    expect(JSON.stringify(data)).not.toContain("correct horse");
+    expect(data?.file_detail?.access).toBe("public");
+
+    await h.restart();
+    const again = await patch({});
+    expect(again.data).toMatchObject({ access: "public", users: [other.id, owner.id], emails, has_password: true });
+    const { data: cleared } = await patch({ emails: null });
+    expect(cleared?.emails).toBeNull();
+    expect(cleared?.access).toBe("public");
+  });
+
+  test("when a folder is shared instead, then file clears and folder_detail describes the folder", async () => {
+    const [owner] = h.users;
+    const { data } = await patch({ folder: owner.folder_id });
+    expect(data).toMatchObject({ file_type: "folder", file: null, file_detail: null, folder: owner.folder_id });
+    expect(data?.folder_detail).toMatchObject({
+      id: owner.folder_id,
+      name: "Documents",
+      root: true,
+      files_count: 3,
+      folders_count: 1,
+    });
+    expect(data?.folder_detail?.folders.split(",")).toHaveLength(1);
+    const back = await patch({ file: owner.file_id });
+    expect(back.data).toMatchObject({ file_type: "file", folder: null, folder_detail: null });
+  });
+
+  test.each([
+    [{ file: "not-mine" }, "/body/file"],
+    [{ folder: "not-mine" }, "/body/folder"],
+    [{ users: [1, 999999] }, "/body/users/1"],
+  ])("when %j does not name something usable, then 422 names %s", async (body, path) => {
+    const { response, error } = await patch(body);
+    expect(response.status).toBe(422);
+    expect(error?.errors).toContainEqual(expect.objectContaining({ path }));
+  });
+
+  test("when file and folder name another user's items, then 422", async () => {
+    const other = h.users[1];
+    for (const body of [{ file: other.file_id }, { folder: other.folder_id }]) {
+      const { response } = await patch(body);
+      expect(response.status).toBe(422);
+    }
+  });
+
+  test.each([
+    [{ access: "secret" }, "/body/access", "enum"],
+    [{ password: "" }, "/body/password", "minLength"],
+    [{ file: "" }, "/body/file", "minLength"],
+    [{ users: ["1"] }, "/body/users/0", "type"],
+    [{ has_password: false }, "/body/has_password", "additionalProperties"],
+  ])("when the body is %j, then 400 names %s", async (body, path, code) => {
+    const { response, error } = await patch(body);
+    expect(response.status).toBe(400);
+    expect(error?.errors).toContainEqual(expect.objectContaining({ path, code }));
+  });
+
+  test("when the share belongs to another user, then 404 and it is unchanged", async () => {
+    const other = h.users[1];
+    const { response } = await patch({ access: "public" }, { id: other.file_share_id });
+    expect(response.status).toBe(404);
+    const own = await patch({}, { id: other.file_share_id, key: other.api_key });
+    expect(own.data?.access).toBe("private");
+  });
+
+  test("when If-Match is stale, then 412", async () => {
+    const { response } = await patch({});
+    const current = response.headers.get("etag") ?? "";
+    expect((await patch({ access: "private" }, { ifMatch: current })).response.status).toBe(200);
+    expect((await patch({ access: "public" }, { ifMatch: current })).response.status).toBe(412);
+  });
+});
