@@ -1,7 +1,7 @@
 // Runs the real server (apps/server/dist/main.js) as a child process on port 0, and
 // the real seed CLI, so the suites test exactly what `npm start` runs.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
@@ -20,7 +20,13 @@ export interface SeededUser {
   file_id: string;
   folder_id: string;
   file_share_id: string;
+  /** The bin entry of the file old-draft.txt, which was in the folder `folder_id` ("Documents"). */
   bin_id: string;
+  /** "Projects" (root, starred): plan.txt, Alpha/logo.png, Alpha/Specs/{spec.txt, spec-copy.txt}. */
+  projects_folder_id: string;
+  /** "Old projects" (root, tag "archive"): summary.txt, Drafts/draft.txt; in the bin under `folder_bin_id`. */
+  binned_folder_id: string;
+  folder_bin_id: string;
 }
 
 export interface Harness {
@@ -36,6 +42,10 @@ export interface Harness {
   restart(): Promise<void>;
   /** Reads the server's memory use (RSS, bytes) from /proc. */
   rss(): Promise<number>;
+  /** The hashes of the blobs stored on disk (`DATA_DIR/blobs/<2 hex>/<sha256>`), sorted. */
+  storedBlobs(): string[];
+  /** The upload temp files on disk (`DATA_DIR/blobs/tmp`). */
+  tempFiles(): string[];
   stop(): Promise<void>;
 }
 
@@ -100,6 +110,12 @@ export async function startHarness(
       const status = await readFile(`/proc/${child.pid}/status`, "utf8");
       return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
     },
+    storedBlobs: () =>
+      readdirSync(join(dataDir, "blobs"))
+        .filter((shard) => /^[0-9a-f]{2}$/.test(shard))
+        .flatMap((shard) => readdirSync(join(dataDir, "blobs", shard)))
+        .sort(),
+    tempFiles: () => readdirSync(join(dataDir, "blobs", "tmp")),
     async stop() {
       await stopChild(child);
       await database.drop();

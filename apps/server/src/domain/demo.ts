@@ -22,7 +22,14 @@ export interface DemoUser {
   file_id: string;
   folder_id: string;
   file_share_id: string;
+  /** The bin entry of the file old-draft.txt (from Documents). */
   bin_id: string;
+  /** "Projects" at the root, three levels deep: Projects/Alpha/Specs, with files at every level. */
+  projects_folder_id: string;
+  /** "Old projects" (a root folder holding "Drafts" and a file in each), in the bin ... */
+  binned_folder_id: string;
+  /** ... under this bin entry. */
+  folder_bin_id: string;
 }
 
 export const NAIRA = { id: "ngn", name: "Nigerian Naira", code: "NGN", symbol: "₦" };
@@ -39,7 +46,8 @@ async function storeBytes(db: Db, store: BlobStore, bytes: Buffer): Promise<stri
 
 /**
  * Creates a user with an api key, an NGN account, a folder "Documents" holding a
- * subfolder "Reports" and two files, a share of one file and a file in the bin.
+ * subfolder "Reports" and two files, a share of one file, a file in the bin, a
+ * three-level tree "Projects/Alpha/Specs" and a binned folder "Old projects/Drafts".
  */
 export async function createDemoUser(
   db: Db,
@@ -85,7 +93,42 @@ export async function createDemoUser(
     const shareId = randomUUID();
     await tx.insert(fileShares).values({ id: shareId, user_id: user.id, file_id: fileId, access: "private" });
     const binId = await moveToBin(tx, user.id, "file", draftId, retentionDays);
-    return { user, bankAccountId, documents, fileId, shareId, binId };
+
+    const [projects, alpha, specs, oldProjects, drafts] = [
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+    ];
+    await tx.insert(folders).values([
+      { id: projects, user_id: user.id, name: "Projects", description: "Work", is_starred: true },
+      { id: alpha, user_id: user.id, parent_id: projects, name: "Alpha" },
+      { id: specs, user_id: user.id, parent_id: alpha, name: "Specs" },
+      { id: oldProjects, user_id: user.id, name: "Old projects", description: "Done and dusted" },
+      { id: drafts, user_id: user.id, parent_id: oldProjects, name: "Drafts" },
+    ]);
+    const file = (folderId: string, name: string, hash: string) => ({
+      id: randomUUID(),
+      user_id: user.id,
+      folder_id: folderId,
+      name,
+      hash,
+      extension: name.split(".").pop() ?? "",
+    });
+    await tx
+      .insert(files)
+      .values([
+        file(projects, "plan.txt", notes),
+        file(alpha, "logo.png", logo),
+        file(specs, "spec.txt", draft),
+        file(specs, "spec-copy.txt", draft),
+        file(oldProjects, "summary.txt", notes),
+        file(drafts, "draft.txt", draft),
+      ]);
+    await setTags(tx, "folder", oldProjects, await upsertTags(tx, user.id, [{ name: "archive" }]));
+    const folderBinId = await moveToBin(tx, user.id, "folder", oldProjects, retentionDays);
+    return { user, bankAccountId, documents, fileId, shareId, binId, projects, oldProjects, folderBinId };
   });
   const key = await createApiKey(db, username);
   return {
@@ -97,5 +140,8 @@ export async function createDemoUser(
     folder_id: ids.documents,
     file_share_id: ids.shareId,
     bin_id: ids.binId,
+    projects_folder_id: ids.projects,
+    binned_folder_id: ids.oldProjects,
+    folder_bin_id: ids.folderBinId,
   };
 }
