@@ -24,9 +24,16 @@ export function downloadFile(db: Db, store: BlobStore) {
       .innerJoin(blobs, eq(blobs.hash, files.hash))
       .where(and(eq(files.id, id), eq(files.user_id, userId), eq(files.is_deleted, false)));
     if (!found || (found.folder && !(await isVisibleFolder(db, userId, found.folder)))) throw notFound("file");
+    const etag = `"${found.hash}"`;
     res.attachment(found.name ?? "download");
+    res.setHeader("ETag", etag);
+    // Decided here rather than by `send`, which ignores If-None-Match when the request
+    // says `Cache-Control: no-cache`, as fetch() adds to every conditional request.
+    if (matches(req.get("if-none-match"), etag)) {
+      res.status(304).end();
+      return;
+    }
     res.setHeader("Content-Type", found.mimetype);
-    res.setHeader("ETag", `"${found.hash}"`);
     res.sendFile(
       store.path(found.hash),
       { acceptRanges: true, etag: false, lastModified: false, dotfiles: "allow" },
@@ -35,4 +42,13 @@ export function downloadFile(db: Db, store: BlobStore) {
       },
     );
   };
+}
+
+/** If-None-Match (weak comparison, RFC 9110 §13.1.2): `*` or any listed tag equal to ours. */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(",").some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === "*" || trimmed.replace(/^W\//, "") === etag;
+  });
 }

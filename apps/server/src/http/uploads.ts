@@ -52,8 +52,10 @@ export function multipartUploads(blobs: BlobStore, maxUploadBytes: number): Requ
     if (!schema || !req.is("multipart/form-data")) return next();
     parse(req, res, (err?: unknown) => {
       const files = (req.files ?? []) as (Express.Multer.File & { upload: ReceivedUpload })[];
+      // After an abort mid-stream the file is only a placeholder without `upload`;
+      // multer removes its temp file itself once the stream ends.
       const file = files[0];
-      if (file) {
+      if (file?.upload) {
         req.upload = { ...file.upload, filename: file.originalname };
         res.on("close", () => void blobs.discard(file.upload));
       }

@@ -1,0 +1,270 @@
+import { request } from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { backends } from "./helpers/backends.js";
+import { type Harness, type SeededUser, startHarness } from "./helpers/server.js";
+import { download, inspectFile, sha256 } from "./helpers/vault.js";
+
+const PATH = "/evault/v1/files/{id}/" as const;
+const CONTENT = "/evault/v1/files/{id}/content/" as const;
+const LIMIT = 1024 * 1024;
+
+// A real 1x1 PNG (red pixel), different from the seeded logo.
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+const until = async (condition: () => boolean, what: string) => {
+  for (let waited = 0; !condition(); waited += 20) {
+    if (waited > 5000) throw new Error(`timed out waiting until ${what}`);
+    await sleep(20);
+  }
+};
+
+describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", (backend) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(backend, { seedRuns: 2, env: { MAX_UPLOAD_BYTES: String(LIMIT) } });
+  });
+  afterAll(() => h?.stop());
+
+  const put = (form: Record<string, unknown>, user: SeededUser = h.users[0], id = user.file_id) =>
+    h.client(user.api_key).PUT(PATH, { params: { path: { id } }, body: form as never });
+
+  test.each([
+    ["a text file", "hello.txt", Buffer.from("Hello, vault!\nSecond line.\n"), "text/plain", "txt"],
+    ["a PNG", "Picture.PNG", PNG, "image/png", "png"],
+    ["an empty file", "empty.bin", Buffer.alloc(0), "inode/x-empty", "bin"],
+  ])(
+    "when %s is uploaded, then the download returns the same bytes with its hash, type and size",
+    async (_, filename, bytes, mimetype, extension) => {
+      const { data, response } = await put({ file: new File([bytes], filename) });
+      expect(response.status).toBe(200);
+      expect(data).toMatchObject({
+        id: h.users[0].file_id,
+        name: filename,
+        hash: sha256(bytes),
+        mimetype,
+        extension,
+        file_size: bytes.length,
+        file_size_unit: "B",
+      });
+      expect(data?.file).toBe(`${h.url}/evault/v1/files/${h.users[0].file_id}/content/`);
+
+      // The `file` URL itself downloads the bytes.
+      const fetched = await fetch(data?.file ?? "", { headers: { "api-key": h.users[0].api_key } });
+      expect(fetched.status).toBe(200);
+      expect(Buffer.from(await fetched.arrayBuffer())).toEqual(bytes);
+      expect(fetched.headers.get("content-type")).toBe(mimetype);
+      expect(fetched.headers.get("content-length")).toBe(String(bytes.length));
+      expect(fetched.headers.get("etag")).toBe(`"${sha256(bytes)}"`);
+      expect(await download(h.client(), h.users[0].file_id)).toEqual(bytes);
+    },
+  );
+
+  test("when a byte range is asked for, then 206 carries exactly that slice", async () => {
+    const bytes = Buffer.from("0123456789abcdefghij");
+    await put({ file: new File([bytes], "range.txt") });
+    const { data, response } = await h.client().GET(CONTENT, {
+      params: { path: { id: h.users[0].file_id }, header: { Range: "bytes=5-9" } },
+      parseAs: "arrayBuffer",
+    });
+    expect(response.status).toBe(206);
+    expect(response.headers.get("content-range")).toBe(`bytes 5-9/${bytes.length}`);
+    expect(response.headers.get("content-length")).toBe("5");
+    expect(Buffer.from(data ?? new ArrayBuffer(0)).toString()).toBe("56789");
+  });
+
+  test("when If-None-Match carries the current ETag, then 304 without a body", async () => {
+    const { data } = await put({ file: new File(["cache me"], "cache.txt") });
+    const { response } = await h.client().GET(CONTENT, {
+      params: { path: { id: h.users[0].file_id }, header: { "If-None-Match": `"${data?.hash}"` } },
+      parseAs: "arrayBuffer",
+    });
+    expect(response.status).toBe(304);
+  });
+
+  test("when the upload is over MAX_UPLOAD_BYTES, then 413 problem and nothing is stored", async () => {
+    const before = await put({ file: new File(["kept content"], "kept.txt") });
+    const blobsBefore = h.storedBlobs();
+    const { response, error } = await put({ file: new File([Buffer.alloc(2 * LIMIT, 7)], "big.bin") });
+    expect(response.status).toBe(413);
+    expect(response.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+    expect(error).toMatchObject({ status: 413, type: "urn:vault:problem:payload-too-large" });
+    expect(error?.errors).toContainEqual(expect.objectContaining({ path: "/body/file" }));
+
+    expect(await inspectFile(h.client(), h.users[0].file_share_id, h.users[0].file_id)).toMatchObject({
+      name: "kept.txt",
+      hash: before.data?.hash,
+      file_size: 12,
+    });
+    expect((await download(h.client(), h.users[0].file_id)).toString()).toBe("kept content");
+    expect(h.storedBlobs()).toEqual(blobsBefore);
+    await until(() => h.tempFiles().length === 0, "the temp file is removed");
+  });
+
+  test("when the client aborts mid-upload, then the file, the blobs and the temp area are as before", async () => {
+    const before = await put({ file: new File(["before the abort"], "before.txt") });
+    const blobsBefore = h.storedBlobs();
+    const boundary = "abort-boundary";
+    const req = request(`${h.url}/evault/v1/files/${h.users[0].file_id}/`, {
+      method: "PUT",
+      headers: {
+        "api-key": h.users[0].api_key,
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+        "content-length": String(LIMIT - 1024),
+      },
+    });
+    req.on("error", () => {});
+    req.write(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="partial.bin"\r\n` +
+        "Content-Type: application/octet-stream\r\n\r\n",
+    );
+    req.write(Buffer.alloc(256 * 1024, 1));
+    // The server is streaming it to a temp file: the abort happens mid-upload.
+    await until(() => h.tempFiles().length > 0, "the upload reaches the temp area");
+    req.destroy();
+
+    await until(() => h.tempFiles().length === 0, "the temp file is removed");
+    expect(h.storedBlobs()).toEqual(blobsBefore);
+    expect(await inspectFile(h.client(), h.users[0].file_share_id, h.users[0].file_id)).toMatchObject({
+      name: "before.txt",
+      hash: before.data?.hash,
+    });
+  });
+
+  test("when two files get the same bytes, then one blob stores them", async () => {
+    const bytes = `shared content ${Math.random()}`;
+    const blobsBefore = h.storedBlobs();
+    const [first, second] = await Promise.all([
+      put({ file: new File([bytes], "one.txt") }, h.users[0]),
+      put({ file: new File([bytes], "two.txt") }, h.users[1]),
+    ]);
+    expect(first.data?.hash).toBe(sha256(bytes));
+    expect(second.data?.hash).toBe(sha256(bytes));
+    expect(h.storedBlobs().filter((hash) => !blobsBefore.includes(hash))).toEqual([sha256(bytes)]);
+    expect((await download(h.client(h.users[1].api_key), h.users[1].file_id)).toString()).toBe(bytes);
+  });
+
+  test("when content is replaced and no file uses the old bytes, then the old blob is deleted", async () => {
+    const old = `soon unused ${Math.random()}`;
+    await put({ file: new File([old], "old.txt") });
+    expect(h.storedBlobs()).toContain(sha256(old));
+    await put({ file: new File(["newer"], "new.txt") });
+    expect(h.storedBlobs()).not.toContain(sha256(old));
+  });
+
+  test("when name is omitted, then it is the uploaded filename; a given name wins", async () => {
+    const named = await put({ file: new File(["x"], "upload.txt"), name: "Chosen name" });
+    expect(named.data?.name).toBe("Chosen name");
+    expect(named.data?.extension).toBe("txt");
+    const defaulted = await put({ file: new File(["x"], "report.final.md") });
+    expect(defaulted.data).toMatchObject({ name: "report.final.md", extension: "md" });
+  });
+
+  test("when the form has every field, then each is stored; a later PUT without them resets them", async () => {
+    const projects = h.users[0].projects_folder_id;
+    const full = await put({
+      file: new File(["all fields"], "all.txt"),
+      description: "described",
+      folder: projects,
+      is_starred: true,
+      is_archived: true,
+      tags: ["work", "urgent"],
+    });
+    expect(full.response.status).toBe(200);
+    expect(full.data).toMatchObject({
+      description: "described",
+      folder: projects,
+      root: false,
+      is_starred: true,
+      is_archived: true,
+      is_deleted: false,
+      tags: ["urgent", "work"],
+    });
+    expect(full.data?.tags_detail.map((t) => t.name)).toEqual(["urgent", "work"]);
+
+    const bare = await put({ file: new File(["bare"], "bare.txt") });
+    expect(bare.data).toMatchObject({
+      description: null,
+      folder: null,
+      root: true,
+      is_starred: false,
+      is_archived: false,
+      tags: [],
+    });
+  });
+
+  test("when tags is one part, then it is a one-item list; booleans false are false", async () => {
+    const { data, response } = await put({
+      file: new File(["one tag"], "t.txt"),
+      tags: "solo",
+      is_starred: false,
+    });
+    expect(response.status).toBe(200);
+    expect(data?.tags).toEqual(["solo"]);
+    expect(data?.is_starred).toBe(false);
+  });
+
+  test.each([
+    [{ colour: "red" }, "/body/colour", "additionalProperties"],
+    [{ name: "n".repeat(256) }, "/body/name", "maxLength"],
+    [{ description: "d".repeat(501) }, "/body/description", "maxLength"],
+    [{ is_starred: "yes" }, "/body/is_starred", "type"],
+    [{ tags: ["ok", ""] }, "/body/tags/1", "minLength"],
+  ])("when the form adds %j, then 400 names %s and the file is unchanged", async (extra, path, code) => {
+    const before = await inspectFile(h.client(), h.users[0].file_share_id, h.users[0].file_id);
+    const { response, error } = await put({ file: new File(["rejected"], "rejected.txt"), ...extra });
+    expect(response.status).toBe(400);
+    expect(error?.errors).toContainEqual(expect.objectContaining({ path, code }));
+    const after = await inspectFile(h.client(), h.users[0].file_share_id, h.users[0].file_id);
+    expect(after.hash).toBe(before.hash);
+    expect(after.name).toBe(before.name);
+  });
+
+  test("when the name has 255 characters, then it is stored", async () => {
+    const { data, response } = await put({ file: new File(["x"], "x.txt"), name: "n".repeat(255) });
+    expect(response.status).toBe(200);
+    expect(data?.name).toBe("n".repeat(255));
+  });
+
+  test("when folder is another user's folder, then 422 names /body/folder and nothing changes", async () => {
+    const before = await inspectFile(h.client(), h.users[0].file_share_id, h.users[0].file_id);
+    const { response, error } = await put({ file: new File(["moved?"], "m.txt"), folder: h.users[1].folder_id });
+    expect(response.status).toBe(422);
+    expect(error?.errors).toContainEqual(expect.objectContaining({ path: "/body/folder" }));
+    expect((await inspectFile(h.client(), h.users[0].file_share_id, h.users[0].file_id)).hash).toBe(before.hash);
+  });
+
+  test("when is_deleted is true, then the file goes to the bin and then is not found", async () => {
+    const user = h.users[2] as SeededUser;
+    const { data, response } = await put({ file: new File(["binned"], "binned.txt"), is_deleted: true }, user);
+    expect(response.status).toBe(200);
+    expect(data).toMatchObject({ is_deleted: true, hash: sha256("binned") });
+    expect((await put({ file: new File(["again"], "again.txt") }, user)).response.status).toBe(404);
+    const fetched = await h.client(user.api_key).GET(CONTENT, {
+      params: { path: { id: user.file_id } },
+      parseAs: "arrayBuffer",
+    });
+    expect(fetched.response.status).toBe(404);
+  });
+
+  test("when the file belongs to another user, then update and download are 404 and it is unchanged", async () => {
+    const other = h.users[1];
+    const before = await inspectFile(h.client(other.api_key), other.file_share_id, other.file_id);
+    const { response, error } = await put({ file: new File(["hijack"], "h.txt") }, h.users[0], other.file_id);
+    expect(response.status).toBe(404);
+    expect(error?.type).toBe("urn:vault:problem:not-found");
+    const fetched = await h.client().GET(CONTENT, { params: { path: { id: other.file_id } }, parseAs: "arrayBuffer" });
+    expect(fetched.response.status).toBe(404);
+    const after = await inspectFile(h.client(other.api_key), other.file_share_id, other.file_id);
+    expect(after).toMatchObject({ hash: before.hash, name: before.name, updated_at: before.updated_at });
+  });
+
+  test("when the id is unknown, then update and download are 404", async () => {
+    expect((await put({ file: new File(["x"], "x.txt") }, h.users[0], "no-such-file")).response.status).toBe(404);
+    const fetched = await h.client().GET(CONTENT, { params: { path: { id: "no-such-file" } }, parseAs: "arrayBuffer" });
+    expect(fetched.response.status).toBe(404);
+  });
+});
