@@ -20,7 +20,8 @@ export interface SeededUser {
   file_id: string;
   folder_id: string;
   file_share_id: string;
-  /** The bin entry of the file old-draft.txt, which was in the folder `folder_id` ("Documents"). */
+  /** old-draft.txt ("An old draft.\n"), which was in `folder_id` ("Documents"); in the bin under `bin_id`. */
+  binned_file_id: string;
   bin_id: string;
   /** "Projects" (root, starred): plan.txt, Alpha/logo.png, Alpha/Specs/{spec.txt, spec-copy.txt}. */
   projects_folder_id: string;
@@ -40,6 +41,10 @@ export interface Harness {
   client(apiKey?: string): VaultClient;
   /** Stops the server gracefully and starts it again on the same data. */
   restart(): Promise<void>;
+  /** Starts one more server process on the same data (PostgreSQL only: PGlite admits one process). */
+  another(
+    env?: Record<string, string>,
+  ): Promise<{ url: string; client(apiKey?: string): VaultClient; stop(): Promise<void> }>;
   /** Reads the server's memory use (RSS, bytes) from /proc. */
   rss(): Promise<number>;
   /** The hashes of the blobs stored on disk (`DATA_DIR/blobs/<2 hex>/<sha256>`), sorted. */
@@ -55,15 +60,20 @@ async function seed(env: Record<string, string>): Promise<[SeededUser, SeededUse
   return JSON.parse(stdout).users;
 }
 
+/** Every line the servers of this process printed (JSON log lines and the rest), oldest first. */
+export const serverOutput: string[] = [];
+
 function spawnServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ["dist/main.js"], { cwd: serverDir, env, stdio: ["ignore", "pipe", "pipe"] });
   let stderr = "";
   child.stderr?.on("data", (chunk) => {
     stderr += chunk;
+    serverOutput.push(String(chunk));
   });
   return new Promise((resolvePromise, reject) => {
     const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
     lines.on("line", (line) => {
+      serverOutput.push(line);
       if (!line.startsWith("{")) return;
       const entry = JSON.parse(line);
       if (entry.msg === "listening") resolvePromise({ child, url: entry.url });
@@ -101,6 +111,14 @@ export async function startHarness(
       return child;
     },
     client: (apiKey = users[0].api_key) => createVaultClient({ baseUrl: url, apiKey }),
+    async another(extra = {}) {
+      const second = await spawnServer({ ...env, ...extra });
+      return {
+        url: second.url,
+        client: (apiKey = users[0].api_key) => createVaultClient({ baseUrl: second.url, apiKey }),
+        stop: () => stopChild(second.child),
+      };
+    },
     async restart() {
       await stopChild(child);
       ({ child, url } = await spawnServer(env));

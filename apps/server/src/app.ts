@@ -1,11 +1,15 @@
 import { randomUUID } from "node:crypto";
-import express, { type Express } from "express";
+import cors from "cors";
+import express, { type Express, type RequestHandler } from "express";
+import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import type { Config } from "./config.js";
 import type { Database } from "./data/database.js";
 import { dispatch } from "./http/dispatch.js";
+import { docsRouter } from "./http/docs.js";
 import { downloadFile } from "./http/downloads.js";
 import { createHandlers } from "./http/handlers.js";
+import { adminRouter, type Metrics } from "./http/observability.js";
 import type { Handlers } from "./http/operation-types.js";
 import { errorHandler, problem, sendProblem } from "./http/problems.js";
 import { multipartUploads } from "./http/uploads.js";
@@ -22,7 +26,25 @@ export interface AppDeps {
   handlers?: Partial<Handlers>;
   /** Response validation is on unless a benchmark baseline turns it off. */
   validateResponses?: boolean;
+  /** Per-key request budget (see rate-limit.ts); none when absent. */
+  rateLimiter?: RequestHandler;
+  /** Request metrics; `/healthz`, `/readyz` and `/metrics` are mounted here unless `adminOnly`. */
+  metrics?: Metrics;
+  /** The admin routes are served on a separate admin port instead. */
+  adminOnly?: boolean;
 }
+
+/** Helmet's defaults, with what the Redoc page needs: its workers run from blob: URLs and it inlines styles. */
+const securityHeaders = helmet({
+  contentSecurityPolicy: {
+    directives: {
+      "script-src": ["'self'"],
+      "worker-src": ["'self'", "blob:"],
+      "style-src": ["'self'", "'unsafe-inline'"],
+      "img-src": ["'self'", "data:"],
+    },
+  },
+});
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -44,6 +66,21 @@ export function createApp(deps: AppDeps): Express {
       },
     }),
   );
+  app.use(securityHeaders);
+  if (deps.config.corsOrigins.length > 0) {
+    app.use(
+      cors({
+        origin: deps.config.corsOrigins,
+        exposedHeaders: ["ETag", "X-Request-Id", "RateLimit", "RateLimit-Policy", "Retry-After"],
+      }),
+    );
+  }
+  if (deps.metrics) {
+    app.use(deps.metrics.middleware);
+    if (!deps.adminOnly) app.use(adminRouter(deps.database, deps.metrics));
+  }
+  app.use(docsRouter());
+  if (deps.rateLimiter) app.use(deps.rateLimiter);
   app.use(express.json({ limit: "1mb" }));
   const uploads = multipartUploads(deps.blobs, deps.config.maxUploadBytes);
   app.use(contractValidator(deps.database.db, uploads, { validateResponses: deps.validateResponses ?? true }));

@@ -10,6 +10,18 @@ export interface Config {
   maxUploadBytes: number;
   binRetentionDays: number;
   logLevel: string;
+  /** Requests per minute per api key (per client address without a key). */
+  rateLimitPerMinute: number;
+  /** Redis for a rate-limit budget shared by several processes; in-process counting without it. */
+  redisUrl: string | undefined;
+  /** Origins allowed by CORS; empty means CORS is off. */
+  corsOrigins: string[];
+  /** When set, health, readiness and metrics are served only on this port. */
+  adminPort: number | undefined;
+  /** How long a request (including an upload) may take to arrive. */
+  requestTimeoutMs: number;
+  /** Server processes sharing the port (cluster mode). */
+  workers: number;
 }
 
 export class ConfigError extends Error {}
@@ -20,10 +32,7 @@ type Env = Record<string, string | undefined>;
 export function loadConfig(env: Env = process.env): Config {
   const host = env.HOST || "127.0.0.1";
   const port = integer(env, "PORT", 8080, 0, 65535);
-  const databaseUrl = env.DATABASE_URL || undefined;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new ConfigError("DATABASE_URL must be a postgres:// or postgresql:// URL");
-  }
+  const databaseUrl = url(env, "DATABASE_URL", /^postgres(ql)?:$/);
   const publicBaseUrl = env.PUBLIC_BASE_URL ? env.PUBLIC_BASE_URL.replace(/\/+$/, "") : undefined;
   if (
     publicBaseUrl !== undefined &&
@@ -38,13 +47,31 @@ export function loadConfig(env: Env = process.env): Config {
   return {
     host,
     port,
-    dataDir: resolve(env.DATA_DIR || ".data"),
+    // Relative to where npm was invoked, so `npm start` at the root uses ./.data there.
+    dataDir: resolve(env.INIT_CWD || process.cwd(), env.DATA_DIR || ".data"),
     databaseUrl,
     publicBaseUrl,
     maxUploadBytes: integer(env, "MAX_UPLOAD_BYTES", 100 * 1024 * 1024, 1, Number.MAX_SAFE_INTEGER),
     binRetentionDays: integer(env, "BIN_RETENTION_DAYS", 30, 1, 36500),
     logLevel,
+    rateLimitPerMinute: integer(env, "RATE_LIMIT_PER_MINUTE", 600, 1, 1_000_000),
+    redisUrl: url(env, "REDIS_URL", /^rediss?:$/),
+    corsOrigins: (env.CORS_ORIGINS ?? "")
+      .split(",")
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    adminPort: env.ADMIN_PORT ? integer(env, "ADMIN_PORT", 0, 1, 65535) : undefined,
+    requestTimeoutMs: integer(env, "REQUEST_TIMEOUT_MS", 120_000, 1000, 3_600_000),
+    workers: integer(env, "WORKERS", 1, 1, 64),
   };
+}
+
+function url(env: Env, name: string, protocol: RegExp): string | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  if (!URL.canParse(raw) || !protocol.test(new URL(raw).protocol))
+    throw new ConfigError(`${name} is not a valid URL: "${raw}"`);
+  return raw;
 }
 
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {

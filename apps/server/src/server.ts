@@ -2,6 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { count } from "drizzle-orm";
+import express from "express";
 import { createApp } from "./app.js";
 import type { Config } from "./config.js";
 import { openDatabase } from "./data/database.js";
@@ -9,6 +10,8 @@ import { users } from "./data/schema.js";
 import { createDemoUser, type DemoUser } from "./domain/demo.js";
 import { purgeExpired } from "./domain/vault/bins.js";
 import { sweepOrphanBlobs } from "./domain/vault/blob-sweep.js";
+import { adminRouter, createMetrics } from "./http/observability.js";
+import { createRateLimiter } from "./http/rate-limit.js";
 import type { Logger } from "./logger.js";
 import { BlobStore } from "./storage/blob-store.js";
 
@@ -48,7 +51,13 @@ export async function startServer(
       ? await createDemoUser(database.db, blobs, "demo", config.binRetentionDays)
       : undefined;
 
-  const server = createServer();
+  const metrics = createMetrics(database);
+  const rateLimiter = await createRateLimiter({ perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl });
+  const admin =
+    config.adminPort === undefined ? undefined : createServer(express().use(adminRouter(database, metrics)));
+  admin?.listen(config.adminPort, config.host);
+
+  const server = createServer({ requestTimeout: config.requestTimeoutMs });
   server.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => server.once("listening", resolve).once("error", reject));
   const { port } = server.address() as AddressInfo;
@@ -56,7 +65,15 @@ export async function startServer(
   const url = `http://${host}:${port}`;
   server.on(
     "request",
-    createApp({ config: { ...config, publicBaseUrl: config.publicBaseUrl ?? url }, database, blobs, logger }),
+    createApp({
+      config: { ...config, publicBaseUrl: config.publicBaseUrl ?? url },
+      database,
+      blobs,
+      logger,
+      metrics,
+      rateLimiter: rateLimiter.middleware,
+      adminOnly: admin !== undefined,
+    }),
   );
 
   return {
@@ -64,10 +81,17 @@ export async function startServer(
     demo,
     async close() {
       clearInterval(timer);
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
+      await Promise.all(
+        [server, admin].map(
+          (s) =>
+            new Promise<void>((resolve) => {
+              if (!s) return resolve();
+              s.close(() => resolve());
+              s.closeIdleConnections();
+            }),
+        ),
+      );
+      await rateLimiter.close();
       await database.close();
     },
   };

@@ -17,6 +17,10 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** The connection pool (PostgreSQL only), for its gauges. */
+  pool?: pg.Pool;
+  /** Whether this process has applied the migrations. */
+  migrated: boolean;
   /** Applies the versioned migrations that are not applied yet. */
   migrate(): Promise<void>;
   /** Whether the database answers a query. */
@@ -43,7 +47,12 @@ export async function openDatabase(options: {
     return {
       db,
       kind: "postgres",
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      pool,
+      migrated: false,
+      async migrate(this: Database) {
+        await migratePg(drizzlePg(pool), { migrationsFolder });
+        this.migrated = true;
+      },
       ping: () =>
         pool.query("select 1").then(
           () => true,
@@ -59,7 +68,11 @@ export async function openDatabase(options: {
   return {
     db,
     kind: "pglite",
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    migrated: false,
+    async migrate(this: Database) {
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
+      this.migrated = true;
+    },
     ping: () =>
       client.query("select 1").then(
         () => true,

@@ -1,0 +1,70 @@
+import type { RequestHandler } from "express";
+import { Router } from "express";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { Database } from "../data/database.js";
+
+export interface Metrics {
+  registry: Registry;
+  /** Records the count and latency of every request by operationId and status. */
+  middleware: RequestHandler;
+}
+
+export function createMetrics(database: Database): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const labelNames = ["operation", "method", "status"] as const;
+  const requests = new Counter({
+    name: "vault_http_requests_total",
+    help: "HTTP requests",
+    labelNames,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: "vault_http_request_duration_seconds",
+    help: "HTTP request latency",
+    labelNames,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+    registers: [registry],
+  });
+  for (const [name, help, read] of [
+    ["vault_db_pool_total", "Database connections open", () => database.pool?.totalCount],
+    ["vault_db_pool_idle", "Database connections idle", () => database.pool?.idleCount],
+    ["vault_db_pool_waiting", "Requests waiting for a database connection", () => database.pool?.waitingCount],
+  ] as const) {
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(read() ?? 0);
+      },
+    });
+  }
+  const middleware: RequestHandler = (req, res, next) => {
+    const stop = duration.startTimer();
+    res.once("finish", () => {
+      const operationId = (req as { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId;
+      const labels = { operation: operationId ?? "none", method: req.method, status: String(res.statusCode) };
+      requests.inc(labels);
+      stop(labels);
+    });
+    next();
+  };
+  return { registry, middleware };
+}
+
+/** `/healthz` (the process answers), `/readyz` (the database answers and is migrated), `/metrics` (Prometheus). */
+export function adminRouter(database: Database, metrics: Metrics): Router {
+  const router = Router({ strict: true });
+  router.get("/healthz", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+  router.get("/readyz", async (_req, res) => {
+    const ready = (await database.ping()) && database.migrated;
+    res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "unavailable", database: ready });
+  });
+  router.get("/metrics", async (_req, res) => {
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+  return router;
+}

@@ -1,0 +1,62 @@
+// The API reference page, opened in real headless Chromium.
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { backends } from "./helpers/backends.js";
+import { type Harness, startHarness } from "./helpers/server.js";
+
+const CHROMIUM = "/usr/bin/chromium";
+const required = process.env.REQUIRE_BROWSER === "1";
+const available = existsSync(CHROMIUM);
+if (!available && !required)
+  console.warn(`\n[e2e] ${CHROMIUM} is missing: the browser test is SKIPPED (.ci/run installs it).\n`);
+
+describe.runIf(available || required)("GET /docs/ in Chromium", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(backends[0] as (typeof backends)[number]);
+  });
+  afterAll(() => h?.stop());
+
+  test("when the reference page is opened, then it lists all six operations and a screenshot is saved", async () => {
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      await page.goto(`${h.url}/docs/`);
+      for (const summary of [
+        "Update an NGN bank account",
+        "Update a file share",
+        "Update a file",
+        "Restore a bin entry",
+        "Duplicate a folder",
+        "Update a favourite folder",
+      ]) {
+        // Redoc renders each operation as a section headed by its summary.
+        const heading = page.locator("h2", { hasText: new RegExp(`^${summary}\\s*$`) });
+        await heading.first().waitFor({ state: "visible", timeout: 20_000 });
+        expect(await heading.count()).toBe(1);
+      }
+      const dir = join(import.meta.dirname, "test-results");
+      mkdirSync(dir, { recursive: true });
+      await page.screenshot({ path: join(dir, "docs.png"), fullPage: false });
+      expect(existsSync(join(dir, "docs.png"))).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+});

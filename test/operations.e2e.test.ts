@@ -1,0 +1,107 @@
+// What an operator relies on: structured logs with request ids and no secrets,
+// health and readiness, Prometheus metrics, rate limiting, CORS, security headers.
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { backends } from "./helpers/backends.js";
+import { type Harness, serverOutput, startHarness } from "./helpers/server.js";
+
+describe.each(backends)("operations on $name", (backend) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(backend, { env: { RATE_LIMIT_PER_MINUTE: "40", CORS_ORIGINS: "https://app.example" } });
+  });
+  afterAll(() => h?.stop());
+
+  test("when /healthz and /readyz are asked, then both answer 200 without a key", async () => {
+    expect(await (await fetch(`${h.url}/healthz`)).json()).toEqual({ status: "ok" });
+    const ready = await fetch(`${h.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready", database: true });
+  });
+
+  test("when operations have run, then /metrics counts them by operationId and status", async () => {
+    await h
+      .client()
+      .PATCH("/evault/v1/file_shares/{id}/", { params: { path: { id: h.users[0].file_share_id } }, body: {} });
+    const metrics = await (await fetch(`${h.url}/metrics`)).text();
+    expect(metrics).toMatch(/vault_http_requests_total\{operation="updateFileShare",method="PATCH",status="200"\} \d+/);
+    expect(metrics).toMatch(/vault_http_request_duration_seconds_bucket\{le="0.1",operation="updateFileShare"/);
+    expect(metrics).toContain("vault_db_pool_total");
+  });
+
+  test("when a request carries secrets, then the JSON log has its request id and none of the secrets", async () => {
+    const password = "hunter2-very-secret";
+    const { response } = await h.client().PATCH("/evault/v1/file_shares/{id}/", {
+      params: { path: { id: h.users[0].file_share_id } },
+      body: { password },
+      headers: { "x-request-id": "log-check-1" },
+    });
+    expect(response.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const line = serverOutput.find((l) => l.includes('"log-check-1"'));
+    expect(line).toBeDefined();
+    expect(JSON.parse(line ?? "{}")).toMatchObject({
+      req: { id: "log-check-1", headers: { "api-key": "[redacted]" } },
+      res: { statusCode: 200 },
+    });
+    const all = serverOutput.join("\n");
+    expect(all).not.toContain(password);
+    for (const user of h.users) expect(all).not.toContain(user.api_key);
+  });
+
+  test("when the key's budget is spent, then 429 with RateLimit and Retry-After headers and a problem", async () => {
+    const client = h.client(h.users[1].api_key);
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    let problem: unknown;
+    for (let i = 0; i < 45; i++) {
+      const { response, error } = await client.PATCH("/evault/v1/file_shares/{id}/", {
+        params: { path: { id: h.users[1].file_share_id } },
+        body: {},
+      });
+      statuses.push(response.status);
+      last = response;
+      problem = error;
+    }
+    expect(statuses.slice(0, 40).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(40).every((s) => s === 429)).toBe(true);
+    expect(last?.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(last?.headers.get("ratelimit")).toMatch(/r=0/);
+    expect(problem).toMatchObject({ status: 429, type: "urn:vault:problem:too-many-requests" });
+    // Another key has its own budget.
+    const other = await h
+      .client()
+      .PATCH("/evault/v1/file_shares/{id}/", { params: { path: { id: h.users[0].file_share_id } }, body: {} });
+    expect(other.response.status).toBe(200);
+  });
+
+  test("when an allowed origin asks, then CORS answers it; another origin gets no CORS headers", async () => {
+    const preflight = (origin: string) =>
+      fetch(`${h.url}/evault/v1/file_shares/x/`, {
+        method: "OPTIONS",
+        headers: {
+          origin,
+          "access-control-request-method": "PATCH",
+          "access-control-request-headers": "api-key,content-type",
+        },
+      });
+    const allowed = await preflight("https://app.example");
+    expect(allowed.headers.get("access-control-allow-origin")).toBe("https://app.example");
+    expect(allowed.headers.get("access-control-allow-methods")).toContain("PATCH");
+    const denied = await preflight("https://evil.example");
+    expect(denied.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
+  test("when any response is sent, then it carries security headers and no x-powered-by", async () => {
+    const response = await fetch(`${h.url}/healthz`);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("content-security-policy")).toContain("default-src 'self'");
+    expect(response.headers.get("x-powered-by")).toBeNull();
+  });
+
+  test("when the contract is asked for, then /openapi.json and /openapi.yaml serve it", async () => {
+    const json = await (await fetch(`${h.url}/openapi.json`)).json();
+    expect(Object.keys(json.paths)).toContain("/banking/v1/ng/bank_accounts/{id}/");
+    const yaml = await (await fetch(`${h.url}/openapi.yaml`)).text();
+    expect(yaml).toContain("openapi: 3.0.0");
+  });
+});
