@@ -39,3 +39,51 @@ export async function download(client: VaultClient, fileId: string): Promise<Buf
   // openapi-fetch gives no data for an empty (Content-Length: 0) body.
   return Buffer.from(data ?? new ArrayBuffer(0));
 }
+
+export interface TreeNode {
+  id: string;
+  name: string;
+  description: string;
+  is_starred: boolean;
+  files_count: number;
+  folders_count: number;
+  file_size: number;
+  files: { id: string; name: string | null | undefined; hash: string | null; file_size: number }[];
+  folders: TreeNode[];
+}
+
+/** A folder's whole visible subtree, children sorted by name, as its owner sees it. */
+export async function walk(client: VaultClient, shareId: string, folderId: string): Promise<TreeNode> {
+  const folder = await inspectFolder(client, shareId, folderId);
+  const files = [];
+  for (const id of folder.fileIds) {
+    const { name, hash, file_size } = await inspectFile(client, shareId, id);
+    files.push({ id, name, hash, file_size });
+  }
+  const folders = [];
+  for (const id of folder.folderIds) folders.push(await walk(client, shareId, id));
+  const byName = (a: { name?: string | null }, b: { name?: string | null }) =>
+    (a.name ?? "").localeCompare(b.name ?? "");
+  return {
+    id: folderId,
+    name: folder.name,
+    description: folder.description,
+    is_starred: folder.is_starred,
+    files_count: folder.files_count,
+    folders_count: folder.folders_count,
+    file_size: folder.file_size,
+    files: files.sort(byName),
+    folders: folders.sort(byName),
+  };
+}
+
+/** Every id in a tree (folders and files). */
+export const idsOf = (tree: TreeNode): string[] => [
+  tree.id,
+  ...tree.files.map((f) => f.id),
+  ...tree.folders.flatMap(idsOf),
+];
+
+/** A tree without its ids, to compare a copy with its source. */
+export const shapeOf = (tree: TreeNode): unknown =>
+  JSON.parse(JSON.stringify(tree, (k, v) => (k === "id" ? undefined : v)));

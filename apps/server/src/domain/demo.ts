@@ -22,7 +22,9 @@ export interface DemoUser {
   file_id: string;
   folder_id: string;
   file_share_id: string;
-  /** The bin entry of the file old-draft.txt (from Documents). */
+  /** The file old-draft.txt (from Documents), in the bin ... */
+  binned_file_id: string;
+  /** ... under this bin entry. */
   bin_id: string;
   /** "Projects" at the root, three levels deep: Projects/Alpha/Specs, with files at every level. */
   projects_folder_id: string;
@@ -128,7 +130,7 @@ export async function createDemoUser(
       ]);
     await setTags(tx, "folder", oldProjects, await upsertTags(tx, user.id, [{ name: "archive" }]));
     const folderBinId = await moveToBin(tx, user.id, "folder", oldProjects, retentionDays);
-    return { user, bankAccountId, documents, fileId, shareId, binId, projects, oldProjects, folderBinId };
+    return { user, bankAccountId, documents, fileId, shareId, draftId, binId, projects, oldProjects, folderBinId };
   });
   const key = await createApiKey(db, username);
   return {
@@ -139,6 +141,7 @@ export async function createDemoUser(
     file_id: ids.fileId,
     folder_id: ids.documents,
     file_share_id: ids.shareId,
+    binned_file_id: ids.draftId,
     bin_id: ids.binId,
     projects_folder_id: ids.projects,
     binned_folder_id: ids.oldProjects,

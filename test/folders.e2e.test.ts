@@ -1,0 +1,268 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { backends } from "./helpers/backends.js";
+import { type Harness, type SeededUser, startHarness } from "./helpers/server.js";
+import { download, idsOf, inspectFolder, shapeOf, walk } from "./helpers/vault.js";
+
+const FAVOURITE = "/evault/v1/favourite/folders/{id}/" as const;
+const DUPLICATE = "/evault/v1/folders/{id}/duplicate_folder/" as const;
+
+// Sizes of the seeded contents (see apps/server/src/domain/demo.ts).
+const notesSize = (user: SeededUser) => `Notes of ${user.username}\n`.length;
+const LOGO = 70;
+const DRAFT = "An old draft.\n".length;
+/** Projects: plan.txt (notes), Alpha/logo.png, Alpha/Specs/spec.txt and spec-copy.txt (drafts). */
+const projectsSize = (user: SeededUser) => notesSize(user) + LOGO + 2 * DRAFT;
+
+describe.each(backends)("folders on $name", (backend) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(backend, { seedRuns: 2 });
+  });
+  afterAll(() => h?.stop());
+
+  const user = (i: number) => h.users[i] as SeededUser;
+  const patch = (id: string, body: Record<string, unknown>, by: SeededUser = user(0)) =>
+    h.client(by.api_key).PATCH(FAVOURITE, { params: { path: { id } }, body: body as never });
+  const duplicate = (id: string, body: Record<string, unknown>, by: SeededUser = user(0)) =>
+    h.client(by.api_key).POST(DUPLICATE, { params: { path: { id } }, body: body as never });
+  const tree = (folderId: string, by: SeededUser = user(0)) => walk(h.client(by.api_key), by.file_share_id, folderId);
+  /** The ids of a seeded user's Projects/Alpha and Projects/Alpha/Specs. */
+  const subfolders = async (by: SeededUser) => {
+    const alpha = (await inspectFolder(h.client(by.api_key), by.file_share_id, by.projects_folder_id)).folderIds[0];
+    const specs = (await inspectFolder(h.client(by.api_key), by.file_share_id, alpha ?? "")).folderIds[0];
+    if (!alpha || !specs) throw new Error("the seeded Projects tree is not three levels deep");
+    return { alpha, specs };
+  };
+
+  describe("POST /evault/v1/folders/{id}/duplicate_folder/", () => {
+    test("when a 3-level tree is duplicated, then every folder and file is copied with counts, sizes and paths, and the source is untouched", async () => {
+      const owner = user(0);
+      const source = await tree(owner.projects_folder_id);
+      const blobsBefore = h.storedBlobs();
+
+      const { data, response } = await duplicate(owner.projects_folder_id, {});
+      expect(response.status).toBe(201);
+      expect(data).toMatchObject({
+        name: "Projects (copy)",
+        description: "Work",
+        is_starred: true,
+        is_deleted: false,
+        root: true,
+        path: "/Projects (copy)",
+        files_count: 4,
+        folders_count: 2,
+        file_size: projectsSize(owner),
+        file_size_unit: "B",
+      });
+      const copy = await tree(data?.id ?? "");
+      expect(shapeOf(copy)).toEqual(shapeOf({ ...source, name: "Projects (copy)" }));
+      expect(idsOf(copy).filter((id) => idsOf(source).includes(id))).toEqual([]);
+      expect(copy.folders[0]).toMatchObject({ name: "Alpha", files_count: 3, folders_count: 1 });
+      expect(copy.folders[0]?.folders[0]).toMatchObject({ name: "Specs", files_count: 2, file_size: 2 * DRAFT });
+
+      const specsCopy = copy.folders[0]?.folders[0]?.id ?? "";
+      expect((await patch(specsCopy, {})).data?.path).toBe("/Projects (copy)/Alpha/Specs");
+      const copiedFile = copy.folders[0]?.folders[0]?.files[0]?.id ?? "";
+      expect((await download(h.client(owner.api_key), copiedFile)).toString()).toBe("An old draft.\n");
+      // Copies share the stored bytes.
+      expect(h.storedBlobs()).toEqual(blobsBefore);
+      expect(await tree(owner.projects_folder_id)).toEqual(source);
+    });
+
+    test("when body fields are given, then they override the copy's attributes", async () => {
+      const owner = user(1);
+      const documentsBefore = await inspectFolder(h.client(owner.api_key), owner.file_share_id, owner.folder_id);
+      const { data, response } = await duplicate(
+        owner.projects_folder_id,
+        {
+          name: "Clone",
+          description: "cloned",
+          is_starred: false,
+          is_archived: true,
+          folder: owner.folder_id,
+          tags: [{ name: "cloned", description: "a copy" }],
+        },
+        owner,
+      );
+      expect(response.status).toBe(201);
+      expect(data).toMatchObject({
+        name: "Clone",
+        description: "cloned",
+        is_starred: false,
+        is_archived: true,
+        folder: owner.folder_id,
+        parent_folder: owner.folder_id,
+        root: false,
+        path: "/Documents/Clone",
+        files_count: 4,
+        folders_count: 2,
+      });
+      expect(data?.tags).toEqual([expect.objectContaining({ name: "cloned", description: "a copy" })]);
+      const documentsAfter = await inspectFolder(h.client(owner.api_key), owner.file_share_id, owner.folder_id);
+      expect(documentsAfter.folders_count).toBe(documentsBefore.folders_count + 3);
+      expect(documentsAfter.files_count).toBe(documentsBefore.files_count + 4);
+      expect(documentsAfter.file_size).toBe(documentsBefore.file_size + projectsSize(owner));
+    });
+
+    test("when the source holds items in the bin, then they are not copied", async () => {
+      const owner = user(0);
+      const { data } = await duplicate(owner.folder_id, {});
+      // Documents: notes.txt, logo.png, Reports/q3.txt; old-draft.txt is in the bin.
+      expect(data).toMatchObject({ name: "Documents (copy)", files_count: 3, folders_count: 1 });
+      const copy = await tree(data?.id ?? "");
+      expect(copy.files.map((f) => f.name)).toEqual(["logo.png", "notes.txt"]);
+    });
+
+    test("when the destination is the source or inside it, then 422 names /body/folder and nothing is created", async () => {
+      const owner = user(0);
+      const { alpha, specs } = await subfolders(owner);
+      const before = await tree(owner.projects_folder_id);
+      for (const folder of [owner.projects_folder_id, alpha, specs]) {
+        const { response, error } = await duplicate(owner.projects_folder_id, { folder });
+        expect(response.status).toBe(422);
+        expect(error?.errors).toContainEqual(expect.objectContaining({ path: "/body/folder", code: "inside_itself" }));
+      }
+      expect(await tree(owner.projects_folder_id)).toEqual(before);
+    });
+
+    test("when the destination is another user's folder, then 422 names /body/folder", async () => {
+      const { response, error } = await duplicate(user(0).projects_folder_id, { folder: user(1).folder_id });
+      expect(response.status).toBe(422);
+      expect(error?.errors).toContainEqual(expect.objectContaining({ path: "/body/folder" }));
+    });
+
+    test("when the name has 256 characters, then 400 names /body/name", async () => {
+      const { response, error } = await duplicate(user(0).projects_folder_id, { name: "n".repeat(256) });
+      expect(response.status).toBe(400);
+      expect(error?.errors).toContainEqual(expect.objectContaining({ path: "/body/name", code: "maxLength" }));
+    });
+
+    test("when the source is in the bin or unknown, then 404", async () => {
+      for (const id of [user(0).binned_folder_id, "no-such-folder"]) {
+        const { response, error } = await duplicate(id, {});
+        expect(response.status).toBe(404);
+        expect(error?.type).toBe("urn:vault:problem:not-found");
+      }
+    });
+  });
+
+  describe("PATCH /evault/v1/favourite/folders/{id}/", () => {
+    test("when is_starred is set and cleared, then it round-trips and nothing else changes", async () => {
+      const owner = user(0);
+      const before = (await patch(owner.folder_id, {})).data;
+      const starred = await patch(owner.folder_id, { is_starred: true });
+      expect(starred.response.status).toBe(200);
+      const { updated_at: _a, is_starred: _s, ...rest } = before ?? { updated_at: "", is_starred: false };
+      expect(starred.data).toMatchObject({ ...rest, is_starred: true });
+      const cleared = await patch(owner.folder_id, { is_starred: false });
+      expect(cleared.data).toMatchObject({ ...rest, is_starred: false });
+    });
+
+    test("when one field is given, then only it changes; tags given replace the folder's tags", async () => {
+      const owner = user(0);
+      const before = (await patch(owner.folder_id, {})).data;
+      const described = await patch(owner.folder_id, { description: "Papers, sorted" });
+      expect(described.data).toMatchObject({
+        name: before?.name,
+        description: "Papers, sorted",
+        is_starred: before?.is_starred,
+        is_archived: before?.is_archived,
+        tags: before?.tags,
+        path: before?.path,
+        files_count: before?.files_count,
+      });
+      const retagged = await patch(owner.folder_id, { tags: [{ name: "taxes" }, { name: "personal" }] });
+      expect(retagged.data?.tags.map((t) => [t.name, t.description])).toEqual([
+        ["personal", "Mine"],
+        ["taxes", ""],
+      ]);
+      expect((await patch(owner.folder_id, { name: "Papers" })).data).toMatchObject({
+        name: "Papers",
+        path: "/Papers",
+        description: "Papers, sorted",
+        tags: retagged.data?.tags,
+      });
+    });
+
+    test("when moved under another folder, then its path and the counts follow; folder null moves it back to the root", async () => {
+      const owner = user(2);
+      const documents = await inspectFolder(h.client(owner.api_key), owner.file_share_id, owner.folder_id);
+      const moved = await patch(owner.projects_folder_id, { folder: owner.folder_id }, owner);
+      expect(moved.response.status).toBe(200);
+      expect(moved.data).toMatchObject({
+        path: "/Documents/Projects",
+        parent_folder: owner.folder_id,
+        folder: owner.folder_id,
+        root: false,
+      });
+      const after = await inspectFolder(h.client(owner.api_key), owner.file_share_id, owner.folder_id);
+      expect(after).toMatchObject({
+        folders_count: documents.folders_count + 3,
+        files_count: documents.files_count + 4,
+        file_size: documents.file_size + projectsSize(owner),
+      });
+      const back = await patch(owner.projects_folder_id, { folder: null }, owner);
+      expect(back.data).toMatchObject({ path: "/Projects", root: true });
+      expect(back.data?.parent_folder).toBeUndefined();
+    });
+
+    test("when moved into itself or its own subtree, then 422 names /body/folder and it stays", async () => {
+      const owner = user(0);
+      const { alpha, specs } = await subfolders(owner);
+      for (const folder of [owner.projects_folder_id, alpha, specs]) {
+        const { response, error } = await patch(owner.projects_folder_id, { folder });
+        expect(response.status).toBe(422);
+        expect(error?.errors).toContainEqual(expect.objectContaining({ path: "/body/folder", code: "inside_itself" }));
+      }
+      expect((await patch(specs, {})).data?.path).toBe("/Projects/Alpha/Specs");
+    });
+
+    test("when is_deleted is true, then the folder and its subtree go to the bin and the parent's counts drop", async () => {
+      const owner = user(3);
+      const { alpha, specs } = await subfolders(owner);
+      const binned = await patch(alpha, { is_deleted: true }, owner);
+      expect(binned.response.status).toBe(200);
+      expect(binned.data).toMatchObject({ is_deleted: true, name: "Alpha" });
+
+      const parent = await patch(owner.projects_folder_id, {}, owner);
+      expect(parent.data).toMatchObject({ folders_count: 0, files_count: 1, file_size: notesSize(owner) });
+      for (const id of [alpha, specs]) {
+        expect((await patch(id, { is_starred: true }, owner)).response.status).toBe(404);
+        expect((await duplicate(id, {}, owner)).response.status).toBe(404);
+      }
+      const rest = await duplicate(owner.projects_folder_id, {}, owner);
+      expect(rest.data).toMatchObject({ files_count: 1, folders_count: 0 });
+    });
+
+    test.each([
+      [{ name: "n".repeat(256) }, "/body/name", "maxLength"],
+      [{ name: "" }, "/body/name", "minLength"],
+      [{ description: "d".repeat(501) }, "/body/description", "maxLength"],
+      [{ is_starred: "true" }, "/body/is_starred", "type"],
+      [{ colour: "red" }, "/body/colour", "additionalProperties"],
+    ])("when the body is %j, then 400 names %s", async (body, path, code) => {
+      const { response, error } = await patch(user(0).folder_id, body);
+      expect(response.status).toBe(400);
+      expect(error?.errors).toContainEqual(expect.objectContaining({ path, code }));
+    });
+
+    test("when folder is another user's folder, then 422 names /body/folder", async () => {
+      const { response, error } = await patch(user(0).folder_id, { folder: user(1).folder_id });
+      expect(response.status).toBe(422);
+      expect(error?.errors).toContainEqual(expect.objectContaining({ path: "/body/folder" }));
+    });
+  });
+
+  test("when the folder belongs to another user, then PATCH and duplicate are 404 and it is unchanged", async () => {
+    const other = user(1);
+    const before = await tree(other.projects_folder_id, other);
+    const starred = await patch(other.projects_folder_id, { is_starred: false, name: "mine now" });
+    expect(starred.response.status).toBe(404);
+    expect(starred.error?.type).toBe("urn:vault:problem:not-found");
+    expect((await duplicate(other.projects_folder_id, {})).response.status).toBe(404);
+    expect((await patch(other.projects_folder_id, { is_deleted: true })).response.status).toBe(404);
+    expect(await tree(other.projects_folder_id, other)).toEqual(before);
+    const unchanged = await patch(other.projects_folder_id, {}, other);
+    expect(unchanged.data).toMatchObject({ name: "Projects", is_starred: true, is_deleted: false });
+  });
+});
