@@ -29,6 +29,12 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
   });
   afterAll(() => h?.stop());
 
+  /** No new blob on disk, and the temp area drains. */
+  const expectNothingStored = async (blobsBefore: string[]) => {
+    expect(h.storedBlobs()).toEqual(blobsBefore);
+    await until(() => h.tempFiles().length === 0, "the temp file is removed");
+  };
+
   const put = (form: Record<string, unknown>, user: SeededUser = h.users[0], id = user.file_id) =>
     h.client(user.api_key).PUT(PATH, { params: { path: { id } }, body: form as never });
 
@@ -36,6 +42,13 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
     ["a text file", "hello.txt", Buffer.from("Hello, vault!\nSecond line.\n"), "text/plain", "txt"],
     ["a PNG", "Picture.PNG", PNG, "image/png", "png"],
     ["an empty file", "empty.bin", Buffer.alloc(0), "inode/x-empty", "bin"],
+    [
+      "a binary file of control bytes",
+      "data.dat",
+      Buffer.from([1, 2, 3, 4, 5, 6, 7, 8]),
+      "application/octet-stream",
+      "dat",
+    ],
   ])(
     "when %s is uploaded, then the download returns the same bytes with its hash, type and size",
     async (_, filename, bytes, mimetype, extension) => {
@@ -100,8 +113,25 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
       file_size: 12,
     });
     expect((await download(h.client(), h.users[0].file_id)).toString()).toBe("kept content");
-    expect(h.storedBlobs()).toEqual(blobsBefore);
-    await until(() => h.tempFiles().length === 0, "the temp file is removed");
+    await expectNothingStored(blobsBefore);
+  });
+
+  test("when the upload is exactly MAX_UPLOAD_BYTES, then it is stored", async () => {
+    const bytes = Buffer.alloc(LIMIT, 3);
+    const { data, response } = await put({ file: new File([bytes], "limit.bin") });
+    expect(response.status).toBe(200);
+    expect(data).toMatchObject({ file_size: LIMIT, hash: sha256(bytes), mimetype: "application/octet-stream" });
+  });
+
+  test("when the form carries a second file part, then 400 and nothing is stored", async () => {
+    const blobsBefore = h.storedBlobs();
+    const { response, error } = await put({
+      file: new File(["first"], "1.txt"),
+      attachment: new File(["2nd"], "2.txt"),
+    });
+    expect(response.status).toBe(400);
+    expect(error?.errors).toContainEqual(expect.objectContaining({ path: "/body", code: "LIMIT_FILE_COUNT" }));
+    await expectNothingStored(blobsBefore);
   });
 
   test("when the client aborts mid-upload, then the file, the blobs and the temp area are as before", async () => {
@@ -126,8 +156,7 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
     await until(() => h.tempFiles().length > 0, "the upload reaches the temp area");
     req.destroy();
 
-    await until(() => h.tempFiles().length === 0, "the temp file is removed");
-    expect(h.storedBlobs()).toEqual(blobsBefore);
+    await expectNothingStored(blobsBefore);
     expect(await inspectFile(h.client(), h.users[0].file_share_id, h.users[0].file_id)).toMatchObject({
       name: "before.txt",
       hash: before.data?.hash,
@@ -145,6 +174,18 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
     expect(second.data?.hash).toBe(sha256(bytes));
     expect(h.storedBlobs().filter((hash) => !blobsBefore.includes(hash))).toEqual([sha256(bytes)]);
     expect((await download(h.client(h.users[1].api_key), h.users[1].file_id)).toString()).toBe(bytes);
+  });
+
+  test("when failing uploads race a good one with the same bytes, then the good file keeps its bytes", async () => {
+    for (let round = 0; round < 10; round++) {
+      const bytes = `raced content ${round} ${Math.random()}`;
+      const results = await Promise.all([
+        put({ file: new File([bytes], "good.txt") }),
+        ...Array.from({ length: 4 }, () => put({ file: new File([bytes], "bad.txt") }, h.users[0], "no-such-file")),
+      ]);
+      expect(results.map((r) => r.response.status)).toEqual([200, 404, 404, 404, 404]);
+      expect((await download(h.client(), h.users[0].file_id)).toString()).toBe(bytes);
+    }
   });
 
   test("when content is replaced and no file uses the old bytes, then the old blob is deleted", async () => {
@@ -213,14 +254,16 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
     [{ description: "d".repeat(501) }, "/body/description", "maxLength"],
     [{ is_starred: "yes" }, "/body/is_starred", "type"],
     [{ tags: ["ok", ""] }, "/body/tags/1", "minLength"],
-  ])("when the form adds %j, then 400 names %s and the file is unchanged", async (extra, path, code) => {
+  ])("when the form adds %j, then 400 names %s and nothing is stored", async (extra, path, code) => {
     const before = await inspectFile(h.client(), h.users[0].file_share_id, h.users[0].file_id);
-    const { response, error } = await put({ file: new File(["rejected"], "rejected.txt"), ...extra });
+    const blobsBefore = h.storedBlobs();
+    const { response, error } = await put({ file: new File([`rejected ${path}`], "rejected.txt"), ...extra });
     expect(response.status).toBe(400);
     expect(error?.errors).toContainEqual(expect.objectContaining({ path, code }));
     const after = await inspectFile(h.client(), h.users[0].file_share_id, h.users[0].file_id);
     expect(after.hash).toBe(before.hash);
     expect(after.name).toBe(before.name);
+    await expectNothingStored(blobsBefore);
   });
 
   test("when the name has 255 characters, then it is stored", async () => {
@@ -231,10 +274,12 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
 
   test("when folder is another user's folder, then 422 names /body/folder and nothing changes", async () => {
     const before = await inspectFile(h.client(), h.users[0].file_share_id, h.users[0].file_id);
+    const blobsBefore = h.storedBlobs();
     const { response, error } = await put({ file: new File(["moved?"], "m.txt"), folder: h.users[1].folder_id });
     expect(response.status).toBe(422);
     expect(error?.errors).toContainEqual(expect.objectContaining({ path: "/body/folder" }));
     expect((await inspectFile(h.client(), h.users[0].file_share_id, h.users[0].file_id)).hash).toBe(before.hash);
+    await expectNothingStored(blobsBefore);
   });
 
   test("when is_deleted is true, then the file goes to the bin and then is not found", async () => {
@@ -253,6 +298,7 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
   test("when the file belongs to another user, then update and download are 404 and it is unchanged", async () => {
     const other = h.users[1];
     const before = await inspectFile(h.client(other.api_key), other.file_share_id, other.file_id);
+    const blobsBefore = h.storedBlobs();
     const { response, error } = await put({ file: new File(["hijack"], "h.txt") }, h.users[0], other.file_id);
     expect(response.status).toBe(404);
     expect(error?.type).toBe("urn:vault:problem:not-found");
@@ -260,6 +306,7 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
     expect(fetched.response.status).toBe(404);
     const after = await inspectFile(h.client(other.api_key), other.file_share_id, other.file_id);
     expect(after).toMatchObject({ hash: before.hash, name: before.name, updated_at: before.updated_at });
+    await expectNothingStored(blobsBefore);
   });
 
   test("when the id is unknown, then update and download are 404", async () => {

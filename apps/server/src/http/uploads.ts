@@ -74,7 +74,8 @@ function multipartError(err: unknown): unknown {
   if (!(err instanceof multer.MulterError)) {
     return badPart("/body", (err as Error).message ?? "is not a valid multipart body", "multipart");
   }
-  const path = `/body/${err.field ?? ""}`;
+  // Some limits (a second file part) name no field: then the body as a whole is at fault.
+  const path = err.field ? `/body/${err.field}` : "/body";
   if (err.code === "LIMIT_FILE_SIZE") {
     return new DomainError("payload_too_large", "The file is larger than the upload limit.", [
       { path, message: "exceeds the upload limit", code: "maxSize" },

@@ -8,9 +8,15 @@ export async function sniffMimetype(head: Buffer): Promise<string> {
   return looksLikeText(head) ? "text/plain" : "application/octet-stream";
 }
 
-/** UTF-8 without NUL bytes (a multi-byte character cut at the end of the sample is allowed). */
+/** Control bytes that text uses: tab, line feed, vertical tab, form feed, carriage return, escape. */
+const TEXT_CONTROLS = new Set([0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1b]);
+
+/**
+ * UTF-8 without control bytes other than those text uses (a multi-byte character
+ * cut at the end of the sample is allowed).
+ */
 function looksLikeText(head: Buffer): boolean {
-  if (head.includes(0)) return false;
+  if (head.some((byte) => (byte < 0x20 && !TEXT_CONTROLS.has(byte)) || byte === 0x7f)) return false;
   try {
     new TextDecoder("utf-8", { fatal: true }).decode(head.subarray(0, trimPartial(head)));
     return true;

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import type { Db, Tx } from "../../data/database.js";
-import { bins, blobs, files, folders } from "../../data/schema.js";
+import { bins, files, folders } from "../../data/schema.js";
 import { type ApiBin, iso, type TagInput } from "../contract.js";
 import { notFound } from "../errors.js";
+import { unreferencedBlobs } from "./blob-sweep.js";
 import { isVisibleFolder } from "./placement.js";
 import { setTags, tagsOf, upsertTags } from "./tags.js";
 import { fileViews, folderView } from "./views.js";
@@ -110,13 +111,4 @@ export async function purgeExpired(db: Db, now = new Date()): Promise<string[]> 
     }
     return unreferencedBlobs(tx);
   });
-}
-
-/** Deletes blob rows no file references and returns their hashes. */
-export async function unreferencedBlobs(tx: Tx): Promise<string[]> {
-  const gone = await tx
-    .delete(blobs)
-    .where(sql`not exists (select 1 from ${files} where ${files.hash} = ${blobs.hash})`)
-    .returning({ hash: blobs.hash });
-  return gone.map((b) => b.hash);
 }

@@ -1,22 +1,57 @@
+// Blob rows and blob bytes, kept in step. Bytes are put under a hash, and removed
+// from it, only while holding that hash's transaction lock: an upload holds it from
+// moving its bytes into place until its row commits, so a cleanup can never unlink
+// bytes that a concurrent upload of the same content is about to reference.
 import { stat } from "node:fs/promises";
-import { eq } from "drizzle-orm";
-import type { Db } from "../../data/database.js";
-import { blobs } from "../../data/schema.js";
+import { eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../data/database.js";
+import { blobs, files } from "../../data/schema.js";
 import type { BlobStore } from "../../storage/blob-store.js";
 
 /** A blob file younger than this may belong to an upload whose transaction is still open. */
 const GRACE_MS = 60 * 60 * 1000;
 
+const lockKey = (hash: unknown) => sql`hashtextextended(${hash}, 0)`;
+
+/** Holds `hash` until the transaction ends (waits for another holder). */
+export async function lockBlob(tx: Tx, hash: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${lockKey(hash)})`);
+}
+
+/**
+ * Deletes blob rows no file references and returns their hashes; a hash an upload
+ * holds right now is left for a later cleanup. Unlink the bytes after the commit
+ * with `removeIfUnused`.
+ */
+export async function unreferencedBlobs(tx: Tx): Promise<string[]> {
+  const gone = await tx
+    .delete(blobs)
+    .where(
+      sql`not exists (select 1 from ${files} where ${files.hash} = ${blobs.hash})
+          and pg_try_advisory_xact_lock(${lockKey(blobs.hash)})`,
+    )
+    .returning({ hash: blobs.hash });
+  return gone.map((b) => b.hash);
+}
+
+/** Unlinks the bytes of `hash` unless a blob row names them. */
+export async function removeIfUnused(db: Db, store: BlobStore, hash: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockBlob(tx, hash);
+    const [row] = await tx.select({ hash: blobs.hash }).from(blobs).where(eq(blobs.hash, hash));
+    if (row) return false;
+    await store.remove(hash);
+    return true;
+  });
+}
+
 /** Removes stored bytes that no blob row names (left by a crash between storing and committing). */
 export async function sweepOrphanBlobs(db: Db, store: BlobStore): Promise<number> {
   let removed = 0;
   for await (const hash of store.hashes()) {
-    const [row] = await db.select({ hash: blobs.hash }).from(blobs).where(eq(blobs.hash, hash));
-    if (row) continue;
     const { mtimeMs } = await stat(store.path(hash));
     if (Date.now() - mtimeMs < GRACE_MS) continue;
-    await store.remove(hash);
-    removed++;
+    if (await removeIfUnused(db, store, hash)) removed++;
   }
   return removed;
 }

@@ -5,7 +5,8 @@ import { blobs, files } from "../../data/schema.js";
 import type { BlobStore, ReceivedUpload } from "../../storage/blob-store.js";
 import type { ApiFile, Versioned } from "../contract.js";
 import { notFound, staleVersion } from "../errors.js";
-import { moveToBin, unreferencedBlobs } from "./bins.js";
+import { moveToBin } from "./bins.js";
+import { lockBlob, removeIfUnused, unreferencedBlobs } from "./blob-sweep.js";
 import { isVisibleFolder, requireDestination } from "./placement.js";
 import { setTags, tagNames, upsertTags } from "./tags.js";
 import { fileViews } from "./views.js";
@@ -36,9 +37,9 @@ export function extensionOf(filename: string): string {
 
 /**
  * Full update of a file: the upload replaces the content, the form replaces the
- * writable fields (omitted ones reset). The bytes are moved into the store before
- * the transaction, so a committed row always has its blob; a blob no file uses any
- * more is deleted after it.
+ * writable fields (omitted ones reset). The bytes are moved into the store inside
+ * the transaction, under the hash's lock, so a committed row always has its blob;
+ * a blob no file uses any more is deleted after it.
  */
 export async function replaceFile(
   db: Db,
@@ -50,7 +51,6 @@ export async function replaceFile(
   upload: ReceivedUpload & { filename: string },
   ifMatch: number | undefined,
 ): Promise<Versioned<ApiFile>> {
-  await store.commit(upload);
   const { result, orphans } = await db
     .transaction(async (tx) => {
       const [current] = await tx
@@ -63,6 +63,8 @@ export async function replaceFile(
       if (ifMatch !== undefined && ifMatch !== current.version) throw staleVersion();
       const folderId = await requireDestination(tx, userId, form.folder);
 
+      await lockBlob(tx, upload.hash);
+      await store.commit(upload);
       await tx
         .insert(blobs)
         .values({ hash: upload.hash, size: upload.size, mimetype: upload.mimetype })
@@ -89,15 +91,10 @@ export async function replaceFile(
       return { result: { resource: view.file, version: view.version }, orphans: await unreferencedBlobs(tx) };
     })
     .catch(async (error) => {
-      await dropIfUnused(db, store, upload.hash);
+      // The bytes may have been moved into place before the failure.
+      await removeIfUnused(db, store, upload.hash);
       throw error;
     });
-  await Promise.all(orphans.map((hash) => store.remove(hash)));
+  await Promise.all(orphans.map((hash) => removeIfUnused(db, store, hash)));
   return result;
-}
-
-/** After a failed write: the just-stored bytes go unless some file uses them. */
-async function dropIfUnused(db: Db, store: BlobStore, hash: string): Promise<void> {
-  const [used] = await db.select({ hash: blobs.hash }).from(blobs).where(eq(blobs.hash, hash));
-  if (!used) await store.remove(hash);
 }
