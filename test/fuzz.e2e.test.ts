@@ -1,0 +1,136 @@
+// Property-based fuzzing from the contract alone: for every operation, generated
+// valid bodies get a 2xx or a declared 4xx whose body matches its schema; a body that
+// breaks exactly one constraint gets a 400 problem naming the field; no key or a wrong
+// key gets a 401. Any 5xx, undeclared status or schema violation fails the run.
+import { toFormData, type VaultClient } from "@vault/client";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { backends } from "./helpers/backends.js";
+import { mutationsOf, type Operation, operations, responseErrors, valueOf } from "./helpers/contract.js";
+import { type Harness, type SeededUser, startHarness } from "./helpers/server.js";
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
+const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
+let requests = 0;
+
+/** The seeded id an operation's path id most likely names, so valid bodies reach real resources. */
+function pathId(op: Operation, user: SeededUser): string {
+  const byOperation: Record<string, string> = {
+    updateNgnBankAccount: user.bank_account_id,
+    updateFileShare: user.file_share_id,
+    updateFile: user.file_id,
+    restoreBin: user.bin_id,
+    duplicateFolder: user.folder_id,
+    updateFavouriteFolder: user.folder_id,
+  };
+  return byOperation[op.id] ?? "unknown";
+}
+
+async function send(h: Harness, op: Operation, id: string, body: unknown, apiKey?: string) {
+  requests++;
+  const client = h.client(apiKey) as unknown as Record<
+    string,
+    (path: string, init: unknown) => ReturnType<VaultClient["PUT"]>
+  >;
+  const call = client[op.method.toUpperCase()] as (
+    path: string,
+    init: unknown,
+  ) => Promise<{ response: Response; data?: unknown; error?: unknown }>;
+  // A multipart operation's body is always a form, even when a mutation removed its file part.
+  const bodySerializer = op.mediaType === "multipart/form-data" ? toFormData : undefined;
+  const { response, data, error } = await call(op.path, { params: { path: { id } }, body, bodySerializer });
+  const mediaType = (response.headers.get("content-type") ?? "").split(";")[0] ?? "";
+  return { status: response.status, mediaType, body: data ?? error };
+}
+
+function expectDeclared(op: Operation, result: Awaited<ReturnType<typeof send>>) {
+  expect(result.status, JSON.stringify(result.body)).toBeLessThan(500);
+  expect(responseErrors(op, result.status, result.mediaType, result.body)).toBeUndefined();
+}
+
+describe.each(backends)("contract fuzzing on $name", (backend) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(backend, { env: { RATE_LIMIT_PER_MINUTE: "1000000" } });
+  });
+  afterAll(() => h?.stop());
+
+  const ids = () =>
+    fc.constantFrom(...h.users.flatMap((u) => [u.file_id, u.folder_id, u.file_share_id, u.bank_account_id]), "x");
+
+  describe.each(operations)("$method $path", (op) => {
+    test("when the body is valid, then a 2xx or a declared 4xx with a body that matches its schema", async () => {
+      await fc.assert(
+        fc.asyncProperty(valueOf(op.bodySchema, ids()), async (body) => {
+          expectDeclared(op, await send(h, op, pathId(op, h.users[0]), body));
+        }),
+        { numRuns: RUNS, seed: SEED },
+      );
+    });
+
+    test("when exactly one constraint is broken, then a 400 problem names the field", async () => {
+      const mutated = valueOf(op.bodySchema, ids()).chain((body) => {
+        const mutations = mutationsOf(
+          op.bodySchema,
+          body as Record<string, unknown>,
+          op.mediaType === "multipart/form-data",
+        );
+        return fc.constantFrom(...mutations);
+      });
+      await fc.assert(
+        fc.asyncProperty(mutated, async (mutation) => {
+          const result = await send(h, op, pathId(op, h.users[0]), mutation.body);
+          expect(result.status, `${mutation.kind}: ${JSON.stringify(result.body)}`).toBe(400);
+          expectDeclared(op, result);
+          const paths = ((result.body as { errors?: { path: string }[] }).errors ?? []).map((e) => e.path);
+          expect(paths, mutation.kind).toContain(mutation.path);
+        }),
+        { numRuns: RUNS, seed: SEED },
+      );
+    });
+
+    test("when the key is missing or wrong, then 401 whatever the body", async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          valueOf(op.bodySchema, ids()),
+          fc.constantFrom("", "vk_wrong_key", "' or 1=1 --"),
+          async (body, key) => {
+            const result = await send(h, op, pathId(op, h.users[0]), body, key);
+            expect(result.status).toBe(401);
+            expectDeclared(op, result);
+          },
+        ),
+        { numRuns: Math.ceil(RUNS / 3), seed: SEED },
+      );
+    });
+  });
+
+  test("when a body has a media type the operation does not take, or is too large, then 415 / 413 problems", async () => {
+    for (const op of operations) {
+      const url = `${h.url}${op.path.replace("{id}", pathId(op, h.users[0]))}`;
+      const headers = { "api-key": h.users[0].api_key };
+      const wrongType = await fetch(url, {
+        method: op.method.toUpperCase(),
+        headers: { ...headers, "content-type": "text/plain" },
+        body: "x",
+      });
+      requests++;
+      expect(wrongType.status, op.id).toBe(415);
+      const big = JSON.stringify({ description: "x".repeat(1024 * 1024 + 10) });
+      if (op.mediaType === "application/json") {
+        const tooLarge = await fetch(url, {
+          method: op.method.toUpperCase(),
+          headers: { ...headers, "content-type": "application/json" },
+          body: big,
+        });
+        requests++;
+        expect(tooLarge.status).toBe(413);
+        expect(tooLarge.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+      }
+    }
+  });
+});
+
+afterAll(() => {
+  console.log(`[fuzz] ${requests} requests sent (FUZZ_RUNS=${RUNS}, seed ${SEED})`);
+});

@@ -1,0 +1,167 @@
+// The contract as data for property-based tests: every operation, arbitraries that
+// generate valid bodies from its request schema, mutations that break exactly one
+// constraint, and a validator for responses. Nothing here is written per operation.
+import { readFileSync } from "node:fs";
+import { openapiPath } from "@vault/spec";
+import { Ajv, type ValidateFunction } from "ajv";
+import addFormats from "ajv-formats";
+import fc from "fast-check";
+import { parse } from "yaml";
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON Schema objects from a parsed document
+export type Schema = Record<string, any>;
+
+export const contract: Schema = parse(readFileSync(openapiPath, "utf8"));
+
+export function resolve(schema: Schema | undefined): Schema {
+  if (!schema) return {};
+  if (schema.$ref) return resolve(contract.components.schemas[schema.$ref.split("/").pop()]);
+  if (schema.allOf?.length === 1) return { ...resolve(schema.allOf[0]), ...schema, allOf: undefined };
+  return schema;
+}
+
+export interface Operation {
+  id: string;
+  method: string;
+  path: string;
+  mediaType: string;
+  bodySchema: Schema;
+  statuses: string[];
+}
+
+/** Every operation that takes a body (the download has none and is fuzzed through its id only). */
+export const operations: Operation[] = Object.entries<Schema>(contract.paths).flatMap(([path, item]) =>
+  Object.entries<Schema>(item)
+    .filter(([, op]) => op.requestBody)
+    .map(([method, op]) => {
+      const [mediaType, content] = Object.entries<Schema>(op.requestBody.content)[0] as [string, Schema];
+      return {
+        id: op.operationId,
+        method,
+        path,
+        mediaType,
+        bodySchema: resolve(content.schema),
+        statuses: Object.keys(op.responses),
+      };
+    }),
+);
+
+const ajv = new Ajv({ strict: false, allErrors: true });
+addFormats(ajv);
+
+/** Converts the 3.0 `nullable` of a schema tree to JSON Schema, which Ajv validates natively. */
+function jsonSchema(schema: Schema): Schema {
+  if (Array.isArray(schema)) return schema.map(jsonSchema) as unknown as Schema;
+  if (typeof schema !== "object" || schema === null) return schema;
+  const out: Schema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    out[key] = key === "$ref" ? value.replace("#/", "contract#/") : jsonSchema(value);
+  }
+  if (schema.nullable === true) {
+    delete out.nullable;
+    return { anyOf: [out, { type: "null" }] };
+  }
+  return out;
+}
+
+ajv.addSchema({ ...jsonSchema(contract), $id: "contract" });
+const validators = new Map<string, ValidateFunction>();
+
+/** Whether a response body matches the schema the contract declares for this operation, status and media type. */
+export function responseErrors(op: Operation, status: number, mediaType: string, body: unknown): string | undefined {
+  const response = contract.paths[op.path][op.method].responses[String(status)];
+  if (!response) return `status ${status} is not declared`;
+  const schema = response.content?.[mediaType]?.schema;
+  if (!schema) return `media type ${mediaType} is not declared for ${status}`;
+  const key = `${op.id}:${status}:${mediaType}`;
+  let validate = validators.get(key);
+  if (!validate) {
+    validate = ajv.compile(jsonSchema(schema));
+    validators.set(key, validate);
+  }
+  return validate(body) ? undefined : ajv.errorsText(validate.errors);
+}
+
+const ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_.é€😀";
+
+function text(min: number, max: number) {
+  return fc.string({ unit: fc.constantFrom(...ALPHABET), minLength: min, maxLength: max });
+}
+
+/** A fast-check arbitrary of the values a schema accepts. `ids` supplies real ids for fields that name resources. */
+export function valueOf(schemaIn: Schema, ids: fc.Arbitrary<string>): fc.Arbitrary<unknown> {
+  const schema = resolve(schemaIn);
+  const value = ((): fc.Arbitrary<unknown> => {
+    if (schema.anyOf) return fc.oneof(...schema.anyOf.map((s: Schema) => valueOf(s, ids)));
+    if (schema.enum) return fc.constantFrom(...schema.enum);
+    switch (schema.type) {
+      case "boolean":
+        return fc.boolean();
+      case "integer":
+        return fc.integer({ min: schema.minimum ?? -10, max: schema.maximum ?? 1000 });
+      case "array":
+        return fc.array(valueOf(schema.items, ids), { maxLength: 4 });
+      case "object":
+        return objectOf(schema, ids);
+      case "string":
+        if (schema.format === "binary") return fc.uint8Array({ maxLength: 2048 }).map((bytes) => new Blob([bytes]));
+        return fc.oneof(
+          { weight: 3, arbitrary: text(schema.minLength ?? 0, Math.min(schema.maxLength ?? 40, 300)) },
+          { weight: schema.minLength === undefined || schema.minLength <= 36 ? 2 : 0, arbitrary: ids },
+        );
+      default:
+        return fc.jsonValue({ maxDepth: 2 });
+    }
+  })();
+  return schema.nullable ? fc.option(value, { nil: null, freq: 5 }) : value;
+}
+
+function objectOf(schema: Schema, ids: fc.Arbitrary<string>): fc.Arbitrary<Record<string, unknown>> {
+  const properties: Record<string, Schema> = schema.properties ?? {};
+  const required = new Set<string>(schema.required ?? []);
+  return fc.record(Object.fromEntries(Object.entries(properties).map(([name, s]) => [name, valueOf(s, ids)])), {
+    requiredKeys: [...required],
+  });
+}
+
+export interface Mutation {
+  /** What was broken, for the report. */
+  kind: string;
+  /** The field the problem must name, e.g. `/body/name`. */
+  path: string;
+  body: Record<string, unknown>;
+}
+
+/**
+ * Every way to break exactly one constraint of a valid body, derived from its schema.
+ * In a multipart form every part is text and a single part is a one-item array, so a
+ * number for a string or one value for an array is no break there.
+ */
+export function mutationsOf(schema: Schema, body: Record<string, unknown>, multipart: boolean): Mutation[] {
+  const properties: Record<string, Schema> = schema.properties ?? {};
+  const out: Mutation[] = [];
+  const at = (name: string) => `/body/${name}`;
+  for (const name of schema.required ?? []) {
+    const { [name]: _removed, ...rest } = body;
+    out.push({ kind: "required", path: at(name), body: rest });
+  }
+  if (schema.additionalProperties === false)
+    out.push({ kind: "unknown field", path: at("zz_unknown"), body: { ...body, zz_unknown: 1 } });
+  for (const [name, raw] of Object.entries(properties)) {
+    const s = resolve(raw);
+    if (s.format === "binary") continue;
+    const set = (value: unknown, kind: string, path = at(name)) =>
+      out.push({ kind, path, body: { ...body, [name]: value } });
+    if (s.type === "string" && !multipart) set(12345, "type");
+    if (s.type === "boolean" || s.type === "integer") set("not-a-value", "type");
+    if (s.type === "array" && !multipart) set("not-an-array", "type");
+    if (s.enum) set("NOT_IN_ENUM", "enum");
+    if (s.maxLength !== undefined) set("x".repeat(s.maxLength + 1), "maxLength");
+    if (s.minLength > 0) set("", "minLength");
+    const items = s.items && resolve(s.items);
+    if (items?.type === "string" && items.minLength > 0) set([""], "item minLength", `${at(name)}/0`);
+    if (items?.type === "object" && items.required?.length)
+      set([{}], "item required", `${at(name)}/0/${items.required[0]}`);
+  }
+  return out;
+}
