@@ -47,7 +47,7 @@ export const operations: Operation[] = Object.entries<Schema>(contract.paths).fl
 );
 
 const ajv = new Ajv({ strict: false, allErrors: true });
-addFormats(ajv);
+addFormats.default(ajv);
 
 /** Converts the 3.0 `nullable` of a schema tree to JSON Schema, which Ajv validates natively. */
 function jsonSchema(schema: Schema): Schema {
