@@ -124,6 +124,12 @@ describe.each(backends)("POST /evault/v1/bins/{id}/restore/ on $name", (backend)
     expect(await reachable(other, other.binned_file_id)).toBe(true);
   });
 
+  test("when the same entry is restored twice at once, then exactly one restore wins", async () => {
+    const owner = user(3);
+    const results = await Promise.all([1, 2, 3].map(() => restore(owner.folder_bin_id, { tags: [] }, owner)));
+    expect(results.map((r) => r.response.status).sort()).toEqual([200, 404, 404]);
+  });
+
   test("when the id is unknown, then 404 problem", async () => {
     const { response, error } = await restore("no-such-bin", { tags: [] });
     expect(response.status).toBe(404);

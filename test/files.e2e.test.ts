@@ -295,6 +295,20 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
     expect(fetched.response.status).toBe(404);
   });
 
+  test("when If-Match is stale, then 412 and nothing is stored", async () => {
+    const first = await put({ file: new File(["version one"], "v1.txt") });
+    const version = first.response.headers.get("etag") ?? "";
+    expect((await put({ file: new File(["version two"], "v2.txt") })).response.status).toBe(200);
+    const blobsBefore = h.storedBlobs();
+    const stale = await h.client().PUT(PATH, {
+      params: { path: { id: h.users[0].file_id }, header: { "If-Match": version } },
+      body: { file: new File(["version three"], "v3.txt") },
+    });
+    expect(stale.response.status).toBe(412);
+    expect((await download(h.client(), h.users[0].file_id)).toString()).toBe("version two");
+    await expectNothingStored(blobsBefore);
+  });
+
   test("when the file belongs to another user, then update and download are 404 and it is unchanged", async () => {
     const other = h.users[1];
     const before = await inspectFile(h.client(other.api_key), other.file_share_id, other.file_id);

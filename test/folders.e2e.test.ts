@@ -5,6 +5,8 @@ import { download, idsOf, inspectFolder, shapeOf, walk } from "./helpers/vault.j
 
 const FAVOURITE = "/evault/v1/favourite/folders/{id}/" as const;
 const DUPLICATE = "/evault/v1/folders/{id}/duplicate_folder/" as const;
+const FILE = "/evault/v1/files/{id}/" as const;
+const CONTENT = "/evault/v1/files/{id}/content/" as const;
 
 // Sizes of the seeded contents (see apps/server/src/domain/demo.ts).
 const notesSize = (user: SeededUser) => `Notes of ${user.username}\n`.length;
@@ -220,6 +222,7 @@ describe.each(backends)("folders on $name", (backend) => {
     test("when is_deleted is true, then the folder and its subtree go to the bin and the parent's counts drop", async () => {
       const owner = user(3);
       const { alpha, specs } = await subfolders(owner);
+      const specsTree = await tree(specs, owner);
       const binned = await patch(alpha, { is_deleted: true }, owner);
       expect(binned.response.status).toBe(200);
       expect(binned.data).toMatchObject({ is_deleted: true, name: "Alpha" });
@@ -232,6 +235,37 @@ describe.each(backends)("folders on $name", (backend) => {
       }
       const rest = await duplicate(owner.projects_folder_id, {}, owner);
       expect(rest.data).toMatchObject({ files_count: 1, folders_count: 0 });
+
+      // A file deep inside the binned folder is gone too, for every operation.
+      const inside = specsTree.files[0]?.id ?? "";
+      const client = h.client(owner.api_key);
+      const fetched = await client.GET(CONTENT, { params: { path: { id: inside } }, parseAs: "arrayBuffer" });
+      expect(fetched.response.status).toBe(404);
+      const replaced = await client.PUT(FILE, {
+        params: { path: { id: inside } },
+        body: { file: new File(["x"], "x.txt") } as never,
+      });
+      expect(replaced.response.status).toBe(404);
+      for (const body of [{ file: inside }, { folder: specs }]) {
+        const shared = await client.PATCH("/evault/v1/file_shares/{id}/", {
+          params: { path: { id: owner.file_share_id } },
+          body,
+        });
+        expect(shared.response.status).toBe(422);
+      }
+    });
+
+    test("when If-Match is stale, then 412 and the folder is unchanged", async () => {
+      const owner = user(0);
+      const first = await patch(owner.projects_folder_id, {});
+      const version = first.response.headers.get("etag") ?? "";
+      expect((await patch(owner.projects_folder_id, { description: "v2" })).response.status).toBe(200);
+      const stale = await h.client(owner.api_key).PATCH(FAVOURITE, {
+        params: { path: { id: owner.projects_folder_id }, header: { "If-Match": version } },
+        body: { description: "v3" },
+      });
+      expect(stale.response.status).toBe(412);
+      expect((await patch(owner.projects_folder_id, {})).data?.description).toBe("v2");
     });
 
     test.each([

@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../data/database.js";
-import { fileShares, files, folders, users } from "../../data/schema.js";
+import { fileShares, users } from "../../data/schema.js";
 import { type ApiFileShare, type FileShareUpdate, iso, type Versioned } from "../contract.js";
 import { DomainError, notFound, staleVersion, unprocessable } from "../errors.js";
 import { hashPassword } from "../passwords.js";
 import { presentUser, usersById } from "../users.js";
+import { isVisibleFile, isVisibleFolder } from "./placement.js";
 import { fileViews, folderDetailView } from "./views.js";
 
 type ShareRow = typeof fileShares.$inferSelect;
@@ -60,13 +61,11 @@ export async function updateFileShare(
   });
 }
 
+/** The item must be the caller's and visible: neither it nor a folder above it in the bin. */
 async function requireOwned(tx: Tx, kind: "file" | "folder", userId: number, id: string): Promise<void> {
-  const table = kind === "file" ? files : folders;
-  const [found] = await tx
-    .select({ id: table.id })
-    .from(table)
-    .where(and(eq(table.id, id), eq(table.user_id, userId), eq(table.is_deleted, false)));
-  if (!found) throw unprocessable(`/body/${kind}`, `no ${kind} with this id belongs to you (or it is in the bin)`);
+  const visible = kind === "file" ? isVisibleFile : isVisibleFolder;
+  if (!(await visible(tx, userId, id)))
+    throw unprocessable(`/body/${kind}`, `no ${kind} with this id belongs to you (or it is in the bin)`);
 }
 
 async function existingUsers(tx: Tx, ids: number[]): Promise<number[]> {

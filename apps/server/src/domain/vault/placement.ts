@@ -23,6 +23,15 @@ export async function isVisibleFolder(tx: Tx, userId: number, folderId: string):
   return row?.visible === true;
 }
 
+/** Whether the caller's file exists, is not in the bin and neither is any folder above it. */
+export async function isVisibleFile(tx: Tx, userId: number, fileId: string): Promise<boolean> {
+  const row = await firstRow<{ folder_id: string | null }>(
+    tx,
+    sql`select folder_id from files where id = ${fileId} and user_id = ${userId} and not is_deleted`,
+  );
+  return row !== undefined && (row.folder_id === null || (await isVisibleFolder(tx, userId, row.folder_id)));
+}
+
 /** Whether `folderId` is `ancestorId` or lies inside it. */
 export async function isInside(tx: Tx, folderId: string, ancestorId: string): Promise<boolean> {
   const row = await firstRow<{ inside: boolean }>(
