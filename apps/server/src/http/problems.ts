@@ -87,13 +87,18 @@ function classify(err: unknown): { code: ProblemCode; detail?: string; errors?: 
 /** Connection-level failures (node errors, PostgreSQL classes 08 and 57P) anywhere in the cause chain. */
 const UNREACHABLE = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|08\d{3}|57P0[1-3])$/;
 
-function isDatabaseUnreachable(err: unknown): boolean {
+/** PostgreSQL cannot store U+0000 in text (22021, and 22P05 from the JSON types). */
+const NUL_IN_TEXT = /^(22021|22P05)$/;
+
+function hasCode(err: unknown, codes: RegExp, message?: RegExp): boolean {
   for (let e = err as { code?: unknown; cause?: unknown; message?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (typeof e.code === "string" && UNREACHABLE.test(e.code)) return true;
-    if (typeof e.message === "string" && /Connection terminated/.test(e.message)) return true;
+    if (typeof e.code === "string" && codes.test(e.code)) return true;
+    if (message && typeof e.message === "string" && message.test(e.message)) return true;
   }
   return false;
 }
+
+const isDatabaseUnreachable = (err: unknown) => hasCode(err, UNREACHABLE, /Connection terminated/);
 
 const validatorDetails: Partial<Record<ProblemCode, string>> = {
   unauthorized: "Send a valid key in the api-key header.",
