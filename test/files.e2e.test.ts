@@ -76,7 +76,7 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
     },
   );
 
-  test("when a byte range is asked for, then 206 carries exactly that slice", async () => {
+  test("when a byte range is asked for, then 206 carries exactly that slice; one outside the content is 416", async () => {
     const bytes = Buffer.from("0123456789abcdefghij");
     await put({ file: new File([bytes], "range.txt") });
     const { data, response } = await h.client().GET(CONTENT, {
@@ -87,6 +87,14 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
     expect(response.headers.get("content-range")).toBe(`bytes 5-9/${bytes.length}`);
     expect(response.headers.get("content-length")).toBe("5");
     expect(Buffer.from(data ?? new ArrayBuffer(0)).toString()).toBe("56789");
+
+    const outside = await h.client().GET(CONTENT, {
+      params: { path: { id: h.users[0].file_id }, header: { Range: "bytes=100-200" } },
+      parseAs: "arrayBuffer",
+    });
+    expect(outside.response.status).toBe(416);
+    expect(outside.response.headers.get("content-range")).toBe(`bytes */${bytes.length}`);
+    expect(outside.error).toMatchObject({ status: 416, type: "urn:vault:problem:range-not-satisfiable" });
   });
 
   test("when If-None-Match carries the current ETag, then 304 without a body", async () => {
@@ -134,10 +142,9 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
     await expectNothingStored(blobsBefore);
   });
 
-  test("when the client aborts mid-upload, then the file, the blobs and the temp area are as before", async () => {
-    const before = await put({ file: new File(["before the abort"], "before.txt") });
-    const blobsBefore = h.storedBlobs();
-    const boundary = "abort-boundary";
+  /** Starts a raw upload, sends part of it and resolves once the server is streaming it to a temp file. */
+  const startPartialUpload = async () => {
+    const boundary = "partial-boundary";
     const req = request(`${h.url}/evault/v1/files/${h.users[0].file_id}/`, {
       method: "PUT",
       headers: {
@@ -152,9 +159,14 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
         "Content-Type: application/octet-stream\r\n\r\n",
     );
     req.write(Buffer.alloc(256 * 1024, 1));
-    // The server is streaming it to a temp file: the abort happens mid-upload.
     await until(() => h.tempFiles().length > 0, "the upload reaches the temp area");
-    req.destroy();
+    return req;
+  };
+
+  test("when the client aborts mid-upload, then the file, the blobs and the temp area are as before", async () => {
+    const before = await put({ file: new File(["before the abort"], "before.txt") });
+    const blobsBefore = h.storedBlobs();
+    (await startPartialUpload()).destroy();
 
     await expectNothingStored(blobsBefore);
     expect(await inspectFile(h.client(), h.users[0].file_share_id, h.users[0].file_id)).toMatchObject({
@@ -327,5 +339,25 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
     expect((await put({ file: new File(["x"], "x.txt") }, h.users[0], "no-such-file")).response.status).toBe(404);
     const fetched = await h.client().GET(CONTENT, { params: { path: { id: "no-such-file" } }, parseAs: "arrayBuffer" });
     expect(fetched.response.status).toBe(404);
+  });
+  // Last: it kills the server.
+  test("when the server is killed mid-upload, then the next start removes the temp file and the file is unchanged", async () => {
+    const before = await put({ file: new File(["before the crash"], "before.txt") });
+    const blobsBefore = h.storedBlobs();
+    const req = await startPartialUpload();
+    const exited = new Promise((resolve) => h.process.once("exit", resolve));
+    h.process.kill("SIGKILL");
+    await exited;
+    req.destroy();
+    expect(h.tempFiles()).not.toEqual([]);
+
+    await h.restart();
+    expect(h.tempFiles()).toEqual([]);
+    expect(h.storedBlobs()).toEqual(blobsBefore);
+    expect(await inspectFile(h.client(), h.users[0].file_share_id, h.users[0].file_id)).toMatchObject({
+      name: "before.txt",
+      hash: before.data?.hash,
+    });
+    expect((await download(h.client(), h.users[0].file_id)).toString()).toBe("before the crash");
   });
 });
