@@ -6,7 +6,9 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { promisify } from "node:util";
+import { PGlite } from "@electric-sql/pglite";
 import { createVaultClient, type VaultClient } from "@vault/client";
+import pg from "pg";
 import type { Backend } from "./backends.js";
 
 const serverDir = resolve(import.meta.dirname, "../../apps/server");
@@ -41,6 +43,13 @@ export interface Harness {
   client(apiKey?: string): VaultClient;
   /** Stops the server gracefully and starts it again on the same data. */
   restart(): Promise<void>;
+  /** Kills the server with SIGKILL (no cleanup at all), then starts it again on the same data. */
+  crashAndRestart(): Promise<void>;
+  /**
+   * Runs SQL against the service's database. PostgreSQL is queried alongside the
+   * server; PGlite admits one process, so the server is stopped around the query.
+   */
+  query<T = Record<string, unknown>>(sql: string): Promise<T[]>;
   /** Starts one more server process on the same data (PostgreSQL only: PGlite admits one process). */
   another(
     env?: Record<string, string>,
@@ -123,6 +132,29 @@ export async function startHarness(
       await stopChild(child);
       ({ child, url } = await spawnServer(env));
     },
+    async crashAndRestart() {
+      await stopChild(child, "SIGKILL");
+      ({ child, url } = await spawnServer(env));
+    },
+    async query<T>(sql: string): Promise<T[]> {
+      if (database.url) {
+        const client = new pg.Client({ connectionString: database.url });
+        await client.connect();
+        try {
+          return (await client.query(sql)).rows as T[];
+        } finally {
+          await client.end();
+        }
+      }
+      await stopChild(child);
+      const db = await PGlite.create(join(dataDir, "pg"));
+      try {
+        return (await db.query<T>(sql)).rows;
+      } finally {
+        await db.close();
+        ({ child, url } = await spawnServer(env));
+      }
+    },
     async rss() {
       const { readFile } = await import("node:fs/promises");
       const status = await readFile(`/proc/${child.pid}/status`, "utf8");
@@ -143,9 +175,9 @@ export async function startHarness(
   return harness;
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
+async function stopChild(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolvePromise) => child.once("exit", resolvePromise));
-  child.kill("SIGTERM");
+  child.kill(signal);
   await exited;
 }

@@ -69,8 +69,11 @@ function classify(err: unknown): { code: ProblemCode; detail?: string; errors?: 
   const e = err as { status?: number; type?: string; message?: string; errors?: ValidatorIssue[] };
   if (e.type === "entity.parse.failed") return { code: "malformed_json", detail: "The body is not valid JSON." };
   if (e.type === "entity.too.large") return { code: "payload_too_large", detail: "The body is larger than the limit." };
-  if (isDatabaseUnreachable(err))
+  if (isDatabaseUnreachable(err)) {
     return { code: "unavailable", detail: "The database cannot be reached; retry later." };
+  }
+  if (hasCode(err, NUL_IN_TEXT))
+    return { code: "bad_request", detail: "Text must not contain NUL (U+0000) characters." };
   const code = e.status === undefined ? undefined : codeByStatus.get(e.status);
   if (!code || code === "internal") return { code: "internal" };
   if (code === "validation") {

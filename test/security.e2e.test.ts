@@ -1,0 +1,139 @@
+// Isolation and secrecy: one user never reaches another's data; keys and passwords
+// never appear in clear anywhere; hostile ids and filenames go nowhere.
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { toFormData, type VaultClient } from "@vault/client";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { backends } from "./helpers/backends.js";
+import { operations } from "./helpers/contract.js";
+import { type Harness, type SeededUser, serverOutput, startHarness } from "./helpers/server.js";
+
+/** For each operation: the victim's id it acts on and a valid body. */
+const attacks: Record<string, { id: (u: SeededUser) => string; body: () => unknown }> = {
+  updateNgnBankAccount: {
+    id: (u) => u.bank_account_id,
+    body: () => ({ account_number: "7000000001", reference: "pwned" }),
+  },
+  updateFileShare: { id: (u) => u.file_share_id, body: () => ({ access: "public", password: "pwned" }) },
+  updateFile: { id: (u) => u.file_id, body: () => ({ file: new File(["pwned"], "pwned.txt"), name: "pwned" }) },
+  restoreBin: { id: (u) => u.bin_id, body: () => ({ tags: [{ name: "pwned" }] }) },
+  duplicateFolder: { id: (u) => u.folder_id, body: () => ({ name: "pwned" }) },
+  updateFavouriteFolder: { id: (u) => u.folder_id, body: () => ({ name: "pwned", is_starred: true }) },
+};
+
+/** Every row of every table (but `except`), as JSON text. */
+async function dump(h: Harness, except: string[] = []): Promise<string> {
+  const tables = (
+    await h.query<{ table_name: string }>(
+      "select table_name from information_schema.tables where table_schema = 'public' order by table_name",
+    )
+  ).filter((t) => !except.includes(t.table_name));
+  const union = tables
+    .map((t) => `select '${t.table_name}' as t, row_to_json(x)::text as row from "${t.table_name}" x`)
+    .join(" union all ");
+  const rows = await h.query<{ t: string; row: string }>(`${union} order by 1, 2`);
+  return rows.map((r) => `${r.t} ${r.row}`).join("\n");
+}
+
+async function call(client: VaultClient, method: string, path: string, id: string, body: unknown) {
+  const send = (
+    client as unknown as Record<string, (p: string, i: unknown) => Promise<{ response: Response; error?: unknown }>>
+  )[method.toUpperCase()] as (p: string, i: unknown) => Promise<{ response: Response; error?: { type?: string } }>;
+  return send(path, {
+    params: { path: { id } },
+    body,
+    bodySerializer: body && typeof body === "object" && "file" in body ? toFormData : undefined,
+  });
+}
+
+describe.each(backends)("security on $name", (backend) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(backend);
+  });
+  afterAll(() => h?.stop());
+
+  test("when user B uses each of user A's ids in every operation, then 404 and A's data is unchanged", async () => {
+    const [victim, attacker] = h.users;
+    // api_keys is left out: the attacker's own key records its last use.
+    const before = await dump(h, ["api_keys"]);
+    for (const op of operations) {
+      const attack = attacks[op.id];
+      if (!attack) throw new Error(`no attack written for ${op.id}`);
+      const { response, error } = await call(
+        h.client(attacker.api_key),
+        op.method,
+        op.path,
+        attack.id(victim),
+        attack.body(),
+      );
+      expect(response.status, op.id).toBe(404);
+      expect(error?.type).toBe("urn:vault:problem:not-found");
+    }
+    const download = await h
+      .client(attacker.api_key)
+      .GET("/evault/v1/files/{id}/content/", { params: { path: { id: victim.file_id } } });
+    expect(download.response.status).toBe(404);
+    expect(await dump(h, ["api_keys"])).toBe(before);
+  });
+
+  test("when keys and passwords have been used, then none appears in clear in responses, logs or the database", async () => {
+    const [user] = h.users;
+    const password = "s3cret-share-password";
+    const { data } = await h
+      .client()
+      .PATCH("/evault/v1/file_shares/{id}/", { params: { path: { id: user.file_share_id } }, body: { password } });
+    expect(data?.has_password).toBe(true);
+    expect(JSON.stringify(data)).not.toContain(password);
+    const database = await dump(h);
+    const logs = serverOutput.join("\n");
+    for (const secret of [password, ...h.users.map((u) => u.api_key)]) {
+      expect(database).not.toContain(secret);
+      expect(logs).not.toContain(secret);
+    }
+    expect(database).toMatch(/"password_hash":"scrypt\$/);
+    expect(database).toMatch(/"key_hash":"[0-9a-f]{64}"/);
+  });
+
+  test.each([
+    "'; DROP TABLE users; --",
+    "1 OR 1=1",
+    "../../etc/passwd",
+    "..%2F..%2Fetc%2Fpasswd",
+    "%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+    "\u0000",
+    "😀",
+  ])("when an id is %j, then every operation answers a 404 problem and the data survives", async (id) => {
+    for (const op of operations) {
+      const { response } = await call(h.client(), op.method, op.path, id, attacks[op.id]?.body());
+      // An id PostgreSQL cannot even store (NUL) is a 400; every other one names nothing: 404.
+      expect(id === "\u0000" ? [400] : [404], op.id).toContain(response.status);
+      expect(response.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+    }
+    const { response } = await h
+      .client()
+      .PATCH("/evault/v1/file_shares/{id}/", { params: { path: { id: h.users[0].file_share_id } }, body: {} });
+    expect(response.status).toBe(200);
+  });
+
+  test("when the uploaded filename carries path separators, then only its last segment is kept and nothing lands outside DATA_DIR", async () => {
+    const [user] = h.users;
+    const marker = `escape-${Date.now()}.txt`;
+    for (const filename of [`../../../../../../tmp/${marker}`, `..\\..\\..\\tmp\\${marker}`, `/tmp/${marker}`]) {
+      const { data, response } = await h.client().PUT("/evault/v1/files/{id}/", {
+        params: { path: { id: user.file_id } },
+        body: { file: new File(["escape attempt"], filename) },
+      });
+      expect(response.status).toBe(200);
+      expect(data?.name).toBe(marker);
+      expect(data?.extension).toBe("txt");
+      expect(existsSync(join("/tmp", marker))).toBe(false);
+    }
+    const stored = readdirSync(join(h.dataDir, "blobs"), { recursive: true }) as string[];
+    expect(stored.some((p) => p.includes(marker))).toBe(false);
+    const content = await h
+      .client()
+      .GET("/evault/v1/files/{id}/content/", { params: { path: { id: user.file_id } }, parseAs: "text" });
+    expect(content.data).toBe("escape attempt");
+  });
+});
