@@ -3,10 +3,11 @@
 import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import type { Db } from "../data/database.js";
-import { bankAccounts, blobs, currencies, fileShares, files, folders, users } from "../data/schema.js";
+import { bankAccounts, currencies, fileShares, files, folders, users } from "../data/schema.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import { createApiKey } from "./api-keys.js";
 import { moveToBin } from "./vault/bins.js";
+import { putBlob } from "./vault/blob-sweep.js";
 import { setTags, upsertTags } from "./vault/tags.js";
 
 const ONE_PIXEL_PNG = Buffer.from(
@@ -38,11 +39,7 @@ export const NAIRA = { id: "ngn", name: "Nigerian Naira", code: "NGN", symbol: "
 
 async function storeBytes(db: Db, store: BlobStore, bytes: Buffer): Promise<string> {
   const upload = await store.receive(Readable.from([bytes]));
-  await store.commit(upload);
-  await db
-    .insert(blobs)
-    .values({ hash: upload.hash, size: upload.size, mimetype: upload.mimetype })
-    .onConflictDoNothing();
+  await db.transaction((tx) => putBlob(tx, store, upload));
   return upload.hash;
 }
 

@@ -6,7 +6,7 @@ import { stat } from "node:fs/promises";
 import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../data/database.js";
 import { blobs, files } from "../../data/schema.js";
-import type { BlobStore } from "../../storage/blob-store.js";
+import type { BlobStore, ReceivedUpload } from "../../storage/blob-store.js";
 
 /** A blob file younger than this may belong to an upload whose transaction is still open. */
 const GRACE_MS = 60 * 60 * 1000;
@@ -14,8 +14,18 @@ const GRACE_MS = 60 * 60 * 1000;
 const lockKey = (hash: unknown) => sql`hashtextextended(${hash}, 0)`;
 
 /** Holds `hash` until the transaction ends (waits for another holder). */
-export async function lockBlob(tx: Tx, hash: string): Promise<void> {
+async function lockBlob(tx: Tx, hash: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${lockKey(hash)})`);
+}
+
+/** Moves a received upload into the store and records its row, under its hash's lock until `tx` ends. */
+export async function putBlob(tx: Tx, store: BlobStore, upload: ReceivedUpload): Promise<void> {
+  await lockBlob(tx, upload.hash);
+  await store.commit(upload);
+  await tx
+    .insert(blobs)
+    .values({ hash: upload.hash, size: upload.size, mimetype: upload.mimetype })
+    .onConflictDoNothing();
 }
 
 /**

@@ -1,12 +1,12 @@
 import { basename, extname } from "node:path";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../data/database.js";
-import { blobs, files } from "../../data/schema.js";
+import { files } from "../../data/schema.js";
 import type { BlobStore, ReceivedUpload } from "../../storage/blob-store.js";
 import type { ApiFile, Versioned } from "../contract.js";
 import { notFound, staleVersion } from "../errors.js";
 import { moveToBin } from "./bins.js";
-import { lockBlob, removeIfUnused, unreferencedBlobs } from "./blob-sweep.js";
+import { putBlob, removeIfUnused, unreferencedBlobs } from "./blob-sweep.js";
 import { isVisibleFolder, requireDestination } from "./placement.js";
 import { setTags, tagNames, upsertTags } from "./tags.js";
 import { fileViews } from "./views.js";
@@ -63,12 +63,7 @@ export async function replaceFile(
       if (ifMatch !== undefined && ifMatch !== current.version) throw staleVersion();
       const folderId = await requireDestination(tx, userId, form.folder);
 
-      await lockBlob(tx, upload.hash);
-      await store.commit(upload);
-      await tx
-        .insert(blobs)
-        .values({ hash: upload.hash, size: upload.size, mimetype: upload.mimetype })
-        .onConflictDoNothing();
+      await putBlob(tx, store, upload);
       await tx
         .update(files)
         .set({
