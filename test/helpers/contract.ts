@@ -89,10 +89,10 @@ function text(min: number, max: number) {
 }
 
 /** A fast-check arbitrary of the values a schema accepts. `ids` supplies real ids for fields that name resources. */
-export function valueOf(schemaIn: Schema, ids: fc.Arbitrary<string>): fc.Arbitrary<unknown> {
+export function arbitraryOf(schemaIn: Schema, ids: fc.Arbitrary<string>): fc.Arbitrary<unknown> {
   const schema = resolve(schemaIn);
   const value = ((): fc.Arbitrary<unknown> => {
-    if (schema.anyOf) return fc.oneof(...schema.anyOf.map((s: Schema) => valueOf(s, ids)));
+    if (schema.anyOf) return fc.oneof(...schema.anyOf.map((s: Schema) => arbitraryOf(s, ids)));
     if (schema.enum) return fc.constantFrom(...schema.enum);
     switch (schema.type) {
       case "boolean":
@@ -100,7 +100,7 @@ export function valueOf(schemaIn: Schema, ids: fc.Arbitrary<string>): fc.Arbitra
       case "integer":
         return fc.integer({ min: schema.minimum ?? -10, max: schema.maximum ?? 1000 });
       case "array":
-        return fc.array(valueOf(schema.items, ids), { maxLength: 4 });
+        return fc.array(arbitraryOf(schema.items, ids), { maxLength: 4 });
       case "object":
         return objectOf(schema, ids);
       case "string":
@@ -119,7 +119,7 @@ export function valueOf(schemaIn: Schema, ids: fc.Arbitrary<string>): fc.Arbitra
 function objectOf(schema: Schema, ids: fc.Arbitrary<string>): fc.Arbitrary<Record<string, unknown>> {
   const properties: Record<string, Schema> = schema.properties ?? {};
   const required = new Set<string>(schema.required ?? []);
-  return fc.record(Object.fromEntries(Object.entries(properties).map(([name, s]) => [name, valueOf(s, ids)])), {
+  return fc.record(Object.fromEntries(Object.entries(properties).map(([name, s]) => [name, arbitraryOf(s, ids)])), {
     requiredKeys: [...required],
   });
 }
