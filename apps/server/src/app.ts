@@ -14,6 +14,7 @@ import type { Handlers } from "./http/operation-types.js";
 import { errorHandler, problem, sendProblem } from "./http/problems.js";
 import { multipartUploads } from "./http/uploads.js";
 import { contractValidator } from "./http/validator.js";
+import type { WarmUp } from "./http/warm-up.js";
 import type { Logger } from "./logger.js";
 import type { BlobStore } from "./storage/blob-store.js";
 
@@ -32,6 +33,8 @@ export interface AppDeps {
   metrics?: Metrics;
   /** The admin routes are served on a separate admin port instead. */
   adminOnly?: boolean;
+  /** Lets `warmUp.run(app)` compile the validators before the app serves anyone. */
+  warmUp?: WarmUp;
 }
 
 /** Helmet's defaults, with what the Redoc page needs: its workers run from blob: URLs and it inlines styles. */
@@ -83,7 +86,15 @@ export function createApp(deps: AppDeps): Express {
   if (deps.rateLimiter) app.use(deps.rateLimiter);
   app.use(express.json({ limit: "1mb" }));
   const uploads = multipartUploads(deps.blobs, deps.config.maxUploadBytes);
-  app.use(contractValidator(deps.database.db, uploads, { validateResponses: deps.validateResponses ?? true }));
+  const validate = deps.config.validation !== "off";
+  app.use(
+    contractValidator(deps.database.db, uploads, {
+      validateRequests: validate,
+      validateResponses: validate && (deps.validateResponses ?? true),
+      optimisations: deps.config.optimisations,
+      warmUp: deps.warmUp,
+    }),
+  );
   app.use(
     dispatch(
       { ...createHandlers(deps), ...deps.handlers },

@@ -22,6 +22,21 @@ export interface Config {
   requestTimeoutMs: number;
   /** Server processes sharing the port (cluster mode). */
   workers: number;
+  /**
+   * The embedded database lives in memory only (DATABASE_IN_MEMORY=1): nothing survives
+   * a restart. The benchmark's "in-memory repository" baseline; blobs still go to DATA_DIR.
+   */
+  inMemoryDatabase: boolean;
+  /**
+   * "off" skips request and response validation (routing and security still apply).
+   * Only the benchmark sets it (VAULT_BENCH_VALIDATION=off) to measure what the contract costs.
+   */
+  validation: "on" | "off";
+  /**
+   * false (VAULT_BENCH_OPTIMISATIONS=off) turns the performance changes that have a
+   * switch back off, so the benchmark measures them before/after in the same run.
+   */
+  optimisations: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -44,6 +59,9 @@ export function loadConfig(env: Env = process.env): Config {
   if (!["fatal", "error", "warn", "info", "debug", "trace", "silent"].includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "${logLevel}"`);
   }
+  const inMemoryDatabase = flag(env, "DATABASE_IN_MEMORY");
+  if (inMemoryDatabase && databaseUrl) throw new ConfigError("DATABASE_IN_MEMORY and DATABASE_URL exclude each other");
+  const validation = onOff(env, "VAULT_BENCH_VALIDATION");
   return {
     host,
     port,
@@ -63,6 +81,9 @@ export function loadConfig(env: Env = process.env): Config {
     adminPort: env.ADMIN_PORT ? integer(env, "ADMIN_PORT", 0, 1, 65535) : undefined,
     requestTimeoutMs: integer(env, "REQUEST_TIMEOUT_MS", 120_000, 1000, 3_600_000),
     workers: integer(env, "WORKERS", 1, 1, 64),
+    inMemoryDatabase,
+    validation,
+    optimisations: onOff(env, "VAULT_BENCH_OPTIMISATIONS") === "on",
   };
 }
 
@@ -72,6 +93,19 @@ function url(env: Env, name: string, protocol: RegExp): string | undefined {
   if (!URL.canParse(raw) || !protocol.test(new URL(raw).protocol))
     throw new ConfigError(`${name} is not a valid URL: "${raw}"`);
   return raw;
+}
+
+function onOff(env: Env, name: string): "on" | "off" {
+  const value = env[name] || "on";
+  if (value !== "on" && value !== "off") throw new ConfigError(`${name} must be on or off, got "${value}"`);
+  return value;
+}
+
+function flag(env: Env, name: string): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === "" || raw === "0" || raw === "false") return false;
+  if (raw === "1" || raw === "true") return true;
+  throw new ConfigError(`${name} must be 1/true or 0/false, got "${raw}"`);
 }
 
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {

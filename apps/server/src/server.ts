@@ -5,13 +5,14 @@ import { count } from "drizzle-orm";
 import express from "express";
 import { createApp } from "./app.js";
 import type { Config } from "./config.js";
-import { openDatabase } from "./data/database.js";
+import { type Database, openDatabase } from "./data/database.js";
 import { users } from "./data/schema.js";
 import { createDemoUser, type DemoUser } from "./domain/demo.js";
 import { purgeExpired } from "./domain/vault/bins.js";
 import { sweepOrphanBlobs } from "./domain/vault/blob-sweep.js";
 import { adminRouter, createMetrics } from "./http/observability.js";
 import { createRateLimiter } from "./http/rate-limit.js";
+import { WarmUp } from "./http/warm-up.js";
 import type { Logger } from "./logger.js";
 import { BlobStore } from "./storage/blob-store.js";
 
@@ -21,6 +22,9 @@ export interface RunningServer {
   url: string;
   /** The demo user created on an empty store, if this start created one. */
   demo: DemoUser | undefined;
+  /** The open storage, for in-process tools (the benchmark seeds through it). */
+  database: Database;
+  blobs: BlobStore;
   /** Stops accepting connections, lets in-flight requests finish, closes the database. */
   close(): Promise<void>;
 }
@@ -63,22 +67,25 @@ export async function startServer(
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}`;
-  server.on(
-    "request",
-    createApp({
-      config: { ...config, publicBaseUrl: config.publicBaseUrl ?? url },
-      database,
-      blobs,
-      logger,
-      metrics,
-      rateLimiter: rateLimiter.middleware,
-      adminOnly: admin !== undefined,
-    }),
-  );
+  const warmUp = config.optimisations ? new WarmUp() : undefined;
+  const app = createApp({
+    config: { ...config, publicBaseUrl: config.publicBaseUrl ?? url },
+    database,
+    blobs,
+    logger,
+    metrics,
+    rateLimiter: rateLimiter.middleware,
+    adminOnly: admin !== undefined,
+    warmUp,
+  });
+  await warmUp?.run(app);
+  server.on("request", app);
 
   return {
     url,
     demo,
+    database,
+    blobs,
     async close() {
       clearInterval(timer);
       await Promise.all(

@@ -32,12 +32,14 @@ const migrationsFolder = fileURLToPath(new URL("../../src/data/migrations", impo
 
 /**
  * Opens PostgreSQL at `databaseUrl` with a connection pool, or else the embedded
- * PGlite under `dataDir/pg`. Both speak the same SQL and share schema and migrations.
+ * PGlite under `dataDir/pg` (or in memory). Both speak the same SQL and share schema and migrations.
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   poolSize?: number;
+  /** PGlite without files (`memory://`): the benchmark's in-memory repository baseline. */
+  inMemoryDatabase?: boolean;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
@@ -61,8 +63,11 @@ export async function openDatabase(options: {
       close: () => pool.end(),
     };
   }
-  const dir = join(options.dataDir, "pg");
-  mkdirSync(dir, { recursive: true });
+  let dir = "memory://";
+  if (!options.inMemoryDatabase) {
+    dir = join(options.dataDir, "pg");
+    mkdirSync(dir, { recursive: true });
+  }
   const client = await PGlite.create(dir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

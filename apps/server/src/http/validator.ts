@@ -3,6 +3,7 @@ import type { RequestHandler } from "express";
 import * as OpenApiValidator from "express-openapi-validator";
 import type { Db } from "../data/database.js";
 import { authenticate } from "../domain/api-keys.js";
+import { WARM_UP_USER, type WarmUp } from "./warm-up.js";
 
 /**
  * The contract gate: every request is matched to a documented operation and
@@ -13,13 +14,15 @@ import { authenticate } from "../domain/api-keys.js";
 export function contractValidator(
   db: Db,
   uploads: RequestHandler,
-  options: { validateResponses: boolean },
+  options: { validateRequests: boolean; validateResponses: boolean; optimisations: boolean; warmUp?: WarmUp },
 ): RequestHandler[] {
   const middlewares = OpenApiValidator.middleware({
     apiSpec: openapiPath,
     validateApiSpec: true,
     ignoreUndocumented: false,
-    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, allErrors: true },
+    validateRequests: options.validateRequests
+      ? { allowUnknownQueryParameters: false, coerceTypes: false, allErrors: true }
+      : false,
     validateResponses: options.validateResponses ? { removeAdditional: false } : false,
     validateFormats: true,
     fileUploader: false,
@@ -28,7 +31,12 @@ export function contractValidator(
       handlers: {
         ApiKeyAuth: async (req) => {
           const key = req.headers["api-key"];
-          const userId = typeof key === "string" && key !== "" ? await authenticate(db, key) : undefined;
+          if (typeof key === "string" && options.warmUp?.accepts(key)) {
+            req.auth = { userId: WARM_UP_USER };
+            return true;
+          }
+          const userId =
+            typeof key === "string" && key !== "" ? await authenticate(db, key, !options.optimisations) : undefined;
           if (userId === undefined) return false;
           req.auth = { userId };
           return true;
@@ -38,8 +46,8 @@ export function contractValidator(
   }) as unknown as RequestHandler[];
   // Multipart bodies are parsed (streamed) after the security check and before request
   // validation, the slot the validator's own multer-in-memory uploader would take.
-  const requestValidation = middlewares.findIndex((mw) => mw.name === "requestMiddleware");
-  if (requestValidation < 0) throw new Error("express-openapi-validator has no requestMiddleware to validate uploads");
-  middlewares.splice(requestValidation, 0, uploads);
+  const security = middlewares.findIndex((mw) => mw.name === "securityMiddleware");
+  if (security < 0) throw new Error("express-openapi-validator has no securityMiddleware to put uploads after");
+  middlewares.splice(security + 1, 0, uploads);
   return middlewares;
 }

@@ -1,0 +1,85 @@
+// node bench/profile.mjs [operation] [seconds]: runs one operation against a validated
+// PostgreSQL server with the CPU profiler on after a 1 s warm-up (see serve.mjs; the same
+// profiler as `node --cpu-prof`, without start-up in it), then prints where the server's time went
+// (self time by function and by package). Profiles land in bench/results/profiles/.
+import { spawn } from "node:child_process";
+import { mkdir, mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import { createBenchDatabase } from "./database.mjs";
+
+const op = process.argv[2] ?? "updateNgnBankAccount";
+const seconds = Number(process.argv[3] ?? 5);
+const dir = join(import.meta.dirname, "results/profiles");
+const database = await createBenchDatabase();
+try {
+  const file = join(
+    dir,
+    `${op}-${process.env.VAULT_BENCH_VALIDATION === "off" ? "novalidation-" : ""}${Date.now()}.cpuprofile`,
+  );
+  await mkdir(dir, { recursive: true });
+  const child = spawn(process.execPath, [join(import.meta.dirname, "serve.mjs")], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_PER_MINUTE: "1000000",
+      PORT: "0",
+      DATABASE_URL: database.url,
+      BENCH_CPU_PROFILE: file,
+      DATA_DIR: await mkdtemp(join(tmpdir(), "vault-profile-")),
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const server = JSON.parse(await new Promise((r) => child.stdout.once("data", (d) => r(String(d).split("\n")[0]))));
+  const { scenarios } = await import("./scenarios.mjs");
+  const s = scenarios({ ...server, pid: child.pid })[op];
+  const run = (duration) => {
+    let connection = 0;
+    return autocannon({
+      url: server.url + s(0).path,
+      ...s(0),
+      connections: 50,
+      duration,
+      setupClient: (client) => client.setRequest(s(connection++)),
+    });
+  };
+  await run(1);
+  child.kill("SIGUSR2");
+  const result = await run(seconds);
+  console.log(
+    `${op}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non2xx ${result.non2xx}`,
+  );
+  await new Promise((r) => {
+    child.once("exit", r);
+    child.kill("SIGTERM");
+  });
+  const profile = JSON.parse(await readFile(file, "utf8"));
+  const byFn = new Map();
+  const byPkg = new Map();
+  const dt = new Map();
+  for (let i = 0; i < profile.samples.length; i++)
+    dt.set(profile.samples[i], (dt.get(profile.samples[i]) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  let total = 0;
+  for (const node of profile.nodes) {
+    const us = dt.get(node.id) ?? 0;
+    total += us;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const pkg =
+      /node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)?.[1] ??
+      (url.includes("/apps/server/") ? "server" : url.startsWith("node:") ? "node" : url || "(native)");
+    const key = `${functionName || "(anonymous)"} ${url.split("/").slice(-2).join("/")}:${lineNumber}`;
+    byFn.set(key, (byFn.get(key) ?? 0) + us);
+    byPkg.set(pkg, (byPkg.get(pkg) ?? 0) + us);
+  }
+  const top = (m, n) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, us]) => `${((us / total) * 100).toFixed(1).padStart(5)}%  ${k}`)
+      .join("\n");
+  console.log(`${file}\n-- by package --\n${top(byPkg, 15)}\n-- by function (self) --\n${top(byFn, 25)}`);
+} finally {
+  await database.drop();
+}

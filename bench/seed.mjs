@@ -1,0 +1,32 @@
+// Seeds a benchmark server's own storage: two demo users, and for the first one
+// `copies` extra bank accounts, folders, files and shares, so that each load
+// connection writes its own rows (50 connections on one row measure its lock, not the server).
+import { createDemoUser } from "@vault/server";
+import { sql } from "drizzle-orm";
+
+const copies = Number(process.env.BENCH_COPIES ?? 50);
+
+export async function seed(database, blobs, retentionDays) {
+  const { db } = database;
+  const users = [];
+  for (const name of ["alice", "bob"]) {
+    users.push(await createDemoUser(db, blobs, `${name}-${process.pid}`, retentionDays));
+  }
+  const [user] = users;
+  const ids = async (query) => (await db.execute(query)).rows.map((row) => row.id);
+  const series = sql`generate_series(1, ${copies}::int) n`;
+  const fresh = sql`gen_random_uuid()::text`;
+  const pool = {
+    bank_account_ids:
+      await ids(sql`insert into bank_accounts (id, user_id, account_number, currency_id, balance_kobo, tracking_reference)
+      select ${fresh}, user_id, account_number || '-' || n, currency_id, balance_kobo, tracking_reference || '-' || n
+      from bank_accounts, ${series} where id = ${user.bank_account_id} returning id`),
+    folder_ids: await ids(sql`insert into folders (id, user_id, parent_id, name)
+      select ${fresh}, user_id, parent_id, name || ' ' || n from folders, ${series} where id = ${user.folder_id} returning id`),
+    file_ids: await ids(sql`insert into files (id, user_id, folder_id, name, description, hash, extension)
+      select ${fresh}, user_id, folder_id, name, description, hash, extension from files, ${series} where id = ${user.file_id} returning id`),
+    file_share_ids: await ids(sql`insert into file_shares (id, user_id, file_id, access)
+      select ${fresh}, user_id, file_id, access from file_shares, ${series} where id = ${user.file_share_id} returning id`),
+  };
+  return { users, pool };
+}
