@@ -43,8 +43,10 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // An idle client that loses its connection must not crash the process; the pool replaces it.
+    // A client that loses its connection, idle or mid-query, must not crash the process:
+    // the query in flight fails (a 503 problem) and the pool replaces the client.
     pool.on("error", () => {});
+    pool.on("connect", (client) => client.on("error", () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
