@@ -59,6 +59,8 @@ export async function removeIfUnused(db: Db, store: BlobStore, hash: string): Pr
 export async function sweepOrphanBlobs(db: Db, store: BlobStore): Promise<number> {
   let removed = 0;
   for await (const hash of store.hashes()) {
+    const [row] = await db.select({ hash: blobs.hash }).from(blobs).where(eq(blobs.hash, hash));
+    if (row) continue;
     const { mtimeMs } = await stat(store.path(hash));
     if (Date.now() - mtimeMs < GRACE_MS) continue;
     if (await removeIfUnused(db, store, hash)) removed++;
