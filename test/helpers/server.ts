@@ -141,7 +141,9 @@ export async function startHarness(
         const client = new pg.Client({ connectionString: database.url });
         await client.connect();
         try {
-          return (await client.query(sql)).rows as T[];
+          // Several statements answer one result each; the last one is the query's answer.
+          const result = await client.query(sql);
+          return (Array.isArray(result) ? result.at(-1) : result).rows as T[];
         } finally {
           await client.end();
         }
@@ -149,7 +151,7 @@ export async function startHarness(
       await stopChild(child);
       const db = await PGlite.create(join(dataDir, "pg"));
       try {
-        return (await db.query<T>(sql)).rows;
+        return ((await db.exec(sql)).at(-1)?.rows ?? []) as T[];
       } finally {
         await db.close();
         ({ child, url } = await spawnServer(env));
