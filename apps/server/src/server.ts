@@ -9,7 +9,7 @@ import { type Database, openDatabase } from "./data/database.js";
 import { users } from "./data/schema.js";
 import { createDemoUser, type DemoUser } from "./domain/demo.js";
 import { purgeExpired } from "./domain/vault/bins.js";
-import { sweepOrphanBlobs } from "./domain/vault/blob-sweep.js";
+import { removeIfUnused, sweepOrphanBlobs } from "./domain/vault/blob-sweep.js";
 import { adminRouter, createMetrics } from "./http/observability.js";
 import { createRateLimiter } from "./http/rate-limit.js";
 import { WarmUp } from "./http/warm-up.js";
@@ -42,7 +42,7 @@ export async function startServer(
 
   const sweep = async () => {
     const purged = await purgeExpired(database.db);
-    await Promise.all(purged.map((hash) => blobs.remove(hash)));
+    await Promise.all(purged.map((hash) => removeIfUnused(database.db, blobs, hash)));
     await sweepOrphanBlobs(database.db, blobs);
   };
   await sweep();

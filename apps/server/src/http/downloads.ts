@@ -5,7 +5,7 @@ import { blobs, files } from "../data/schema.js";
 import { notFound } from "../domain/errors.js";
 import { isVisibleFolder } from "../domain/vault/placement.js";
 import type { BlobStore } from "../storage/blob-store.js";
-import { sendProblem } from "./problems.js";
+import { problem, sendProblem } from "./problems.js";
 
 interface OpenApiRequest {
   openapi?: { pathParams?: Record<string, string> };
@@ -47,15 +47,9 @@ export function downloadFile(db: Db, store: BlobStore) {
       (err: (Error & { status?: number }) | undefined) => {
         if (!err || res.headersSent) return;
         if (err.status !== 416) return next(err);
-        // problems.ts has no code for 416 yet, so the contract's problem is written here.
         res.setHeader("Content-Range", `bytes */${found.size}`);
-        sendProblem(res, {
-          type: "urn:vault:problem:range-not-satisfiable",
-          title: "Range not satisfiable",
-          status: 416,
-          detail: `The Range header asks for bytes outside the content (${found.size} bytes).`,
-          instance: `urn:vault:request:${req.id}`,
-        });
+        const detail = `The Range header asks for bytes outside the content (${found.size} bytes).`;
+        sendProblem(res, problem("range_not_satisfiable", detail, [], `urn:vault:request:${req.id}`));
       },
     );
   };

@@ -16,6 +16,7 @@ export const problemTypes = {
   precondition_failed: { status: 412, title: "Precondition failed" },
   payload_too_large: { status: 413, title: "Payload too large" },
   unsupported_media_type: { status: 415, title: "Unsupported media type" },
+  range_not_satisfiable: { status: 416, title: "Range not satisfiable" },
   unprocessable: { status: 422, title: "Unprocessable reference" },
   too_many_requests: { status: 429, title: "Too many requests" },
   internal: { status: 500, title: "Internal server error" },
