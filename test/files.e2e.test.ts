@@ -208,12 +208,14 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
     expect(h.storedBlobs()).not.toContain(sha256(old));
   });
 
-  test("when name is omitted, then it is the uploaded filename; a given name wins", async () => {
+  test("when name is omitted or empty, then it is the uploaded filename; a given name wins", async () => {
     const named = await put({ file: new File(["x"], "upload.txt"), name: "Chosen name" });
     expect(named.data?.name).toBe("Chosen name");
     expect(named.data?.extension).toBe("txt");
     const defaulted = await put({ file: new File(["x"], "report.final.md") });
     expect(defaulted.data).toMatchObject({ name: "report.final.md", extension: "md" });
+    const empty = await put({ file: new File(["x"], "empty-name.txt"), name: "" });
+    expect(empty.data?.name).toBe("empty-name.txt");
   });
 
   test("when the form has every field, then each is stored; a later PUT without them resets them", async () => {

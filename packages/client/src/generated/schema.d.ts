@@ -368,7 +368,7 @@ export interface components {
              * @description The new content, streamed to disk; its filename gives `extension` and the default `name`.
              */
             file: Blob;
-            /** @description The new name; omitted means the uploaded filename. */
+            /** @description The new name; omitted or empty means the uploaded filename. */
             name?: components["schemas"]["ItemName"];
             /** @description The new description; omitted clears it. */
             description?: components["schemas"]["ItemDescription"];

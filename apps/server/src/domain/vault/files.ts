@@ -67,7 +67,8 @@ export async function replaceFile(
       await tx
         .update(files)
         .set({
-          name: form.name ?? safeFilename(upload.filename),
+          // An empty name part means no name was given: the uploaded filename stands in.
+          name: form.name || safeFilename(upload.filename),
           description: form.description ?? null,
           folder_id: folderId,
           hash: upload.hash,
