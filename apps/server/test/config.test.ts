@@ -1,0 +1,49 @@
+import { describe, expect, test } from "vitest";
+import { ConfigError, loadConfig } from "../src/config.js";
+
+describe("loadConfig", () => {
+  test("when nothing is set, then the embedded defaults apply", () => {
+    const config = loadConfig({ INIT_CWD: "/srv/vault" });
+    expect(config).toMatchObject({
+      host: "127.0.0.1",
+      port: 8080,
+      dataDir: "/srv/vault/.data",
+      databaseUrl: undefined,
+      publicBaseUrl: undefined,
+      maxUploadBytes: 100 * 1024 * 1024,
+      binRetentionDays: 30,
+      corsOrigins: [],
+      workers: 1,
+    });
+  });
+
+  test.each([
+    ["PORT", "80a"],
+    ["PORT", "70000"],
+    ["DATABASE_URL", "mysql://x"],
+    ["PUBLIC_BASE_URL", "ftp://example.com"],
+    ["MAX_UPLOAD_BYTES", "-1"],
+    ["BIN_RETENTION_DAYS", "0"],
+    ["LOG_LEVEL", "loud"],
+    ["REDIS_URL", "http://x"],
+    ["WORKERS", "0"],
+  ])("when %s=%s, then start-up fails with a message naming it", (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+
+  test("when values are given, then they are used", () => {
+    const config = loadConfig({
+      PORT: "0",
+      DATABASE_URL: "postgres://u@db:5432/vault",
+      PUBLIC_BASE_URL: "https://vault.example/",
+      CORS_ORIGINS: "https://a.example, https://b.example",
+    });
+    expect(config).toMatchObject({
+      port: 0,
+      databaseUrl: "postgres://u@db:5432/vault",
+      publicBaseUrl: "https://vault.example",
+      corsOrigins: ["https://a.example", "https://b.example"],
+    });
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, test } from "vitest";
+import { nairaAmount } from "../src/domain/banking/bank-accounts.js";
+import { extensionOf, safeFilename } from "../src/domain/vault/files.js";
+import { parseIfMatch } from "../src/http/request-context.js";
+import { sniffMimetype } from "../src/storage/mimetype.js";
+
+describe("money", () => {
+  test.each([
+    [0n, "0.00"],
+    [5n, "0.05"],
+    [125005n, "1250.05"],
+    [-12345n, "-123.45"],
+    [9007199254740993n, "90071992547409.93"],
+  ])("%s kobo is %s naira, exactly", (kobo, naira) => {
+    expect(nairaAmount(kobo)).toBe(naira);
+  });
+});
+
+describe("If-Match", () => {
+  test.each([
+    [undefined, undefined],
+    ["*", undefined],
+    ['"3"', 3],
+    ['W/"3"', 3],
+    ["3", -1],
+    ['"abc"', -1],
+  ])("%j reads as version %j", (header, version) => {
+    expect(parseIfMatch(header)).toBe(version);
+  });
+});
+
+describe("filenames", () => {
+  test.each([
+    ["report.PDF", "report.PDF", "pdf"],
+    ["../../etc/passwd", "passwd", ""],
+    ["..\\..\\evil.exe", "evil.exe", "exe"],
+    ["archive.tar.gz", "archive.tar.gz", "gz"],
+    [".bashrc", ".bashrc", ""],
+    ["weird.ext with space", "weird.ext with space", ""],
+  ])("%j keeps the name %j and the extension %j", (filename, name, extension) => {
+    expect(safeFilename(filename)).toBe(name);
+    expect(extensionOf(filename)).toBe(extension);
+  });
+});
+
+describe("mimetype sniffing", () => {
+  test.each([
+    [Buffer.alloc(0), "inode/x-empty"],
+    [Buffer.from("hello, world\n"), "text/plain"],
+    [Buffer.from("naïve café ₦\n"), "text/plain"],
+    [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]), "image/png"],
+    [Buffer.from("%PDF-1.7\n"), "application/pdf"],
+    [Buffer.from([0, 1, 2, 3, 255]), "application/octet-stream"],
+  ])("%j is %s", async (bytes, mimetype) => {
+    expect(await sniffMimetype(bytes)).toBe(mimetype);
+  });
+});
