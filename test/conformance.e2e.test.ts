@@ -1,0 +1,95 @@
+// Checks written by others: Portman turns the OpenAPI document into a Postman
+// collection of contract tests (status, content type, JSON schema of every response),
+// boundary variations (required fields, min/max lengths) and a wrong-key variation per
+// operation; newman runs it as a separate step against the real server.
+import { execFile } from "node:child_process";
+import { mkdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { openapiPath } from "@vault/spec";
+import newman, { type NewmanRunSummary } from "newman";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { backends } from "./helpers/backends.js";
+import { type Harness, startHarness } from "./helpers/server.js";
+
+const here = import.meta.dirname;
+const output = join(here, "test-results");
+const collectionPath = join(output, "portman-collection.json");
+
+beforeAll(async () => {
+  mkdirSync(output, { recursive: true });
+  const portman = resolve(here, "../node_modules/.bin/portman");
+  await promisify(execFile)(portman, [
+    "--local",
+    openapiPath,
+    "--portmanConfigFile",
+    join(here, "conformance/portman-config.json"),
+    "--output",
+    collectionPath,
+    "--baseUrl",
+    "{{baseUrl}}",
+  ]);
+}, 120_000);
+
+// biome-ignore lint/suspicious/noExplicitAny: a Postman collection is untyped JSON
+type Item = Record<string, any>;
+
+/**
+ * Postman needs a file on disk for a `file` form part, and Portman's overwrites do not
+ * reach form parts: the file part gets a fixture and `folder` a real destination.
+ */
+function withUploadFixture(collection: Item): Item {
+  const walk = (items: Item[]) => {
+    for (const item of items) {
+      if (item.item) walk(item.item);
+      for (const part of item.request?.body?.formdata ?? []) {
+        if (part.type === "file") part.src = join(here, "conformance/upload.txt");
+        if (part.key === "folder") part.value = "{{destinationFolderId}}";
+      }
+    }
+  };
+  walk(collection.item);
+  return collection;
+}
+
+function runNewman(h: Harness): Promise<NewmanRunSummary> {
+  const [user] = h.users;
+  const envVars = Object.entries({
+    baseUrl: h.url,
+    apiKey: user.api_key,
+    bankAccountId: user.bank_account_id,
+    accountNumber: `9${Date.now()}`.slice(0, 12),
+    fileShareId: user.file_share_id,
+    fileId: user.file_id,
+    folderId: user.folder_id,
+    destinationFolderId: user.projects_folder_id,
+    binId: user.bin_id,
+  }).map(([key, value]) => ({ key, value: String(value) }));
+  return new Promise((resolvePromise, reject) =>
+    newman.run(
+      {
+        collection: withUploadFixture(JSON.parse(readFileSync(collectionPath, "utf8"))),
+        envVar: envVars,
+        reporters: [],
+        timeoutRequest: 20_000,
+      },
+      (err, summary) => (err ? reject(err) : resolvePromise(summary)),
+    ),
+  );
+}
+
+describe.each(backends)("Portman collection run by newman on $name", (backend) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(backend, { env: { RATE_LIMIT_PER_MINUTE: "100000" } });
+  });
+  afterAll(() => h?.stop());
+
+  test("when the generated contract, boundary and wrong-key tests run, then none fails", async () => {
+    const summary = await runNewman(h);
+    const failures = summary.run.failures.map((f) => `${f.source?.name ?? "?"}: ${f.error.message}`);
+    expect(failures).toEqual([]);
+    expect(summary.run.stats.requests.total).toBeGreaterThanOrEqual(30);
+    expect(summary.run.stats.assertions.total).toBeGreaterThan(100);
+  }, 120_000);
+});
