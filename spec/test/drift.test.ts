@@ -34,7 +34,7 @@ describe("the generated-files check", () => {
     const result = check();
     expect(result.stderr).not.toMatch(/drift/);
     expect(result.status).toBe(0);
-  });
+  }, 60_000);
 
   test("fails, naming the stale document, when a field changes without regenerating", () => {
     const file = join(scratch, "spec/src/bank-accounts.tsp");
