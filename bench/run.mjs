@@ -120,17 +120,22 @@ async function loadBlock(backend, databaseUrl, inMemory) {
   log(`${backend}: starting servers`);
   const start = async (script, name, extra = {}) =>
     startChild(script, { ...env, DATA_DIR: await mkdtemp(join(scratch, `${backend}-${name}-`)), ...extra }, name);
-  const [validated, noValidation, bare, unoptimised] = await Promise.all([
-    start("serve.mjs", "validated"),
+  // The first one alone: it migrates an empty database (concurrent migrations would race).
+  const validated = await start("serve.mjs", "validated");
+  const [noValidation, bare, unoptimised] = await Promise.all([
     start("serve.mjs", "noValidation", { VAULT_BENCH_VALIDATION: "off" }),
     start("bare.mjs", "bare"),
     // The targets are on PostgreSQL: the before/after of the switchable optimisations is measured there.
     backend === "postgres" ? start("serve.mjs", "unoptimised", { VAULT_BENCH_OPTIMISATIONS: "off" }) : undefined,
   ]);
   const ops = Object.keys(scenarios(validated));
-  // Before any load reaches it: the first request of each operation.
+  // Before any load reaches them: the first request of each operation (with and without the warm-up).
   const first = {};
-  for (const op of ops) first[op] = await once(validated, scenarios(validated)[op]);
+  const firstUnoptimised = {};
+  for (const op of ops) {
+    first[op] = await once(validated, scenarios(validated)[op]);
+    if (unoptimised) firstUnoptimised[op] = await once(unoptimised, scenarios(unoptimised)[op]);
+  }
   const variants = { validated, noValidation, inMemory, ...(unoptimised && { unoptimised }) };
   const rows = {};
   try {
@@ -153,6 +158,7 @@ async function loadBlock(backend, databaseUrl, inMemory) {
         optimisedToUnoptimised: row.unoptimised ? ratio(v.rps, row.unoptimised.rps) : null,
       };
       row.firstRequestMs = first[op].ms;
+      row.firstRequestUnoptimisedMs = firstUnoptimised[op]?.ms ?? null;
       row.firstToP50 = ratio(first[op].ms, Math.max(v.p50, 1));
       rows[op] = row;
     }
@@ -306,7 +312,7 @@ async function coldStart(env, label) {
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${label} exited with ${child.exitCode}`);
-      const ok = await fetch("http://127.0.0.1:18931/healthz").then(
+      const ok = await fetch("http://127.0.0.1:18931/healthz", { signal: AbortSignal.timeout(2000) }).then(
         (r) => r.ok,
         () => false,
       );
@@ -379,6 +385,14 @@ function markdown(results) {
 
 const benchDb = await createBenchDatabase();
 const benchUrl = benchDb.url;
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, async () => {
+    for (const child of children) child.kill("SIGTERM");
+    await benchDb.drop().catch(() => {});
+    await rm(scratch, { recursive: true, force: true });
+    process.exit(1);
+  });
+}
 const results = {
   date: new Date().toISOString(),
   machine: `node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} at start`,

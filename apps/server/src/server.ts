@@ -1,4 +1,4 @@
-import { createServer } from "node:http";
+import { createServer, type RequestListener } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { count } from "drizzle-orm";
@@ -62,6 +62,13 @@ export async function startServer(
   admin?.listen(config.adminPort, config.host);
 
   const server = createServer({ requestTimeout: config.requestTimeoutMs });
+  // A request that arrives while the app is built and warmed up waits for it.
+  let appBuilt: (app: RequestListener) => void = () => {};
+  const built = new Promise<RequestListener>((resolve) => {
+    appBuilt = resolve;
+  });
+  const waitForApp: RequestListener = (req, res) => void built.then((app) => app(req, res));
+  server.on("request", waitForApp);
   server.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => server.once("listening", resolve).once("error", reject));
   const { port } = server.address() as AddressInfo;
@@ -79,7 +86,8 @@ export async function startServer(
     warmUp,
   });
   await warmUp?.run(app);
-  server.on("request", app);
+  server.off("request", waitForApp).on("request", app);
+  appBuilt(app);
 
   return {
     url,

@@ -54,8 +54,11 @@ export class WarmUp {
       const { port } = server.address() as AddressInfo;
       for (const { method, path, body, type } of Object.values(REQUESTS)) {
         const headers = { "api-key": key, "content-type": type ?? "application/json" };
-        const res = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers, body });
-        await res.arrayBuffer();
+        // Best effort: a failed warm-up request only leaves that operation to compile on first use.
+        await fetch(`http://127.0.0.1:${port}${path}`, { method, headers, body }).then(
+          (res) => res.arrayBuffer(),
+          () => {},
+        );
       }
     } finally {
       this.#key = undefined;
