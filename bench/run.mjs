@@ -18,6 +18,7 @@ import { multipart, scenarios } from "./scenarios.mjs";
 const here = import.meta.dirname;
 const root = resolve(here, "..");
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const UPLOAD_MIB = (process.env.BENCH_UPLOAD_MIB ?? "1,64,512").split(",").map(Number);
@@ -95,12 +96,6 @@ async function load(server, scenario, duration) {
   };
 }
 
-async function measure(server, scenario) {
-  if (WARMUP > 0) await load(server, scenario, WARMUP);
-  const figures = await load(server, scenario, DURATION);
-  return { ...figures, rssMiB: Math.round(memory(server.pid).rss / 2 ** 20) };
-}
-
 /** One request, timed: the first request each operation gets after start-up. */
 async function once(server, scenario) {
   const { method, path, headers, body } = scenario(0);
@@ -112,6 +107,7 @@ async function once(server, scenario) {
 
 // ---- load figures ---------------------------------------------------------------
 
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const ratio = (a, b) => (b ? +(a / b).toFixed(2) : null);
 
 /** Every operation on one backend, against its baselines; `inMemory` is shared by both backends. */
@@ -120,13 +116,19 @@ async function loadBlock(backend, databaseUrl, inMemory) {
   log(`${backend}: starting servers`);
   const start = async (script, name, extra = {}) =>
     startChild(script, { ...env, DATA_DIR: await mkdtemp(join(scratch, `${backend}-${name}-`)), ...extra }, name);
-  // The first one alone: it migrates an empty database (concurrent migrations would race).
-  const validated = await start("serve.mjs", "validated");
-  const [noValidation, bare, unoptimised] = await Promise.all([
-    start("serve.mjs", "noValidation", { VAULT_BENCH_VALIDATION: "off" }),
-    start("bare.mjs", "bare"),
+  // One at a time on PostgreSQL: the first migrates the empty database (concurrent
+  // migrations race), and a server's start-up blob sweep must not meet another's seeding.
+  const together =
+    backend === "postgres"
+      ? (starts) => starts.reduce(async (all, next) => [...(await all), await next()], [])
+      : (starts) => Promise.all(starts.map((next) => next()));
+  const [validated, noValidation, bare, unoptimised] = await together([
+    () => start("serve.mjs", "validated"),
+    () => start("serve.mjs", "noValidation", { VAULT_BENCH_VALIDATION: "off" }),
+    () => start("bare.mjs", "bare"),
     // The targets are on PostgreSQL: the before/after of the switchable optimisations is measured there.
-    backend === "postgres" ? start("serve.mjs", "unoptimised", { VAULT_BENCH_OPTIMISATIONS: "off" }) : undefined,
+    async () =>
+      backend === "postgres" ? start("serve.mjs", "unoptimised", { VAULT_BENCH_OPTIMISATIONS: "off" }) : undefined,
   ]);
   const ops = Object.keys(scenarios(validated));
   // Before any load reaches them: the first request of each operation (with and without the warm-up).
@@ -145,18 +147,41 @@ async function loadBlock(backend, databaseUrl, inMemory) {
       const names = Object.keys(variants);
       const order = [...names.slice(i % names.length), ...names.slice(0, i % names.length)];
       if (op === "updateNgnBankAccount") order.push("bare");
-      for (const name of order) {
-        const server = name === "bare" ? bare : variants[name];
-        log(`${backend} ${op} ${name}`);
-        row[name] = await measure(server, scenarios(server)[op]);
+      const servers = Object.fromEntries(order.map((name) => [name, name === "bare" ? bare : variants[name]]));
+      const request = (name) => scenarios(servers[name])[op];
+      log(`${backend} ${op}: ${order.join(", ")}`);
+      if (WARMUP > 0) for (const name of order) await load(servers[name], request(name), WARMUP);
+      // Short rounds, each running every variant in turn: a burst of load from elsewhere
+      // on this machine then hits one round of every variant, not all of one variant.
+      const rounds = [];
+      for (let r = 0; r < ROUNDS; r++) {
+        const round = {};
+        for (const name of [...order.slice(r % order.length), ...order.slice(0, r % order.length)]) {
+          round[name] = await load(servers[name], request(name), DURATION);
+        }
+        rounds.push(round);
       }
-      const v = row.validated;
+      for (const name of order) {
+        const runs = rounds.map((round) => round[name]);
+        row[name] = {
+          rps: median(runs.map((f) => f.rps)),
+          p50: median(runs.map((f) => f.p50)),
+          p99: Math.max(...runs.map((f) => f.p99)),
+          errors: runs.reduce((sum, f) => sum + f.errors, 0),
+          requests: runs.reduce((sum, f) => sum + f.requests, 0),
+          rssMiB: Math.round(memory(servers[name].pid).rss / 2 ** 20),
+        };
+      }
+      // Each ratio is the median of the per-round ratios.
+      const ratioTo = (name) =>
+        row[name] ? median(rounds.map((round) => ratio(round.validated.rps, round[name].rps) ?? 0)) : null;
       row.ratios = {
-        toNoValidation: ratio(v.rps, row.noValidation.rps),
-        toInMemory: ratio(v.rps, row.inMemory.rps),
-        toBare: row.bare ? ratio(v.rps, row.bare.rps) : null,
-        optimisedToUnoptimised: row.unoptimised ? ratio(v.rps, row.unoptimised.rps) : null,
+        toNoValidation: ratioTo("noValidation"),
+        toInMemory: ratioTo("inMemory"),
+        toBare: ratioTo("bare"),
+        optimisedToUnoptimised: ratioTo("unoptimised"),
       };
+      const v = row.validated;
       row.firstRequestMs = first[op].ms;
       row.firstRequestUnoptimisedMs = firstUnoptimised[op]?.ms ?? null;
       row.firstToP50 = ratio(first[op].ms, Math.max(v.p50, 1));
@@ -169,8 +194,6 @@ async function loadBlock(backend, databaseUrl, inMemory) {
 }
 
 // ---- scale figures ----------------------------------------------------------------
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Random bytes (nothing deduplicates or compresses) in a file. */
 async function randomFile(path, mib) {
@@ -331,7 +354,7 @@ async function coldStart(env, label) {
 
 function markdown(results) {
   const lines = [
-    `Run ${results.date}: ${results.machine}; ${CONNECTIONS} connections, ${DURATION} s per run after ${WARMUP} s warm-up; took ${results.tookSeconds} s.`,
+    `Run ${results.date}: ${results.machine}; ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION} s per variant after ${WARMUP} s warm-up (figures: medians, p99: worst round); took ${results.tookSeconds} s.`,
     "",
     "| backend | operation | req/s | p50 ms | p99 ms | errors | RSS MiB | ÷ no validation | ÷ in-memory | ÷ bare node:http | ÷ unoptimised | first request ms (× p50) |",
     "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
