@@ -4,7 +4,8 @@
 // operation; newman runs it as a separate step against the real server.
 import { execFile } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { createRequire } from "node:module";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { openapiPath } from "@vault/spec";
 import newman, { type NewmanRunSummary } from "newman";
@@ -18,8 +19,9 @@ const collectionPath = join(output, "portman-collection.json");
 
 beforeAll(async () => {
   mkdirSync(output, { recursive: true });
-  const portman = resolve(here, "../node_modules/.bin/portman");
-  await promisify(execFile)(portman, [
+  const portman = createRequire(import.meta.url).resolve("@apideck/portman/bin/portman");
+  await promisify(execFile)(process.execPath, [
+    portman,
     "--local",
     openapiPath,
     "--portmanConfigFile",

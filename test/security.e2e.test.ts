@@ -21,18 +21,15 @@ const attacks: Record<string, { id: (u: SeededUser) => string; body: () => unkno
   updateFavouriteFolder: { id: (u) => u.folder_id, body: () => ({ name: "pwned", is_starred: true }) },
 };
 
-/** Every row of every table (but `except`), as JSON text. */
+/** Every row of every table (but `except`), as text, in one query (PGlite needs the server stopped for each). */
 async function dump(h: Harness, except: string[] = []): Promise<string> {
-  const tables = (
-    await h.query<{ table_name: string }>(
-      "select table_name from information_schema.tables where table_schema = 'public' order by table_name",
-    )
-  ).filter((t) => !except.includes(t.table_name));
-  const union = tables
-    .map((t) => `select '${t.table_name}' as t, row_to_json(x)::text as row from "${t.table_name}" x`)
-    .join(" union all ");
-  const rows = await h.query<{ t: string; row: string }>(`${union} order by 1, 2`);
-  return rows.map((r) => `${r.t} ${r.row}`).join("\n");
+  const rows = await h.query<{ t: string; rows: string }>(`
+    select table_name as t, query_to_xml(format('select * from %I order by 1', table_name), true, false, '')::text as rows
+    from information_schema.tables where table_schema = 'public' order by table_name`);
+  return rows
+    .filter((r) => !except.includes(r.t))
+    .map((r) => `${r.t}\n${r.rows}`)
+    .join("\n");
 }
 
 async function call(client: VaultClient, method: string, path: string, id: string, body: unknown) {
@@ -75,7 +72,7 @@ describe.each(backends)("security on $name", (backend) => {
       .GET("/evault/v1/files/{id}/content/", { params: { path: { id: victim.file_id } } });
     expect(download.response.status).toBe(404);
     expect(await dump(h, ["api_keys"])).toBe(before);
-  });
+  }, 180_000);
 
   test("when keys and passwords have been used, then none appears in clear in responses, logs or the database", async () => {
     const [user] = h.users;
@@ -91,9 +88,9 @@ describe.each(backends)("security on $name", (backend) => {
       expect(database).not.toContain(secret);
       expect(logs).not.toContain(secret);
     }
-    expect(database).toMatch(/"password_hash":"scrypt\$/);
-    expect(database).toMatch(/"key_hash":"[0-9a-f]{64}"/);
-  });
+    expect(database).toMatch(/<password_hash>scrypt\$/);
+    expect(database).toMatch(/<key_hash>[0-9a-f]{64}<\/key_hash>/);
+  }, 120_000);
 
   test.each([
     "'; DROP TABLE users; --",

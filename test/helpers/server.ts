@@ -1,13 +1,18 @@
 // Runs the real server (apps/server/dist/main.js) as a child process on port 0, and
 // the real seed CLI, so the suites test exactly what `npm start` runs.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { once } from "node:events";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { createVaultClient, type VaultClient } from "@vault/client";
+import { openapiPath } from "@vault/spec";
 import pg from "pg";
 import type { Backend } from "./backends.js";
 
@@ -72,7 +77,55 @@ async function seed(env: Record<string, string>): Promise<[SeededUser, SeededUse
 /** Every line the servers of this process printed (JSON log lines and the rest), oldest first. */
 export const serverOutput: string[] = [];
 
-function spawnServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+/** Set by the "prism" project of vitest.config.ts: every harness puts a Prism validating proxy in front of its server. */
+const viaPrism = process.env.VAULT_E2E_VIA === "prism";
+/** Response violations (a body or status the contract does not allow) that Prism logged. */
+const prismViolations: string[] = [];
+
+interface Running {
+  child: ChildProcess;
+  /** What clients call: the server, or the Prism proxy in front of it. */
+  url: string;
+  proxy?: ChildProcess;
+}
+
+async function spawnServer(env: Record<string, string>): Promise<Running> {
+  if (!viaPrism) return spawnServerProcess(env);
+  // The server advertises the proxy's address, as it would a load balancer's.
+  const port = await freePort();
+  const server = await spawnServerProcess({ PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, ...env });
+  return { ...server, ...(await spawnPrism(server.url, port)) };
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, "127.0.0.1");
+  await once(probe, "listening");
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolvePromise) => probe.close(resolvePromise));
+  return port;
+}
+
+/** Prism in proxy mode (without --errors): it forwards everything and logs what breaks the contract. */
+async function spawnPrism(upstream: string, port: number): Promise<{ url: string; proxy: ChildProcess }> {
+  const prism = createRequire(import.meta.url).resolve("@stoplight/prism-cli/dist/index.js");
+  const proxy = spawn(
+    process.execPath,
+    [prism, "proxy", openapiPath, upstream, "--host", "127.0.0.1", "--port", String(port)],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  return new Promise((resolvePromise, reject) => {
+    const lines = createInterface({ input: proxy.stdout as NodeJS.ReadableStream });
+    lines.on("line", (line) => {
+      if (/Violation: response/.test(line)) prismViolations.push(line);
+      if (/Prism is listening/.test(line)) resolvePromise({ url: `http://127.0.0.1:${port}`, proxy });
+    });
+    proxy.once("exit", (code) => reject(new Error(`prism exited with ${code}`)));
+  });
+}
+
+function spawnServerProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ["dist/main.js"], { cwd: serverDir, env, stdio: ["ignore", "pipe", "pipe"] });
   let stderr = "";
   child.stderr?.on("data", (chunk) => {
@@ -108,7 +161,11 @@ export async function startHarness(
   };
   const users = await seed(env);
   for (let i = 1; i < (options.seedRuns ?? 1); i++) users.push(...(await seed(env)));
-  let { child, url } = await spawnServer(env);
+  let { child, url, proxy } = await spawnServer(env);
+  const stopService = async (signal?: NodeJS.Signals) => {
+    if (proxy) await stopChild(proxy);
+    await stopChild(child, signal);
+  };
   const harness: Harness = {
     get url() {
       return url;
@@ -125,16 +182,19 @@ export async function startHarness(
       return {
         url: second.url,
         client: (apiKey = users[0].api_key) => createVaultClient({ baseUrl: second.url, apiKey }),
-        stop: () => stopChild(second.child),
+        async stop() {
+          if (second.proxy) await stopChild(second.proxy);
+          await stopChild(second.child);
+        },
       };
     },
     async restart() {
-      await stopChild(child);
-      ({ child, url } = await spawnServer(env));
+      await stopService();
+      ({ child, url, proxy } = await spawnServer(env));
     },
     async crashAndRestart() {
-      await stopChild(child, "SIGKILL");
-      ({ child, url } = await spawnServer(env));
+      await stopService("SIGKILL");
+      ({ child, url, proxy } = await spawnServer(env));
     },
     async query<T>(sql: string): Promise<T[]> {
       if (database.url) {
@@ -148,13 +208,13 @@ export async function startHarness(
           await client.end();
         }
       }
-      await stopChild(child);
+      await stopService();
       const db = await PGlite.create(join(dataDir, "pg"));
       try {
         return ((await db.exec(sql)).at(-1)?.rows ?? []) as T[];
       } finally {
         await db.close();
-        ({ child, url } = await spawnServer(env));
+        ({ child, url, proxy } = await spawnServer(env));
       }
     },
     async rss() {
@@ -169,9 +229,12 @@ export async function startHarness(
         .sort(),
     tempFiles: () => readdirSync(join(dataDir, "blobs", "tmp")),
     async stop() {
-      await stopChild(child);
+      await stopService();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
+      if (prismViolations.length > 0) {
+        throw new Error(`Prism saw responses that break the contract:\n${prismViolations.splice(0).join("\n")}`);
+      }
     },
   };
   return harness;

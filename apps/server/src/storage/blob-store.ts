@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { createWriteStream } from "node:fs";
+import { createWriteStream, readFileSync } from "node:fs";
 import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { type Readable, Transform } from "node:stream";
@@ -31,13 +31,14 @@ export class BlobStore {
 
   /**
    * Creates the folders and removes the temp files that a crashed process left
-   * behind (temp files carry their process id; live processes keep theirs).
+   * behind. Temp files carry their process's identity (pid and start time, since pids
+   * are reused); processes still running keep theirs.
    */
   async open(): Promise<void> {
     await mkdir(this.tmp, { recursive: true });
     for (const name of await readdir(this.tmp)) {
-      const pid = Number(name.split("-")[0]);
-      if (!isAlive(pid) || pid === process.pid) await rm(join(this.tmp, name), { force: true });
+      const owner = name.slice(0, name.indexOf("-"));
+      if (owner === PROCESS_ID || !isRunning(owner)) await rm(join(this.tmp, name), { force: true });
     }
   }
 
@@ -48,7 +49,7 @@ export class BlobStore {
 
   /** Streams `source` to a temp file, computing SHA-256, size and mimetype on the way; never buffers it whole. */
   async receive(source: Readable): Promise<ReceivedUpload> {
-    const tempPath = join(this.tmp, `${process.pid}-${randomUUID()}`);
+    const tempPath = join(this.tmp, `${PROCESS_ID}-${randomUUID()}`);
     const hash = createHash("sha256");
     let size = 0;
     const head: Buffer[] = [];
@@ -106,12 +107,29 @@ export class BlobStore {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** When a process started, in clock ticks since boot (Linux); undefined elsewhere. */
+function startTicks(pid: number): string | undefined {
+  try {
+    // Field 22 of /proc/<pid>/stat, counted after the parenthesised command name.
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+  } catch {
+    return undefined;
+  }
+}
+
+/** `<pid>.<start ticks>`: unlike a bare pid, never the name of a later process. */
+const PROCESS_ID = `${process.pid}.${startTicks(process.pid) ?? "0"}`;
+
+function isRunning(owner: string): boolean {
+  const [pidText, ticks] = owner.split(".");
+  const pid = Number(pidText);
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
   }
+  const current = startTicks(pid);
+  return current === undefined || ticks === "0" || current === ticks;
 }
