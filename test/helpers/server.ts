@@ -12,6 +12,7 @@ import { createInterface } from "node:readline";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { createVaultClient, type VaultClient } from "@vault/client";
+import type { DemoUser } from "@vault/server";
 import { openapiPath } from "@vault/spec";
 import pg from "pg";
 import type { Backend } from "./backends.js";
@@ -19,23 +20,8 @@ import type { Backend } from "./backends.js";
 const serverDir = resolve(import.meta.dirname, "../../apps/server");
 const run = promisify(execFile);
 
-export interface SeededUser {
-  id: number;
-  username: string;
-  api_key: string;
-  bank_account_id: string;
-  file_id: string;
-  folder_id: string;
-  file_share_id: string;
-  /** old-draft.txt ("An old draft.\n"), which was in `folder_id` ("Documents"); in the bin under `bin_id`. */
-  binned_file_id: string;
-  bin_id: string;
-  /** "Projects" (root, starred): plan.txt, Alpha/logo.png, Alpha/Specs/{spec.txt, spec-copy.txt}. */
-  projects_folder_id: string;
-  /** "Old projects" (root, tag "archive"): summary.txt, Drafts/draft.txt; in the bin under `folder_bin_id`. */
-  binned_folder_id: string;
-  folder_bin_id: string;
-}
+/** What the seed CLI prints per user: the server's own type, so the two cannot drift. */
+export type SeededUser = DemoUser;
 
 export interface Harness {
   url: string;
