@@ -25,8 +25,6 @@ export interface AppDeps {
   logger: Logger;
   /** Replaces handlers (tests inject faulty ones to prove response validation). */
   handlers?: Partial<Handlers>;
-  /** Response validation is on unless a benchmark baseline turns it off. */
-  validateResponses?: boolean;
   /** Per-key request budget (see rate-limit.ts); none when absent. */
   rateLimiter?: RequestHandler;
   /** Request metrics; `/healthz`, `/readyz` and `/metrics` are mounted here unless `adminOnly`. */
@@ -90,7 +88,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     contractValidator(deps.database.db, uploads, {
       validateRequests: validate,
-      validateResponses: validate && (deps.validateResponses ?? true),
+      validateResponses: validate,
       optimisations: deps.config.optimisations,
       warmUp: deps.warmUp,
     }),
