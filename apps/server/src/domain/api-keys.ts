@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../data/database.js";
+import { prepared } from "../data/prepared.js";
 import { apiKeys, users } from "../data/schema.js";
 import { DomainError } from "./errors.js";
 
@@ -31,6 +32,14 @@ export async function createApiKey(db: Db, username: string): Promise<IssuedKey>
 const LAST_USED_PRECISION_MS = 60_000;
 const LAST_USED_PRECISION = sql`interval '1 minute'`;
 
+const findKey = prepared((db) =>
+  db
+    .select({ id: apiKeys.id, userId: apiKeys.user_id, lastUsedAt: apiKeys.last_used_at })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.key_hash, sql.placeholder("hash")), isNull(apiKeys.revoked_at)))
+    .prepare("find_api_key"),
+);
+
 /**
  * The id of the user the key belongs to, or undefined for an unknown or revoked key.
  * Every call reads the database, so a revocation takes effect at once in every process.
@@ -38,10 +47,7 @@ const LAST_USED_PRECISION = sql`interval '1 minute'`;
  * (`touchAlways` restores the old unconditional write, for the benchmark's before/after).
  */
 export async function authenticate(db: Db, key: string, touchAlways = false): Promise<number | undefined> {
-  const [found] = await db
-    .select({ id: apiKeys.id, userId: apiKeys.user_id, lastUsedAt: apiKeys.last_used_at })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.key_hash, digest(key)), isNull(apiKeys.revoked_at)));
+  const [found] = await findKey(db).execute({ hash: digest(key) });
   if (!found) return undefined;
   if (touchAlways || !found.lastUsedAt || Date.now() - found.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
     // The guard repeats the check in SQL: another process may have just written it.

@@ -1,12 +1,14 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../data/database.js";
+import { violates } from "../../data/database-errors.js";
+import { param, prepared } from "../../data/prepared.js";
 import { bankAccounts, currencies, users } from "../../data/schema.js";
 import { type ApiBankAccount, type BankAccountReplacement, iso, type Versioned } from "../contract.js";
 import { DomainError, notFound, staleVersion } from "../errors.js";
 import { presentUser } from "../users.js";
 
 /** Statuses an account never leaves. */
-const TERMINAL = new Set(["CLOSED", "ESCHEAT", "CHARGEOFF"]);
+const TERMINAL = ["CLOSED", "ESCHEAT", "CHARGEOFF"];
 
 /** Kobo as an exact decimal naira string: 125005n -> "1250.05". */
 export function nairaAmount(kobo: bigint): string {
@@ -15,11 +17,50 @@ export function nairaAmount(kobo: bigint): string {
   return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, "0")}`;
 }
 
+/** The unique constraint on account numbers (drizzle's default name, see the migrations). */
+const ACCOUNT_NUMBER_UNIQUE = "bank_accounts_account_number_unique";
+
 /**
- * Full update: every writable field takes the given value or its default. Runs in
- * one transaction with the row locked, so concurrent writers serialise and an
- * `If-Match` version has exactly one winner.
+ * Full update: every writable field takes the given value or its default.
+ *
+ * One statement, `UPDATE … FROM … RETURNING` with the owner and currency joined, so
+ * the common case is a single round trip. Its WHERE clause holds every rule (owner,
+ * `If-Match` version, terminal status); PostgreSQL re-checks it on the latest row when
+ * a concurrent writer got there first, so writers serialise on the row lock, no update
+ * is lost and an `If-Match` version has exactly one winner. The unique index on
+ * `account_number` decides duplicates. Only when no row was updated does a second
+ * query find out why.
  */
+const replaceStatement = prepared((db) =>
+  db
+    .update(bankAccounts)
+    .set({
+      account_number: param("account_number"),
+      account_name: param("account_name"),
+      classification: param("classification"),
+      status: param("status"),
+      business_name: param("business_name"),
+      reference: param("reference"),
+      version: sql`${bankAccounts.version} + 1`,
+      updated_at: sql`now()`,
+    })
+    // An ON clause cannot refer to the updated table, so both join conditions are in WHERE.
+    .from(users)
+    .innerJoin(currencies, sql`true`)
+    .where(
+      and(
+        eq(bankAccounts.id, sql.placeholder("id")),
+        eq(bankAccounts.user_id, sql.placeholder("user_id")),
+        eq(users.id, bankAccounts.user_id),
+        eq(currencies.id, bankAccounts.currency_id),
+        sql`(${sql.placeholder("if_match")}::integer is null or ${bankAccounts.version} = ${sql.placeholder("if_match")})`,
+        or(notInArray(bankAccounts.status, TERMINAL), eq(bankAccounts.status, sql.placeholder("status"))),
+      ),
+    )
+    .returning({ bank_accounts: bankAccounts, users, currencies })
+    .prepare("replace_bank_account"),
+);
+
 export async function replaceBankAccount(
   db: Db,
   userId: number,
@@ -27,55 +68,48 @@ export async function replaceBankAccount(
   input: BankAccountReplacement,
   ifMatch: number | undefined,
 ): Promise<Versioned<ApiBankAccount>> {
-  return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(bankAccounts)
-      .where(and(eq(bankAccounts.id, id), eq(bankAccounts.user_id, userId)))
-      .for("update");
-    if (!current) throw notFound("bank account");
-    if (ifMatch !== undefined && ifMatch !== current.version) throw staleVersion();
+  const values = {
+    id,
+    user_id: userId,
+    if_match: ifMatch ?? null,
+    account_number: input.account_number,
+    account_name: input.account_name ?? null,
+    classification: input.classification ?? "NULL",
+    status: input.status ?? "NULL",
+    business_name: input.business_name ?? null,
+    reference: input.reference ?? null,
+  };
+  for (;;) {
+    const [row] = await replaceStatement(db)
+      .execute(values)
+      .catch((err: unknown) => {
+        if (violates(err, ACCOUNT_NUMBER_UNIQUE)) {
+          throw new DomainError("conflict", "Another account already has this account number.", [
+            { path: "/body/account_number", message: "is already in use", code: "unique" },
+          ]);
+        }
+        throw err;
+      });
+    if (row) return { resource: presentBankAccount(row), version: row.bank_accounts.version };
+    await whyNotUpdated(db, userId, id, values.status, ifMatch);
+    // Nothing stands in the way any more: a concurrent writer changed the row in between.
+  }
+}
 
-    const status = input.status ?? "NULL";
-    if (TERMINAL.has(current.status) && status !== current.status) {
-      const message = `the account is ${current.status}, a terminal status it cannot leave`;
-      throw new DomainError("conflict", `The account is ${current.status} and cannot change status.`, [
-        { path: "/body/status", message, code: "terminal_status" },
-      ]);
-    }
-    const [taken] = await tx
-      .select({ id: bankAccounts.id })
-      .from(bankAccounts)
-      .where(and(eq(bankAccounts.account_number, input.account_number), ne(bankAccounts.id, id)));
-    if (taken) {
-      throw new DomainError("conflict", "Another account already has this account number.", [
-        { path: "/body/account_number", message: "is already in use", code: "unique" },
-      ]);
-    }
-
-    await tx
-      .update(bankAccounts)
-      .set({
-        account_number: input.account_number,
-        account_name: input.account_name ?? null,
-        classification: input.classification ?? "NULL",
-        status,
-        business_name: input.business_name ?? null,
-        reference: input.reference ?? null,
-        version: current.version + 1,
-        updated_at: new Date(),
-      })
-      .where(eq(bankAccounts.id, id));
-
-    const [row] = await tx
-      .select()
-      .from(bankAccounts)
-      .innerJoin(users, eq(users.id, bankAccounts.user_id))
-      .innerJoin(currencies, eq(currencies.id, bankAccounts.currency_id))
-      .where(eq(bankAccounts.id, id));
-    if (!row) throw notFound("bank account");
-    return { resource: presentBankAccount(row), version: row.bank_accounts.version };
-  });
+/** Throws the error that explains why the update matched no row, if one still applies. */
+async function whyNotUpdated(db: Db, userId: number, id: string, status: string, ifMatch: number | undefined) {
+  const [current] = await db
+    .select({ version: bankAccounts.version, status: bankAccounts.status })
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.id, id), eq(bankAccounts.user_id, userId)));
+  if (!current) throw notFound("bank account");
+  if (ifMatch !== undefined && ifMatch !== current.version) throw staleVersion();
+  if (TERMINAL.includes(current.status) && status !== current.status) {
+    const message = `the account is ${current.status}, a terminal status it cannot leave`;
+    throw new DomainError("conflict", `The account is ${current.status} and cannot change status.`, [
+      { path: "/body/status", message, code: "terminal_status" },
+    ]);
+  }
 }
 
 type AccountRow = {
