@@ -1,26 +1,48 @@
 // A benchmark server process: the real server (startServer, as main.ts runs it) with
 // the configuration from the environment, then seeded through its own storage (an
 // in-memory database cannot be seeded from outside). Prints one JSON line.
+// With BENCH_WORKERS=n, n such processes share one port (node:cluster, as WORKERS=n
+// runs the service): the first seeds, the others only serve.
 // With BENCH_CPU_PROFILE=<file>, SIGUSR2 starts the CPU profiler and SIGTERM writes the
 // profile: steady state only, without start-up.
+import cluster from "node:cluster";
+import { once } from "node:events";
 import { writeFile } from "node:fs/promises";
 import { Session } from "node:inspector/promises";
 import { createLogger, loadConfig, startServer } from "@vault/server";
 import { seed } from "./seed.mjs";
 
-const config = loadConfig();
-const server = await startServer(config, createLogger(config.logLevel));
-const seeded = await seed(server.database, server.blobs, config.binRetentionDays);
-const profile = process.env.BENCH_CPU_PROFILE;
-const session = new Session();
-if (profile) {
-  session.connect();
-  await session.post("Profiler.enable");
-  process.on("SIGUSR2", () => session.post("Profiler.start"));
+const workers = Number(process.env.BENCH_WORKERS ?? 1);
+
+if (workers > 1 && cluster.isPrimary) {
+  const first = cluster.fork({ BENCH_SEEDS: "1" });
+  const [ready] = await once(first, "message");
+  const others = Array.from({ length: workers - 1 }, () => cluster.fork({ BENCH_SEEDS: "0" }));
+  await Promise.all(others.map((worker) => once(worker, "message")));
+  process.stdout.write(`${JSON.stringify(ready)}\n`);
+  process.on("SIGTERM", async () => {
+    const all = Object.values(cluster.workers ?? {});
+    await Promise.all(all.map((worker) => worker.kill("SIGTERM") && once(worker, "exit")));
+    process.exit(0);
+  });
+} else {
+  const config = loadConfig();
+  const server = await startServer(config, createLogger(config.logLevel));
+  const seeded =
+    process.env.BENCH_SEEDS === "0" ? {} : await seed(server.database, server.blobs, config.binRetentionDays);
+  const profile = process.env.BENCH_CPU_PROFILE;
+  const session = new Session();
+  if (profile) {
+    session.connect();
+    await session.post("Profiler.enable");
+    process.on("SIGUSR2", () => session.post("Profiler.start"));
+  }
+  const ready = { url: server.url, ...seeded };
+  if (cluster.isWorker) process.send?.(ready);
+  else process.stdout.write(`${JSON.stringify(ready)}\n`);
+  process.on("SIGTERM", async () => {
+    if (profile) await writeFile(profile, JSON.stringify((await session.post("Profiler.stop")).profile));
+    await server.close();
+    process.exit(0);
+  });
 }
-process.stdout.write(`${JSON.stringify({ url: server.url, ...seeded })}\n`);
-process.on("SIGTERM", async () => {
-  if (profile) await writeFile(profile, JSON.stringify((await session.post("Profiler.stop")).profile));
-  await server.close();
-  process.exit(0);
-});

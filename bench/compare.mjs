@@ -1,0 +1,87 @@
+// node bench/compare.mjs <git-ref> [operation ...]: what a change bought. The server
+// built from <git-ref> ("before") and the one built from this working tree ("after")
+// run side by side on PostgreSQL, each on its own database, and take the same load in
+// interleaved rounds (the order alternates), so both see the same machine. Prints the
+// after ÷ before ratio of req/s per operation (the median of the rounds' ratios).
+// Knobs: BENCH_ROUNDS (3), BENCH_DURATION (5 s), BENCH_CONNECTIONS (50).
+import { execFileSync } from "node:child_process";
+import { copyFileSync, mkdirSync, readdirSync, symlinkSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { createBenchDatabase } from "./database.mjs";
+import { children, load, startChild, stopChild } from "./processes.mjs";
+import { scenarios } from "./scenarios.mjs";
+
+const [ref, ...wanted] = process.argv.slice(2);
+if (!ref) {
+  console.error("usage: node bench/compare.mjs <git-ref> [operation ...]");
+  process.exit(2);
+}
+const root = resolve(import.meta.dirname, "..");
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * A worktree of `ref` with the server built: it shares this checkout's node_modules,
+ * except that @vault/* resolve to the worktree's own packages. The benchmark's own
+ * server script is today's, so both sides are seeded and driven alike.
+ */
+function buildBefore(dir) {
+  execFileSync("git", ["worktree", "add", "--detach", dir, ref], { cwd: root, stdio: "ignore" });
+  mkdirSync(join(dir, "node_modules/@vault"), { recursive: true });
+  for (const name of readdirSync(join(root, "node_modules"))) {
+    if (name !== "@vault") symlinkSync(join(root, "node_modules", name), join(dir, "node_modules", name));
+  }
+  for (const [name, path] of [
+    ["server", "apps/server"],
+    ["spec", "spec"],
+    ["client", "packages/client"],
+  ]) {
+    symlinkSync(join(dir, path), join(dir, "node_modules/@vault", name));
+  }
+  execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], {
+    cwd: join(dir, "apps/server"),
+    stdio: "inherit",
+  });
+  for (const file of ["serve.mjs", "seed.mjs"]) copyFileSync(join(import.meta.dirname, file), join(dir, "bench", file));
+  return join(dir, "bench/serve.mjs");
+}
+
+const scratch = await mkdtemp(join(tmpdir(), "vault-compare-"));
+const worktree = join(scratch, "before");
+const databases = [await createBenchDatabase(), await createBenchDatabase()];
+try {
+  const beforeScript = buildBefore(worktree);
+  const start = async (script, database, label) =>
+    startChild(script, { DATABASE_URL: database.url, DATA_DIR: await mkdtemp(join(scratch, `${label}-`)) }, label);
+  const servers = {
+    before: await start(beforeScript, databases[0], "before"),
+    after: await start("serve.mjs", databases[1], "after"),
+  };
+  const ops = wanted.length > 0 ? wanted : Object.keys(scenarios(servers.after));
+  console.log(`| operation | before req/s | after req/s | after ÷ before | before p99 ms | after p99 ms |`);
+  console.log(`|---|---:|---:|---:|---:|---:|`);
+  for (const op of ops) {
+    const rounds = [];
+    for (const name of ["before", "after"]) await load(servers[name], scenarios(servers[name])[op], 1);
+    for (let r = 0; r < ROUNDS; r++) {
+      const round = {};
+      for (const name of r % 2 ? ["after", "before"] : ["before", "after"]) {
+        round[name] = await load(servers[name], scenarios(servers[name])[op], DURATION);
+      }
+      rounds.push(round);
+    }
+    const rps = (name) => median(rounds.map((round) => round[name].rps));
+    const p99 = (name) => Math.max(...rounds.map((round) => round[name].p99));
+    const gain = median(rounds.map((round) => round.after.rps / Math.max(round.before.rps, 1))).toFixed(2);
+    console.log(`| ${op} | ${rps("before")} | ${rps("after")} | ${gain} | ${p99("before")} | ${p99("after")} |`);
+  }
+  await Promise.all(Object.values(servers).map(stopChild));
+} finally {
+  for (const child of children) child.kill("SIGTERM");
+  await Promise.all(databases.map((database) => database.drop().catch(() => {})));
+  execFileSync("git", ["worktree", "remove", "--force", worktree], { cwd: root, stdio: "ignore" });
+  await rm(scratch, { recursive: true, force: true });
+}

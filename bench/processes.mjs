@@ -1,0 +1,77 @@
+// Benchmark server processes and the load that autocannon puts on them.
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { isAbsolute, join, resolve } from "node:path";
+import autocannon from "autocannon";
+
+const here = import.meta.dirname;
+const root = resolve(here, "..");
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** Every server process still running, so that an interrupted run can stop them. */
+export const children = new Set();
+
+/**
+ * Starts a server script (a name in bench/ or an absolute path) in production mode at
+ * log level warn; resolves with its pid, url and seeded users once it printed them.
+ */
+export async function startChild(script, env, label) {
+  const child = spawn(process.execPath, [isAbsolute(script) ? script : join(here, script)], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_PER_MINUTE: "1000000",
+      MAX_UPLOAD_BYTES: String(1024 * 1024 * 1024),
+      PORT: "0",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  children.add(child);
+  child.once("exit", () => children.delete(child));
+  const line = await new Promise((resolveLine, reject) => {
+    let buffered = "";
+    child.stdout.on("data", (chunk) => {
+      buffered += chunk;
+      const end = buffered.indexOf("\n");
+      if (end >= 0) resolveLine(buffered.slice(0, end));
+    });
+    child.once("exit", (code) => reject(new Error(`${label} exited with ${code} before it was ready`)));
+  });
+  return { label, child, pid: child.pid, dataDir: env.DATA_DIR, ...JSON.parse(line) };
+}
+
+export async function stopChild(server) {
+  if (server.child.exitCode !== null) return;
+  const exited = new Promise((r) => server.child.once("exit", r));
+  server.child.kill("SIGTERM");
+  await exited;
+}
+
+/** Resident set size of a process in bytes (and its peak), from /proc. */
+export function memory(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const field = (name) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
+  return { rss: field("VmRSS"), peak: field("VmHWM") };
+}
+
+/** `CONNECTIONS` connections send `scenario(i)` (one request per connection) for `duration` seconds. */
+export async function load(server, scenario, duration) {
+  const first = scenario(0);
+  let connection = 0;
+  const result = await autocannon({
+    url: server.url + first.path,
+    ...first,
+    connections: CONNECTIONS,
+    duration,
+    setupClient: (client) => client.setRequest(scenario(connection++)),
+  });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    requests: result.requests.total,
+  };
+}
