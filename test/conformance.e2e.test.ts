@@ -15,7 +15,8 @@ import { type Harness, startHarness } from "./helpers/server.js";
 
 const here = import.meta.dirname;
 const output = join(here, "test-results");
-const collectionPath = join(output, "portman-collection.json");
+// One per vitest project: the direct and the Prism run of this file may generate at the same time.
+const collectionPath = join(output, `portman-collection.${process.env.VAULT_E2E_VIA ?? "direct"}.json`);
 
 beforeAll(async () => {
   mkdirSync(output, { recursive: true });
@@ -37,14 +38,23 @@ beforeAll(async () => {
 type Item = Record<string, any>;
 
 /**
- * Postman needs a file on disk for a `file` form part, and Portman's overwrites do not
- * reach form parts: the file part gets a fixture and `folder` a real destination.
+ * Fills in what Portman cannot: Postman needs a file on disk for a `file` form part, and
+ * Portman's overwrites do not reach form parts, so the file part gets a fixture and
+ * `folder` a real destination. Portman varies only fields whose value is a string
+ * without `{{variables}}`, so the file share's `file` and `folder` carry `"@fileId"` and
+ * `"@null"` through Portman and become `"{{fileId}}"` and `null` here: the share points
+ * at the file (one item: both is a 422), and each field still gets its boundary variation.
  */
-function withUploadFixture(collection: Item): Item {
+function withRunValues(collection: Item): Item {
   const walk = (items: Item[]) => {
     for (const item of items) {
       if (item.item) walk(item.item);
-      for (const part of item.request?.body?.formdata ?? []) {
+      const body = item.request?.body;
+      if (typeof body?.raw === "string")
+        body.raw = body.raw.replace(/"@(\w+)"/g, (_: string, name: string) =>
+          name === "null" ? "null" : `"{{${name}}}"`,
+        );
+      for (const part of body?.formdata ?? []) {
         if (part.type === "file") part.src = join(here, "conformance/upload.txt");
         if (part.key === "folder") part.value = "{{destinationFolderId}}";
       }
@@ -70,7 +80,7 @@ function runNewman(h: Harness): Promise<NewmanRunSummary> {
   return new Promise((resolvePromise, reject) =>
     newman.run(
       {
-        collection: withUploadFixture(JSON.parse(readFileSync(collectionPath, "utf8"))),
+        collection: withRunValues(JSON.parse(readFileSync(collectionPath, "utf8"))),
         envVar: envVars,
         reporters: [],
         timeoutRequest: 20_000,
@@ -93,5 +103,10 @@ describe.each(backends)("Portman collection run by newman on $name", (backend) =
     expect(failures).toEqual([]);
     expect(summary.run.stats.requests.total).toBeGreaterThanOrEqual(30);
     expect(summary.run.stats.assertions.total).toBeGreaterThan(100);
+    // The file share's boundary variations ran too (each asserts the documented 400 problem).
+    const ran = summary.run.executions.map((execution) => execution.item.name);
+    for (const field of ["file", "folder", "password"]) {
+      expect(ran).toContain(`Update a file share[Boundary][minimum length ${field}]`);
+    }
   }, 120_000);
 });
