@@ -11,10 +11,14 @@ import { download, sha256 } from "./helpers/vault.js";
 const MiB = 1024 * 1024;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Starts a multipart upload of `mebibytes` MiB that never finishes on its own; resolves once it is under way. */
+/**
+ * Starts a multipart upload of `mebibytes` MiB that never finishes on its own; resolves once
+ * it is under way. It goes to the server itself: a proxy in front (Prism) forwards a request
+ * only once it has all of it, and this one never completes, so it has no response to check.
+ */
 function hangingUpload(h: Harness, mebibytes: number) {
   const boundary = "fault-boundary";
-  const req = request(`${h.url}/evault/v1/files/${h.users[0].file_id}/`, {
+  const req = request(`${h.serverUrl}/evault/v1/files/${h.users[0].file_id}/`, {
     method: "PUT",
     headers: {
       "api-key": h.users[0].api_key,

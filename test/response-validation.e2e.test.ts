@@ -16,6 +16,7 @@ import {
   openDatabase,
 } from "@vault/server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { prismInFront } from "./helpers/prism.js";
 
 describe("response validation", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "vault-response-"));
@@ -45,10 +46,13 @@ describe("response validation", () => {
     });
     server = createServer(app).listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // In the "prism" project Prism sits in front: the 500 problems must be ones the contract declares.
+    const proxy = await prismInFront(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    baseUrl = proxy.url;
     close = async () => {
       await new Promise((resolve) => server.close(resolve));
       await database.close();
+      await proxy.stop();
     };
   });
   afterAll(async () => {

@@ -1,13 +1,14 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 /**
- * The JSON suites, run a second time through a Prism validating proxy. Uploads,
- * malformed and hostile bodies stay direct: Prism answers or buffers those itself
- * instead of forwarding them as sent.
+ * The whole end-to-end suite runs a second time through a Prism validating proxy
+ * (helpers/prism.ts), but for one file:
+ * - large-upload: it streams 512 MiB to the server and measures the server's memory on
+ *   the way. Prism holds a request body in memory and validates it as one string, and
+ *   V8's longest string is just under 512 MiB, so Prism (body limit 500mb, see
+ *   patches/) answers 413 itself; the request never reaches the server.
  */
-const throughPrism = ["bank-accounts", "file-shares", "folders", "bins", "conformance"].map(
-  (name) => `${name}.e2e.test.ts`,
-);
+const notThroughPrism = ["large-upload.e2e.test.ts"];
 
 export default defineConfig({
   test: {
@@ -18,7 +19,15 @@ export default defineConfig({
     fileParallelism: true,
     projects: [
       { extends: true, test: { name: "direct", include: ["*.e2e.test.ts"] } },
-      { extends: true, test: { name: "prism", include: throughPrism, env: { VAULT_E2E_VIA: "prism" } } },
+      {
+        extends: true,
+        test: {
+          name: "prism",
+          include: ["*.e2e.test.ts"],
+          exclude: [...configDefaults.exclude, ...notThroughPrism],
+          env: { VAULT_E2E_VIA: "prism" },
+        },
+      },
     ],
   },
 });

@@ -1,11 +1,7 @@
 // Runs the real server (apps/server/dist/main.js) as a child process on port 0, and
 // the real seed CLI, so the suites test exactly what `npm start` runs.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { once } from "node:events";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
-import type { AddressInfo } from "node:net";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
@@ -13,9 +9,9 @@ import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { createVaultClient, type VaultClient } from "@vault/client";
 import type { DemoUser } from "@vault/server";
-import { openapiPath } from "@vault/spec";
 import pg from "pg";
 import type { Backend } from "./backends.js";
+import { assertPrismFoundNothing, freePort, spawnPrism, stopChild, viaPrism } from "./prism.js";
 
 const serverDir = resolve(import.meta.dirname, "../../apps/server");
 const run = promisify(execFile);
@@ -27,6 +23,12 @@ export interface Harness {
   url: string;
   dataDir: string;
   env: Record<string, string>;
+  /**
+   * The server itself. The same as `url` but in the "prism" project, where `url` is the
+   * Prism proxy in front of it; for requests that must reach the server while still
+   * being sent (Prism forwards a request only once it has all of it).
+   */
+  serverUrl: string;
   /** Seeded users, two per seed run; each has one of every resource. */
   users: [SeededUser, SeededUser, ...SeededUser[]];
   process: ChildProcess;
@@ -63,52 +65,23 @@ async function seed(env: Record<string, string>): Promise<[SeededUser, SeededUse
 /** Every line the servers of this process printed (JSON log lines and the rest), oldest first. */
 export const serverOutput: string[] = [];
 
-/** Set by the "prism" project of vitest.config.ts: every harness puts a Prism validating proxy in front of its server. */
-const viaPrism = process.env.VAULT_E2E_VIA === "prism";
-/** Response violations (a body or status the contract does not allow) that Prism logged. */
-const prismViolations: string[] = [];
-
 interface Running {
   child: ChildProcess;
   /** What clients call: the server, or the Prism proxy in front of it. */
   url: string;
+  serverUrl: string;
   proxy?: ChildProcess;
 }
 
 async function spawnServer(env: Record<string, string>): Promise<Running> {
-  if (!viaPrism) return spawnServerProcess(env);
+  if (!viaPrism) {
+    const server = await spawnServerProcess(env);
+    return { ...server, serverUrl: server.url };
+  }
   // The server advertises the proxy's address, as it would a load balancer's.
   const port = await freePort();
   const server = await spawnServerProcess({ PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, ...env });
-  return { ...server, ...(await spawnPrism(server.url, port)) };
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, "127.0.0.1");
-  await once(probe, "listening");
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolvePromise) => probe.close(resolvePromise));
-  return port;
-}
-
-/** Prism in proxy mode (without --errors): it forwards everything and logs what breaks the contract. */
-async function spawnPrism(upstream: string, port: number): Promise<{ url: string; proxy: ChildProcess }> {
-  const prism = createRequire(import.meta.url).resolve("@stoplight/prism-cli/dist/index.js");
-  const proxy = spawn(
-    process.execPath,
-    [prism, "proxy", openapiPath, upstream, "--host", "127.0.0.1", "--port", String(port)],
-    {
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  return new Promise((resolvePromise, reject) => {
-    const lines = createInterface({ input: proxy.stdout as NodeJS.ReadableStream });
-    lines.on("line", (line) => {
-      if (/Violation: response/.test(line)) prismViolations.push(line);
-      if (/Prism is listening/.test(line)) resolvePromise({ url: `http://127.0.0.1:${port}`, proxy });
-    });
-    proxy.once("exit", (code) => reject(new Error(`prism exited with ${code}`)));
-  });
+  return { child: server.child, serverUrl: server.url, ...(await spawnPrism(server.url, port)) };
 }
 
 function spawnServerProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
@@ -147,7 +120,7 @@ export async function startHarness(
   };
   const users = await seed(env);
   for (let i = 1; i < (options.seedRuns ?? 1); i++) users.push(...(await seed(env)));
-  let { child, url, proxy } = await spawnServer(env);
+  let { child, url, serverUrl, proxy } = await spawnServer(env);
   const stopService = async (signal?: NodeJS.Signals) => {
     if (proxy) await stopChild(proxy);
     await stopChild(child, signal);
@@ -155,6 +128,9 @@ export async function startHarness(
   const harness: Harness = {
     get url() {
       return url;
+    },
+    get serverUrl() {
+      return serverUrl;
     },
     dataDir,
     env,
@@ -176,11 +152,11 @@ export async function startHarness(
     },
     async restart() {
       await stopService();
-      ({ child, url, proxy } = await spawnServer(env));
+      ({ child, url, serverUrl, proxy } = await spawnServer(env));
     },
     async crashAndRestart() {
       await stopService("SIGKILL");
-      ({ child, url, proxy } = await spawnServer(env));
+      ({ child, url, serverUrl, proxy } = await spawnServer(env));
     },
     async query<T>(sql: string): Promise<T[]> {
       if (database.url) {
@@ -200,7 +176,7 @@ export async function startHarness(
         return ((await db.exec(sql)).at(-1)?.rows ?? []) as T[];
       } finally {
         await db.close();
-        ({ child, url, proxy } = await spawnServer(env));
+        ({ child, url, serverUrl, proxy } = await spawnServer(env));
       }
     },
     async rss() {
@@ -218,17 +194,8 @@ export async function startHarness(
       await stopService();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
-      if (prismViolations.length > 0) {
-        throw new Error(`Prism saw responses that break the contract:\n${prismViolations.splice(0).join("\n")}`);
-      }
+      assertPrismFoundNothing();
     },
   };
   return harness;
-}
-
-async function stopChild(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolvePromise) => child.once("exit", resolvePromise));
-  child.kill(signal);
-  await exited;
 }
