@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../data/database.js";
-import { fileShares, users } from "../../data/schema.js";
+import { fileShares } from "../../data/schema.js";
 import { type ApiFileShare, type FileShareUpdate, iso, type Versioned } from "../contract.js";
 import { DomainError, notFound, staleVersion, unprocessable } from "../errors.js";
 import { hashPassword } from "../passwords.js";
@@ -81,9 +81,9 @@ async function existingUsers(tx: Tx, ids: number[]): Promise<number[]> {
 }
 
 export async function presentFileShare(tx: Tx, share: ShareRow, publicBaseUrl: string): Promise<ApiFileShare> {
-  const [owner] = await tx.select().from(users).where(eq(users.id, share.user_id));
+  const linked = await usersById(tx, [share.user_id, ...share.users]);
+  const owner = linked.get(share.user_id);
   if (!owner) throw notFound("user");
-  const linked = await usersById(tx, share.users);
   const fileDetail = share.file_id
     ? ((await fileViews(tx, share.user_id, [share.file_id], publicBaseUrl)).get(share.file_id)?.file ?? null)
     : null;

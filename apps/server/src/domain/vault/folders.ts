@@ -4,7 +4,7 @@ import { folders } from "../../data/schema.js";
 import type { ApiFolder, FolderInput, Versioned } from "../contract.js";
 import { notFound, staleVersion, unprocessable } from "../errors.js";
 import { moveToBin } from "./bins.js";
-import { isInside, isVisibleFolder, requireDestination } from "./placement.js";
+import { isInside, outsideBin, requireDestination } from "./placement.js";
 import { setTags, upsertTags } from "./tags.js";
 import { folderView } from "./views.js";
 
@@ -14,9 +14,9 @@ async function lockVisibleFolder(tx: Tx, userId: number, id: string): Promise<Fo
   const [row] = await tx
     .select()
     .from(folders)
-    .where(and(eq(folders.id, id), eq(folders.user_id, userId)))
+    .where(and(eq(folders.id, id), eq(folders.user_id, userId), outsideBin(id)))
     .for("update");
-  if (!row || !(await isVisibleFolder(tx, userId, id))) throw notFound("folder");
+  if (!row) throw notFound("folder");
   return row;
 }
 

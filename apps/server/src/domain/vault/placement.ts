@@ -1,6 +1,6 @@
 // Where items live: ownership, visibility (not in the bin, nor inside a binned
 // folder) and the subtree rule for moves.
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../data/database.js";
 import { unprocessable } from "../errors.js";
 
@@ -9,16 +9,22 @@ async function firstRow<T>(tx: Tx, query: ReturnType<typeof sql>): Promise<T | u
   return result.rows[0];
 }
 
+/** SQL condition: neither the folder `folderId` nor any folder above it is in the bin. */
+export const outsideBin = (folderId: SQL | string) =>
+  sql`not exists (
+        with recursive up as (
+          select id, parent_id, is_deleted from folders where id = ${folderId}
+          union all
+          select p.id, p.parent_id, p.is_deleted from folders p join up on p.id = up.parent_id
+        )
+        select 1 from up where is_deleted)`;
+
 /** Whether the caller's folder exists and neither it nor any ancestor is in the bin. */
 export async function isVisibleFolder(tx: Tx, userId: number, folderId: string): Promise<boolean> {
   const row = await firstRow<{ visible: boolean }>(
     tx,
-    sql`with recursive up as (
-          select id, parent_id, is_deleted from folders where id = ${folderId} and user_id = ${userId}
-          union all
-          select p.id, p.parent_id, p.is_deleted from folders p join up on p.id = up.parent_id
-        )
-        select count(*) > 0 and bool_and(not is_deleted) as visible from up`,
+    sql`select exists (select 1 from folders where id = ${folderId} and user_id = ${userId}
+          and ${outsideBin(folderId)}) as visible`,
   );
   return row?.visible === true;
 }

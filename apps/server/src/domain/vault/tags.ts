@@ -6,13 +6,19 @@ import { type ApiTag, iso, type TagInput } from "../contract.js";
 
 type TagRow = typeof tags.$inferSelect;
 
-export function presentTag(row: TagRow): ApiTag {
+/** A tag read as JSON inside another query: its timestamps arrive as ISO strings. */
+export type TagJson = Omit<TagRow, "user_id" | "created_at" | "updated_at"> & {
+  created_at: string;
+  updated_at: string;
+};
+
+export function presentTag(row: TagRow | TagJson): ApiTag {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
+    created_at: iso(new Date(row.created_at)),
+    updated_at: iso(new Date(row.updated_at)),
   };
 }
 

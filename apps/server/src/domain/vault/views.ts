@@ -3,7 +3,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../data/database.js";
 import { type ApiFile, type ApiFolder, type ApiFolderDetail, iso } from "../contract.js";
-import { presentTag, tagsOf } from "./tags.js";
+import { presentTag, type TagJson } from "./tags.js";
 
 const list = (ids: string[]) =>
   sql.join(
@@ -15,6 +15,12 @@ async function rows<T>(tx: Tx, query: SQL): Promise<T[]> {
   const result = (await tx.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** An item's tags as a JSON array sorted by name, read in the same query as the item. */
+const tagsOfItem = (kind: "file" | "folder", item: SQL) =>
+  sql`coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'description', t.description,
+        'created_at', t.created_at, 'updated_at', t.updated_at) order by t.name)
+      from ${sql.raw(`${kind}_tags`)} l join tags t on t.id = l.tag_id where l.${sql.raw(`${kind}_id`)} = ${item}), '[]')`;
 
 /** The latest share of an item, if any (the source of `access`, `is_shared`, `file_share_id`). */
 const latestShare = (column: "file_id" | "folder_id", item: SQL) =>
@@ -38,6 +44,7 @@ interface FileRow {
   mimetype: string | null;
   share_id: string | null;
   share_access: string | null;
+  tags: TagJson[];
 }
 
 const date = (value: Date | string) => iso(new Date(value));
@@ -52,18 +59,13 @@ export async function fileViews(
   if (ids.length === 0) return new Map();
   const found = await rows<FileRow>(
     tx,
-    sql`select f.*, b.size, b.mimetype, share.id as share_id, share.access as share_access
+    sql`select f.*, b.size, b.mimetype, share.id as share_id, share.access as share_access,
+          ${tagsOfItem("file", sql`f.id`)} as tags
         from files f left join blobs b on b.hash = f.hash ${latestShare("file_id", sql`f.id`)}
         where f.user_id = ${userId} and f.id in (${list(ids)})`,
   );
-  const tags = await tagsOf(
-    tx,
-    "file",
-    found.map((f) => f.id),
-  );
   return new Map(
     found.map((f) => {
-      const fileTags = tags.get(f.id) ?? [];
       const file: ApiFile = {
         id: f.id,
         file: `${publicBaseUrl}/evault/v1/files/${encodeURIComponent(f.id)}/content/`,
@@ -76,7 +78,7 @@ export async function fileViews(
         access: f.share_access,
         file_share_id: f.share_id,
         is_shared: f.share_id !== null,
-        tags_detail: fileTags.map(presentTag),
+        tags_detail: f.tags.map(presentTag),
         created_at: date(f.created_at),
         updated_at: date(f.updated_at),
         name: f.name,
@@ -85,7 +87,7 @@ export async function fileViews(
         is_starred: f.is_starred,
         is_archived: f.is_archived,
         is_deleted: f.is_deleted,
-        tags: fileTags.map((t) => t.name),
+        tags: f.tags.map((t) => t.name),
       };
       return [f.id, { file, version: f.version }];
     }),
@@ -111,6 +113,7 @@ interface FolderRow {
   child_folders: string;
   share_id: string | null;
   share_access: string | null;
+  tags: TagJson[];
 }
 
 /**
@@ -143,7 +146,8 @@ async function folderRow(tx: Tx, userId: number, id: string): Promise<FolderRow 
              from files x where x.folder_id = f.id and not x.is_deleted) as child_files,
           (select coalesce(string_agg(x.id, ',' order by x.created_at, x.id), '')
              from folders x where x.parent_id = f.id and not x.is_deleted) as child_folders,
-          share.id as share_id, share.access as share_access
+          share.id as share_id, share.access as share_access,
+          ${tagsOfItem("folder", sql`f.id`)} as tags
         from folders f ${latestShare("folder_id", sql`f.id`)}
         where f.id = ${id} and f.user_id = ${userId}`,
   );
@@ -153,7 +157,6 @@ async function folderRow(tx: Tx, userId: number, id: string): Promise<FolderRow 
 async function folderSummary(tx: Tx, userId: number, id: string) {
   const row = await folderRow(tx, userId, id);
   if (!row) return undefined;
-  const tags = (await tagsOf(tx, "folder", [id])).get(id) ?? [];
   const summary = {
     id: row.id,
     access: row.share_access ?? "private",
@@ -171,7 +174,7 @@ async function folderSummary(tx: Tx, userId: number, id: string) {
     is_starred: row.is_starred,
     is_archived: row.is_archived,
     is_deleted: row.is_deleted,
-    tags: tags.map(presentTag),
+    tags: row.tags.map(presentTag),
   };
   return { row, summary };
 }
