@@ -1,7 +1,9 @@
 // Faults: a crash mid-upload or mid-duplicate loses nothing and leaves nothing half
-// done; a dropped database connection is a 503 and the service recovers on its own;
+// done; a dropped or unreachable database is a 503 and the service recovers on its own;
 // heavy concurrency loses no update.
+import { once } from "node:events";
 import { request } from "node:http";
+import { type AddressInfo, connect, createServer, type Socket } from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
@@ -149,7 +151,10 @@ describe.each(postgres)("a dropped database connection on $name", (backend) => {
       params: { path: { id: user.bank_account_id } },
       body: { account_number: "8100000001" },
     });
-    await sleep(300);
+    // Mid-request: the server's statement waits for the row lock the locker holds.
+    const waiting = () =>
+      locker.query("select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
+    while ((await waiting()).rowCount === 0) await sleep(20);
     await locker.query(
       "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
     );
@@ -163,5 +168,63 @@ describe.each(postgres)("a dropped database connection on $name", (backend) => {
       body: { account_number: "8100000001" },
     });
     expect(again.response.status).toBe(200);
+  });
+});
+
+/** A TCP relay to PostgreSQL that can be cut and restored: the database becomes unreachable while it keeps running. */
+async function cuttableRelay(target: URL) {
+  const sockets = new Set<Socket>();
+  const relay = createServer((client) => {
+    const upstream = connect(Number(target.port || 5432), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on("close", () => sockets.delete(socket)).on("error", () => {});
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  relay.listen(0, "127.0.0.1");
+  await once(relay, "listening");
+  const { port } = relay.address() as AddressInfo;
+  return {
+    url: Object.assign(new URL(target), { port: String(port) }).toString(),
+    cut: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => relay.close(resolve));
+    },
+    restore: async () => {
+      relay.listen(port, "127.0.0.1");
+      await once(relay, "listening");
+    },
+  };
+}
+
+describe.each(postgres)("an unreachable database on $name", (backend) => {
+  let h: Harness;
+  let relay: Awaited<ReturnType<typeof cuttableRelay>>;
+  beforeAll(async () => {
+    h = await startHarness(backend);
+    relay = await cuttableRelay(new URL(h.env.DATABASE_URL as string));
+    h.env.DATABASE_URL = relay.url;
+    await h.restart();
+  });
+  afterAll(async () => {
+    await h?.stop();
+    await relay?.cut();
+  });
+
+  test("when PostgreSQL cannot be reached, then requests get a 503 problem (not a 401), and once it is back they succeed", async () => {
+    const [user] = h.users;
+    const put = () =>
+      h.client().PUT("/banking/v1/ng/bank_accounts/{id}/", {
+        params: { path: { id: user.bank_account_id } },
+        body: { account_number: "8200000001" },
+      });
+    expect((await put()).response.status).toBe(200);
+    await relay.cut();
+    const { response, error } = await put();
+    expect(response.status).toBe(503);
+    expect(error).toMatchObject({ status: 503, type: "urn:vault:problem:unavailable" });
+    await relay.restore();
+    expect((await put()).response.status).toBe(200);
   });
 });

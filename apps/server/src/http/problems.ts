@@ -102,7 +102,8 @@ function hasCode(err: unknown, codes: RegExp, message?: RegExp): boolean {
   return false;
 }
 
-const isDatabaseUnreachable = (err: unknown) => hasCode(err, UNREACHABLE, /Connection terminated/);
+const isDatabaseUnreachable = (err: unknown) =>
+  hasCode(err, UNREACHABLE, /Connection terminated|connection error and is not queryable/);
 
 const validatorDetails: Partial<Record<ProblemCode, string>> = {
   unauthorized: "Send a valid key in the api-key header.",
@@ -111,9 +112,9 @@ const validatorDetails: Partial<Record<ProblemCode, string>> = {
 
 /** The one error handler: every failure becomes an RFC 9457 problem; internals are logged, never sent. */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
-  const { code, detail, errors } = classify(err);
+  const { code, detail, errors } = classify(req.keyCheckFailure ?? err);
   const body = problem(code, detail, errors, `urn:vault:request:${req.id}`);
-  if (body.status >= 500) req.log.error({ err }, "request failed");
+  if (body.status >= 500) req.log.error({ err: req.keyCheckFailure ?? err }, "request failed");
   if (res.headersSent) {
     res.destroy();
     return;

@@ -3,6 +3,12 @@ declare global {
     interface Request {
       /** Set by the api-key security handler. */
       auth?: { userId: number };
+      /**
+       * Why the api key could not be checked (the database failed). The validator
+       * replaces a security handler's exception with a bare 500, so the error handler
+       * answers from this instead.
+       */
+      keyCheckFailure?: unknown;
     }
   }
 }

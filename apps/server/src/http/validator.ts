@@ -1,9 +1,15 @@
 import { openapiPath } from "@vault/spec";
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import * as OpenApiValidator from "express-openapi-validator";
 import type { Db } from "../data/database.js";
 import { authenticate } from "../domain/api-keys.js";
 import { WARM_UP_USER, type WarmUp } from "./warm-up.js";
+
+/** A key that could not be checked is not a wrong key: the error handler answers from the cause. */
+function uncheckedKey(req: Request, err: unknown): Error {
+  req.keyCheckFailure = err;
+  return new Error("The api key could not be checked.");
+}
 
 /**
  * The contract gate: every request is matched to a documented operation and
@@ -36,7 +42,11 @@ export function contractValidator(
             return true;
           }
           const userId =
-            typeof key === "string" && key !== "" ? await authenticate(db, key, !options.optimisations) : undefined;
+            typeof key === "string" && key !== ""
+              ? await authenticate(db, key, !options.optimisations).catch((err: unknown) => {
+                  throw uncheckedKey(req, err);
+                })
+              : undefined;
           if (userId === undefined) return false;
           req.auth = { userId };
           return true;
