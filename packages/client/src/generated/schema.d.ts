@@ -833,7 +833,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The service cannot reach its database right now; retry later. */
+            /**
+             * @description The service cannot reach its database right now; retry later. This includes the api
+             *     key check: a key is never refused (401) because the database could not be asked.
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -941,7 +944,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The service cannot reach its database right now; retry later. */
+            /**
+             * @description The service cannot reach its database right now; retry later. This includes the api
+             *     key check: a key is never refused (401) because the database could not be asked.
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1063,7 +1069,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The service cannot reach its database right now; retry later. */
+            /**
+             * @description The service cannot reach its database right now; retry later. This includes the api
+             *     key check: a key is never refused (401) because the database could not be asked.
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1185,7 +1194,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The service cannot reach its database right now; retry later. */
+            /**
+             * @description The service cannot reach its database right now; retry later. This includes the api
+             *     key check: a key is never refused (401) because the database could not be asked.
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1307,7 +1319,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The service cannot reach its database right now; retry later. */
+            /**
+             * @description The service cannot reach its database right now; retry later. This includes the api
+             *     key check: a key is never refused (401) because the database could not be asked.
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1410,7 +1425,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The service cannot reach its database right now; retry later. */
+            /**
+             * @description The service cannot reach its database right now; retry later. This includes the api
+             *     key check: a key is never refused (401) because the database could not be asked.
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1518,7 +1536,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The service cannot reach its database right now; retry later. */
+            /**
+             * @description The service cannot reach its database right now; retry later. This includes the api
+             *     key check: a key is never refused (401) because the database could not be asked.
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
