@@ -168,8 +168,13 @@ async function timedUpload(server, source) {
   }
 }
 
-async function uploadFigures() {
-  const server = await startChild("serve.mjs", { DATA_DIR: await mkdtemp(join(scratch, "upload-")) }, "upload");
+/** On PostgreSQL, where the targets are; the bytes go to the blob store under DATA_DIR either way. */
+async function uploadFigures(databaseUrl) {
+  const server = await startChild(
+    "serve.mjs",
+    { DATABASE_URL: databaseUrl, DATA_DIR: await mkdtemp(join(scratch, "upload-")) },
+    "upload",
+  );
   const figures = [];
   const source = join(scratch, "source.bin");
   const copy = join(scratch, "copy.bin");
@@ -391,7 +396,7 @@ try {
     results.coldStart[backend] = await coldStart(env, server, backend);
   }
   if (TREE_SIZES.length && TREE_SIZES[0] > 0) results.duplicates = await duplicateFigures(benchUrl);
-  if (UPLOAD_MIB.length && UPLOAD_MIB[0] > 0) results.uploads = await uploadFigures();
+  if (UPLOAD_MIB.length && UPLOAD_MIB[0] > 0) results.uploads = await uploadFigures(benchUrl);
   results.tookSeconds = Math.round((Date.now() - started) / 1000);
   results.machine += ` and ${loadavg()[0].toFixed(1)} at the end`;
   await writeFile(join(here, "results/latest.json"), `${JSON.stringify(results, null, 2)}\n`);
