@@ -5,9 +5,12 @@
 // the exact bytes both ways (see the comment in the prism-http-server patch).
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { openapiPath } from "@vault/spec";
 import { contract } from "./contract.js";
@@ -25,11 +28,12 @@ const findings: string[] = [];
  *   logged as an error for a 2xx, as a warning otherwise, with the same prefix).
  * - `Request terminated with error`: Prism answered in the server's place (upstream
  *   unreachable, a body it could not handle), so the client did not get the server's answer.
- * Prism exiting while in use (it crashes on some multipart bodies) fails the file too.
+ * Prism exiting while in use (it crashes on some multipart bodies) or restarting (it stops
+ * listening meanwhile) fails the file too.
  * Requests to paths the document lacks (/healthz, /metrics, /docs/) are forwarded without
  * validation and logged as "Violation: request Selected route not found"; that is no finding.
  */
-const failing = /Violation: response|Request terminated with error/;
+const failing = /Violation: response|Request terminated with error|Restarting Prism/;
 
 export async function freePort(): Promise<number> {
   const probe = createServer().listen(0, "127.0.0.1");
@@ -39,12 +43,29 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+let snapshot: string | undefined;
+
+/**
+ * The document Prism validates against: a copy taken once per test process. Prism watches
+ * its document and, when it changes on disk (a build regenerating spec/generated while
+ * the suite runs), restarts and refuses connections meanwhile.
+ */
+function documentSnapshot(): string {
+  if (!snapshot) {
+    const dir = mkdtempSync(join(tmpdir(), "vault-prism-"));
+    snapshot = join(dir, "openapi.yaml");
+    copyFileSync(openapiPath, snapshot);
+    process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+  }
+  return snapshot;
+}
+
 /** Starts Prism on `port` in front of `upstream`; resolves once it listens. */
 export function spawnPrism(upstream: string, port: number): Promise<{ url: string; proxy: ChildProcess }> {
   const prism = createRequire(import.meta.url).resolve("@stoplight/prism-cli/dist/index.js");
   const proxy = spawn(
     process.execPath,
-    [prism, "proxy", openapiPath, upstream, "--host", "127.0.0.1", "--port", String(port), "--no-cors"],
+    [prism, "proxy", documentSnapshot(), upstream, "--host", "127.0.0.1", "--port", String(port), "--no-cors"],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   let stderr = "";
