@@ -94,6 +94,16 @@ describe.each(backends)("PATCH /evault/v1/file_shares/{id}/ on $name", (backend)
     expect(error?.errors).toContainEqual(expect.objectContaining({ path }));
   });
 
+  test("when both file and folder are given, then 422 names folder and the share is unchanged", async () => {
+    const [owner] = h.users;
+    const before = await patch({});
+    const { response, error } = await patch({ file: owner.file_id, folder: owner.folder_id });
+    expect(response.status).toBe(422);
+    expect(error?.errors).toContainEqual(expect.objectContaining({ path: "/body/folder", code: "one_item" }));
+    const after = await patch({});
+    expect(after.data).toMatchObject({ file: before.data?.file, folder: before.data?.folder });
+  });
+
   test("when file and folder name another user's items, then 422", async () => {
     const other = h.users[1];
     for (const body of [{ file: other.file_id }, { folder: other.folder_id }]) {

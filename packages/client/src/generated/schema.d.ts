@@ -345,9 +345,9 @@ export interface components {
          * @description A partial update of a file share: only the given fields change. `file` and
          *     `folder` must name the caller's own items and `users` existing users, else 422
          *     naming the field. A share points at one item: setting `file` clears `folder` and
-         *     the reverse, unless both are given. `password` is stored as a salted scrypt hash
-         *     and never returned; `null` is not accepted, so a password can be replaced but not
-         *     removed here.
+         *     the reverse, and giving both (neither null) is a 422 naming `folder`. `password`
+         *     is stored as a salted scrypt hash and never returned; `null` is not accepted, so a
+         *     password can be replaced but not removed here.
          */
         FileShareUpdate: {
             /** @description The id of one of the caller's files to share, or null to stop sharing a file. */
