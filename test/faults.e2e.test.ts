@@ -7,7 +7,7 @@ import { type AddressInfo, connect, createServer, type Socket } from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
-import { type Harness, startHarness } from "./helpers/server.js";
+import { type Harness, serverOutput, startHarness } from "./helpers/server.js";
 import { download, sha256 } from "./helpers/vault.js";
 
 const MiB = 1024 * 1024;
@@ -154,7 +154,17 @@ describe.each(postgres)("a dropped database connection on $name", (backend) => {
     // Mid-request: the server's statement waits for the row lock the locker holds.
     const waiting = () =>
       locker.query("select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
-    while ((await waiting()).rowCount === 0) await sleep(20);
+    const settled = blocked.then(
+      ({ response }) => `answered ${response.status}`,
+      (error: Error) => `failed: ${error.message} (${String(error.cause)})`,
+    );
+    for (let waited = 0; (await waiting()).rowCount === 0; waited += 20) {
+      const early = await Promise.race([settled, sleep(20)]);
+      if (early || waited > 10_000) {
+        const tail = serverOutput.slice(-5).join("\n");
+        throw new Error(`the PUT never waited on the row lock: ${early ?? "still pending"}; server said:\n${tail}`);
+      }
+    }
     await locker.query(
       "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
     );
