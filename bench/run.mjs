@@ -23,6 +23,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
 const UPLOAD_MIB = (process.env.BENCH_UPLOAD_MIB ?? "1,64,512").split(",").map(Number);
 const TREE_SIZES = (process.env.BENCH_TREE_SIZES ?? "100,1000,10000,100000").split(",").map(Number);
 const BACKENDS = (process.env.BENCH_BACKENDS ?? "pglite,postgres").split(",").filter(Boolean);
+const OPERATIONS = (process.env.BENCH_OPERATIONS ?? "").split(",").filter(Boolean);
 
 const log = (...args) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args);
 const started = Date.now();
@@ -64,7 +65,7 @@ async function loadBlock(backend, databaseUrl, inMemory) {
     // Scale-out: the validated server as two processes sharing one port and the database (PGlite admits one).
     async () => (backend === "postgres" ? start("serve.mjs", "twoProcesses", { BENCH_WORKERS: "2" }) : undefined),
   ]);
-  const ops = Object.keys(scenarios(validated));
+  const ops = Object.keys(scenarios(validated)).filter((op) => OPERATIONS.length === 0 || OPERATIONS.includes(op));
   // Before any load reaches them: the first request of each operation (with and without the warm-up).
   const first = {};
   const firstUnoptimised = {};

@@ -44,8 +44,9 @@ export class WarmUp {
   /** Whether `key` is this warm-up's key, while it lasts. */
   accepts(key: string): boolean {
     const expected = this.#key;
+    if (expected === undefined) return false;
     const given = Buffer.from(key, "base64url");
-    return expected !== undefined && given.length === expected.length && timingSafeEqual(given, expected);
+    return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
   async run(app: RequestListener): Promise<void> {
