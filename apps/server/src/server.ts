@@ -62,7 +62,7 @@ export async function startServer(
   admin?.listen(config.adminPort, config.host);
 
   const server = createServer({ requestTimeout: config.requestTimeoutMs });
-  // A request that arrives while the app is being built waits for it.
+  // A request that arrives while the app is built and warmed up waits for it.
   let appBuilt: (app: RequestListener) => void = () => {};
   const built = new Promise<RequestListener>((resolve) => {
     appBuilt = resolve;
@@ -85,11 +85,9 @@ export async function startServer(
     adminOnly: admin !== undefined,
     warmUp,
   });
+  await warmUp?.run(app);
   server.off("request", waitForApp).on("request", app);
   appBuilt(app);
-  // Not awaited: the server serves at once, and an operation's first request finds its
-  // validators compiled or compiles them itself, instead of every request waiting for all.
-  const warmedUp = warmUp?.run(app).catch((err: unknown) => logger.warn({ err }, "warm-up failed"));
 
   return {
     url,
@@ -98,7 +96,6 @@ export async function startServer(
     blobs,
     async close() {
       clearInterval(timer);
-      await warmedUp;
       await Promise.all(
         [server, admin].map(
           (s) =>

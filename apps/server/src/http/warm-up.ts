@@ -30,13 +30,10 @@ const REQUESTS: Record<OperationId, { method: string; path: string; body?: strin
 
 /**
  * express-openapi-validator compiles each operation's request and response validators
- * on its first request (25-300 ms). A warm-up sends one request per operation through
- * the app on a loopback port as soon as the server listens, so users' first requests
- * find them compiled. It runs beside real traffic rather than before it: waiting for
- * all seven compiles made start-up about a second slower. The requests carry a random
- * 256-bit key that exists only in this process's memory and only until the warm-up
- * ends; it authenticates as WARM_UP_USER, who owns nothing, so every request reaches
- * validation and its handler and answers 404.
+ * on its first request (25-80 ms). A warm-up sends one request per operation through
+ * the app on a loopback port before it serves anyone. They carry a random key that
+ * exists only in this process and only until the warm-up ends; it authenticates as
+ * WARM_UP_USER, so every request reaches validation and its handler and answers 404.
  */
 export class WarmUp {
   #key: Buffer | undefined = randomBytes(32);
