@@ -1,16 +1,21 @@
+/** A database error's fields, on the error itself or on one of its causes. */
+export interface ErrorLink {
+  code?: unknown;
+  constraint?: unknown;
+  message?: unknown;
+}
+
+/** The error and every `cause` under it: drizzle wraps the driver's error as its cause. */
+export function* causeChain(err: unknown): Generator<ErrorLink> {
+  for (let e = err as (ErrorLink & { cause?: unknown }) | undefined; e; e = e.cause as typeof e) yield e;
+}
+
 /** PostgreSQL's unique_violation. */
 const UNIQUE_VIOLATION = "23505";
 
-/**
- * Whether a database error (drizzle wraps the driver's error as its `cause`) is a
- * violation of the named unique constraint.
- */
+/** Whether a database error is a violation of the named unique constraint. */
 export function violates(err: unknown, constraint: string): boolean {
-  for (
-    let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined;
-    e;
-    e = e.cause as typeof e
-  ) {
+  for (const e of causeChain(err)) {
     if (e.code === UNIQUE_VIOLATION && e.constraint === constraint) return true;
   }
   return false;

@@ -1,5 +1,6 @@
 import type { components } from "@vault/client/schema";
 import type { ErrorRequestHandler, Response } from "express";
+import { causeChain } from "../data/database-errors.js";
 import { DomainError, type DomainErrorKind, type FieldIssue } from "../domain/errors.js";
 
 export type Problem = components["schemas"]["Problem"];
@@ -95,7 +96,7 @@ const UNREACHABLE = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|08\d{3}|57P0[1-3]
 const NUL_IN_TEXT = /^(22021|22P05)$/;
 
 function hasCode(err: unknown, codes: RegExp, message?: RegExp): boolean {
-  for (let e = err as { code?: unknown; cause?: unknown; message?: unknown } | undefined; e; e = e.cause as typeof e) {
+  for (const e of causeChain(err)) {
     if (typeof e.code === "string" && codes.test(e.code)) return true;
     if (message && typeof e.message === "string" && message.test(e.message)) return true;
   }
