@@ -10,7 +10,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createBenchDatabase } from "./database.mjs";
-import { children, load, startChild, stopChild } from "./processes.mjs";
+import { children, load, median, startChild, stopChild } from "./processes.mjs";
 import { scenarios } from "./scenarios.mjs";
 
 const [ref, ...wanted] = process.argv.slice(2);
@@ -21,7 +21,6 @@ if (!ref) {
 const root = resolve(import.meta.dirname, "..");
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
  * A worktree of `ref` with the server built: it shares this checkout's node_modules,

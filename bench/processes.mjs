@@ -56,6 +56,9 @@ export function memory(pid) {
   return { rss: field("VmRSS"), peak: field("VmHWM") };
 }
 
+/** The middle value (the upper one of an even count): how rounds of a variant are summarised. */
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
 /** `CONNECTIONS` connections send `scenario(i)` (one request per connection) for `duration` seconds. */
 export async function load(server, scenario, duration) {
   const first = scenario(0);

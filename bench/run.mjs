@@ -12,7 +12,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import { createBenchDatabase } from "./database.mjs";
-import { CONNECTIONS, children, load, memory, startChild, stopChild } from "./processes.mjs";
+import { CONNECTIONS, children, load, median, memory, startChild, stopChild } from "./processes.mjs";
 import { multipart, scenarios } from "./scenarios.mjs";
 
 const here = import.meta.dirname;
@@ -40,7 +40,6 @@ async function once(server, scenario) {
 
 // ---- load figures ---------------------------------------------------------------
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const ratio = (a, b) => (b ? +(a / b).toFixed(2) : null);
 
 /** Every operation on one backend, against its baselines; `inMemory` is shared by both backends. */
