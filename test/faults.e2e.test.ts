@@ -2,34 +2,22 @@
 // done; a dropped or unreachable database is a 503 and the service recovers on its own;
 // heavy concurrency loses no update.
 import { once } from "node:events";
-import { request } from "node:http";
 import { type AddressInfo, connect, createServer, type Socket } from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
 import { type Harness, serverOutput, startHarness } from "./helpers/server.js";
-import { download, sha256 } from "./helpers/vault.js";
+import { download, openRawUpload, sha256 } from "./helpers/vault.js";
 
 const MiB = 1024 * 1024;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Starts a multipart upload of `mebibytes` MiB that never finishes on its own; resolves once
- * it is under way. It goes to the server itself: a proxy in front (Prism) forwards a request
- * only once it has all of it, and this one never completes, so it has no response to check.
+ * it is under way. This one never completes, so it has no response to check.
  */
 function hangingUpload(h: Harness, mebibytes: number) {
-  const boundary = "fault-boundary";
-  const req = request(`${h.serverUrl}/evault/v1/files/${h.users[0].file_id}/`, {
-    method: "PUT",
-    headers: {
-      "api-key": h.users[0].api_key,
-      "content-type": `multipart/form-data; boundary=${boundary}`,
-      "content-length": String(mebibytes * MiB + 1000),
-    },
-  });
-  req.on("error", () => {});
-  req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="crash.bin"\r\n\r\n`);
+  const req = openRawUpload(h, mebibytes * MiB + 1000, "crash.bin");
   const chunk = Buffer.alloc(MiB, 7);
   const write = async () => {
     for (let n = 0; n < mebibytes; n++) {

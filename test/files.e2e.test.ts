@@ -1,9 +1,8 @@
-import { request } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
 import { type Harness, type SeededUser, startHarness } from "./helpers/server.js";
-import { download, inspectFile, sha256 } from "./helpers/vault.js";
+import { download, inspectFile, openRawUpload, sha256 } from "./helpers/vault.js";
 
 const PATH = "/evault/v1/files/{id}/" as const;
 const CONTENT = "/evault/v1/files/{id}/content/" as const;
@@ -142,26 +141,9 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
     await expectNothingStored(blobsBefore);
   });
 
-  /**
-   * Starts a raw upload, sends part of it and resolves once the server is streaming it to
-   * a temp file. It goes to the server itself: a proxy in front (Prism) forwards a request
-   * only once it has all of it, and this one never completes, so it has no response to check.
-   */
+  /** Starts a raw upload, sends part of it and resolves once the server is streaming it to a temp file. */
   const startPartialUpload = async () => {
-    const boundary = "partial-boundary";
-    const req = request(`${h.serverUrl}/evault/v1/files/${h.users[0].file_id}/`, {
-      method: "PUT",
-      headers: {
-        "api-key": h.users[0].api_key,
-        "content-type": `multipart/form-data; boundary=${boundary}`,
-        "content-length": String(LIMIT - 1024),
-      },
-    });
-    req.on("error", () => {});
-    req.write(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="partial.bin"\r\n` +
-        "Content-Type: application/octet-stream\r\n\r\n",
-    );
+    const req = openRawUpload(h, LIMIT - 1024, "partial.bin");
     req.write(Buffer.alloc(256 * 1024, 1));
     await until(() => h.tempFiles().length > 0, "the upload reaches the temp area");
     return req;

@@ -1,9 +1,34 @@
 // Reading vault state through the contract: the API has no GET for files or folders,
 // but a file share's file_detail / folder_detail shows any item its owner points it at.
 import { createHash } from "node:crypto";
+import { type ClientRequest, request } from "node:http";
 import type { VaultClient } from "@vault/client";
+import type { Harness } from "./server.js";
 
 export const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes).digest("hex");
+
+/**
+ * Opens a multipart PUT of the first user's file that announces `contentLength` bytes and
+ * writes the file part's head; the caller writes the bytes, or never does. It goes to the
+ * server itself: a proxy in front (Prism) forwards a request only once it has all of it.
+ */
+export function openRawUpload(h: Harness, contentLength: number, filename: string): ClientRequest {
+  const boundary = "raw-upload-boundary";
+  const req = request(`${h.serverUrl}/evault/v1/files/${h.users[0].file_id}/`, {
+    method: "PUT",
+    headers: {
+      "api-key": h.users[0].api_key,
+      "content-type": `multipart/form-data; boundary=${boundary}`,
+      "content-length": String(contentLength),
+    },
+  });
+  req.on("error", () => {});
+  req.write(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
+      "Content-Type: application/octet-stream\r\n\r\n",
+  );
+  return req;
+}
 
 async function pointShare(client: VaultClient, shareId: string, body: { file: string } | { folder: string }) {
   const { data, response } = await client.PATCH("/evault/v1/file_shares/{id}/", {
