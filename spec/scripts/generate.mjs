@@ -11,6 +11,10 @@
 // `nullable: true`, which Ajv (and so express-openapi-validator) never lets null
 // through; it is rewritten to `anyOf: [$ref, {type: object, nullable: true, enum:
 // [null]}]`, the OpenAPI 3.0.3 spelling of "this model or null".
+//
+// The emitter drops `@maxItems` on an array of multipart parts (`HttpPart<T>[]`), so
+// such a bound is written as `@extension("x-max-items", N)` and rewritten here to
+// `maxItems: N`: every request array is bounded (the Spectral rule checks it).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -54,9 +58,16 @@ function normalize(source) {
       }
     },
     Map(_, map) {
+      const maxItems = map.get("x-max-items");
+      if (maxItems !== undefined) {
+        map.delete("x-max-items");
+        map.set("maxItems", maxItems);
+      }
       const allOf = map.get("allOf", true);
       if (map.get("nullable") !== true || allOf?.items?.length !== 1) return;
       map.delete("allOf");
+      // Without a `type` beside it, `nullable` is invalid (Ajv refuses the schema); the null branch says it.
+      if (!map.has("type")) map.delete("nullable");
       map.set("anyOf", doc.createNode([allOf.items[0].toJSON(), { type: "object", nullable: true, enum: [null] }]));
     },
   });

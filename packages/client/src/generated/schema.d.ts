@@ -217,7 +217,7 @@ export interface components {
         BinItemType: "file" | "folder";
         /** @description The tags to attach to the restored item (created by name on first use); may be empty. */
         BinRestoreRequest: {
-            /** @description The tags to attach to the restored item; may be empty. */
+            /** @description The tags to attach to the restored item (at most 100); may be empty. */
             tags: components["schemas"]["TagInput"][];
         };
         /**
@@ -236,6 +236,25 @@ export interface components {
             /** @description e.g. `₦`. */
             symbol: string;
         };
+        /**
+         * @description The emails linked to a share. The service spec allows any JSON value; to bound
+         *     what one request can make the server store and validate, it is a scalar, an object
+         *     of scalars, or a list of up to 100 of those (at most two levels deep), every text
+         *     at most 320 characters.
+         */
+        Emails: components["schemas"]["EmailsScalar"] | components["schemas"]["EmailsObject"] | components["schemas"]["EmailsList"];
+        /** @description One item of an `emails` list: a scalar or an object of scalars. */
+        EmailsItem: components["schemas"]["EmailsScalar"] | components["schemas"]["EmailsObject"];
+        /** @description An `emails` list: at most 100 items. */
+        EmailsList: components["schemas"]["EmailsItem"][];
+        /** @description An object inside `emails`, e.g. `{"name": "Ada", "email": "ada@example.com"}`: its values are scalars. */
+        EmailsObject: {
+            [key: string]: components["schemas"]["EmailsScalar"];
+        };
+        /** @description A JSON scalar inside `emails`. */
+        EmailsScalar: components["schemas"]["EmailsText"] | number | boolean;
+        /** @description A text inside `emails`: at most 320 characters (the longest email address is 254). */
+        EmailsText: string;
         /** @description One field that broke the contract or a domain rule. */
         FieldError: {
             /** @description Where the field is, as a JSON pointer into the request: `/body/account_number`, `/path/id`, `/headers/if-match`. */
@@ -338,8 +357,8 @@ export interface components {
             access?: components["schemas"]["ShareAccess"];
             /** @description The ids of the users linked to the share. */
             users?: number[];
-            /** @description Emails of persons or users linked to the share, as given (any JSON value, or null). */
-            emails?: unknown;
+            /** @description Emails of persons or users linked to the share, as given, or null. */
+            emails?: components["schemas"]["Emails"] | (never | null);
         };
         /**
          * @description A partial update of a file share: only the given fields change. `file` and
@@ -355,11 +374,11 @@ export interface components {
             /** @description The id of one of the caller's folders to share, or null to stop sharing a folder. */
             folder?: string | null;
             access?: components["schemas"]["ShareAccess"];
-            /** @description The ids of existing users to link to the share; replaces the current list. */
+            /** @description The ids of existing users to link to the share (at most 100); replaces the current list. */
             users?: number[];
-            /** @description Any JSON value, or null. */
-            emails?: unknown;
-            /** @description Write-only: stored hashed, never returned or logged. */
+            /** @description Emails of persons or users to link to the share, or null. */
+            emails?: components["schemas"]["Emails"] | (never | null);
+            /** @description Write-only, 1 to 1024 characters: stored hashed, never returned or logged. */
             password?: string;
         };
         FileUpdateForm: {
@@ -380,7 +399,7 @@ export interface components {
             is_archived?: boolean;
             /** @description True moves the item to the bin (a bin entry is created). */
             is_deleted?: boolean;
-            /** @description Tag names, one part per tag; they replace the file's tags and are created on first use. */
+            /** @description Tag names, one part per tag (at most 100); they replace the file's tags and are created on first use. */
             tags?: components["schemas"]["TagName"][];
         };
         /** @description A folder of the vault. Folders form a tree per user; the root is implied (a folder at the root has no `folder`). */
@@ -518,10 +537,10 @@ export interface components {
             is_deleted?: boolean;
             /** @description The id of one of the caller's folders to hold this one, or null for the root; it must not be inside the folder itself (422). */
             folder?: string | null;
-            /** @description Replaces the folder's tags (each created by name on first use); omitted keeps them. */
+            /** @description Replaces the folder's tags (at most 100, each created by name on first use); omitted keeps them. */
             tags?: components["schemas"]["TagInput"][];
         };
-        /** @description An id of one of the caller's folders, given in a request: at least 1 character. */
+        /** @description An id of one of the caller's folders, given in a request: 1 to 64 characters (ids are UUIDs, 36 characters). */
         FolderRef: string;
         /** @description A file or folder description: at most 500 characters. */
         ItemDescription: string;
@@ -631,8 +650,16 @@ export interface components {
             detail?: string;
             /** @description The request id of this occurrence (`urn:vault:request:<id>`), also sent as the `X-Request-Id` header. */
             instance?: string;
-            /** @description The fields at fault, for validation and domain errors about particular fields. */
+            /**
+             * @description The fields at fault, for validation and domain errors about particular fields: the
+             *     first 20 at most (a problem document is never larger than 64 KiB).
+             */
             errors?: components["schemas"]["FieldError"][];
+            /**
+             * Format: int32
+             * @description How many fields are at fault in all; present when `errors` lists only the first 20 of them.
+             */
+            error_count?: number;
         };
         /**
          * @description The access type of a file sharing instance.
@@ -834,11 +861,18 @@ export interface operations {
                 };
             };
             /**
-             * @description The service cannot reach its database right now; retry later. This includes the api
-             *     key check: a key is never refused (401) because the database could not be asked.
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
              */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -945,11 +979,18 @@ export interface operations {
                 };
             };
             /**
-             * @description The service cannot reach its database right now; retry later. This includes the api
-             *     key check: a key is never refused (401) because the database could not be asked.
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
              */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1070,11 +1111,18 @@ export interface operations {
                 };
             };
             /**
-             * @description The service cannot reach its database right now; retry later. This includes the api
-             *     key check: a key is never refused (401) because the database could not be asked.
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
              */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1195,11 +1243,18 @@ export interface operations {
                 };
             };
             /**
-             * @description The service cannot reach its database right now; retry later. This includes the api
-             *     key check: a key is never refused (401) because the database could not be asked.
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
              */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1320,11 +1375,18 @@ export interface operations {
                 };
             };
             /**
-             * @description The service cannot reach its database right now; retry later. This includes the api
-             *     key check: a key is never refused (401) because the database could not be asked.
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
              */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1426,11 +1488,18 @@ export interface operations {
                 };
             };
             /**
-             * @description The service cannot reach its database right now; retry later. This includes the api
-             *     key check: a key is never refused (401) because the database could not be asked.
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
              */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1537,11 +1606,18 @@ export interface operations {
                 };
             };
             /**
-             * @description The service cannot reach its database right now; retry later. This includes the api
-             *     key check: a key is never refused (401) because the database could not be asked.
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
              */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
