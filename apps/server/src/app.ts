@@ -5,6 +5,7 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import type { Config } from "./config.js";
 import type { Database } from "./data/database.js";
+import { refuseEmptyJson, refuseUnboundedBody } from "./http/body-checks.js";
 import { dispatch } from "./http/dispatch.js";
 import { docsRouter } from "./http/docs.js";
 import { downloadFile } from "./http/downloads.js";
@@ -49,6 +50,13 @@ const securityHeaders = helmet({
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
+/**
+ * Above the largest body the contract admits (100 tags of 600 characters, each
+ * written as a six-byte `\\u` escape, is about 360 KB); what it costs to reject is
+ * bounded by the problem's own limits (problems.ts).
+ */
+const JSON_BODY_LIMIT = "1mb";
+
 /** Builds the HTTP app; it never listens (main.ts and tests do). */
 export function createApp(deps: AppDeps): Express {
   const app = express();
@@ -82,7 +90,7 @@ export function createApp(deps: AppDeps): Express {
   }
   app.use(docsRouter());
   if (deps.rateLimiter) app.use(deps.rateLimiter);
-  app.use(express.json({ limit: "1mb" }));
+  app.use(refuseEmptyJson, express.json({ limit: JSON_BODY_LIMIT }), refuseUnboundedBody);
   const uploads = multipartUploads(deps.blobs, deps.config.maxUploadBytes);
   const validate = deps.config.validation !== "off";
   app.use(

@@ -20,6 +20,13 @@ export interface Config {
   adminPort: number | undefined;
   /** How long a request (including an upload) may take to arrive. */
   requestTimeoutMs: number;
+  /**
+   * PostgreSQL: the longest a statement may run, and a request may wait for a pooled
+   * connection, before it ends as a 503 `timeout` problem (`statement_timeout`).
+   */
+  databaseStatementTimeoutMs: number;
+  /** PostgreSQL: the longest a statement may wait for a row or advisory lock (`lock_timeout`). */
+  databaseLockTimeoutMs: number;
   /** Server processes sharing the port (cluster mode). */
   workers: number;
   /**
@@ -80,6 +87,8 @@ export function loadConfig(env: Env = process.env): Config {
       .filter(Boolean),
     adminPort: env.ADMIN_PORT ? integer(env, "ADMIN_PORT", 0, 1, 65535) : undefined,
     requestTimeoutMs: integer(env, "REQUEST_TIMEOUT_MS", 120_000, 1000, 3_600_000),
+    databaseStatementTimeoutMs: integer(env, "DATABASE_STATEMENT_TIMEOUT_MS", 30_000, 100, 3_600_000),
+    databaseLockTimeoutMs: integer(env, "DATABASE_LOCK_TIMEOUT_MS", 10_000, 100, 3_600_000),
     workers: integer(env, "WORKERS", 1, 1, 64),
     inMemoryDatabase,
     validation,

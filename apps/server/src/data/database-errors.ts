@@ -10,6 +10,14 @@ export function* causeChain(err: unknown): Generator<ErrorLink> {
   for (let e = err as (ErrorLink & { cause?: unknown }) | undefined; e; e = e.cause as typeof e) yield e;
 }
 
+/** Whether the error or one of its causes carries a code (a SQLSTATE or a node error code) that `codes` matches. */
+export function hasErrorCode(err: unknown, codes: RegExp): boolean {
+  for (const e of causeChain(err)) {
+    if (typeof e.code === "string" && codes.test(e.code)) return true;
+  }
+  return false;
+}
+
 /** PostgreSQL's unique_violation. */
 const UNIQUE_VIOLATION = "23505";
 

@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -8,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { hasErrorCode } from "./database-errors.js";
 import * as schema from "./schema.js";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -38,16 +40,27 @@ export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   poolSize?: number;
+  databaseStatementTimeoutMs: number;
+  databaseLockTimeoutMs: number;
   /** PGlite without files (`memory://`): the benchmark's in-memory repository baseline. */
   inMemoryDatabase?: boolean;
 }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // No statement, lock wait or open transaction can hold a connection for ever;
+      // nor can a request wait for ever for one. Each ends as a 503 problem.
+      statement_timeout: options.databaseStatementTimeoutMs,
+      lock_timeout: options.databaseLockTimeoutMs,
+      idle_in_transaction_session_timeout: options.databaseStatementTimeoutMs,
+      connectionTimeoutMillis: options.databaseStatementTimeoutMs,
+    });
     // A client that loses its connection, idle or mid-query, must not crash the process:
     // the query in flight fails (a 503 problem) and the pool replaces the client.
     pool.on("error", () => {});
     pool.on("connect", (client) => client.on("error", () => {}));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = retryingTransactions(drizzlePg(pool, { schema }) as unknown as Db);
     return {
       db,
       kind: "postgres",
@@ -71,7 +84,7 @@ export async function openDatabase(options: {
     mkdirSync(dir, { recursive: true });
   }
   const client = await PGlite.create(dir);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = retryingTransactions(drizzlePglite(client, { schema }) as unknown as Db);
   return {
     db,
     kind: "pglite",
@@ -87,4 +100,28 @@ export async function openDatabase(options: {
       ),
     close: () => client.close(),
   };
+}
+
+/** Deadlock detected, serialization failure: the transaction was rolled back and may simply run again. */
+const RETRYABLE = /^(40P01|40001)$/;
+const TRANSACTION_ATTEMPTS = 3;
+
+/**
+ * Runs every transaction again, after a short random pause, when PostgreSQL rolled it
+ * back for a deadlock or a serialization failure, up to three attempts; the last
+ * failure is thrown (the HTTP layer answers 503 with Retry-After).
+ */
+function retryingTransactions(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = async (run, config) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await transaction(run, config);
+      } catch (err) {
+        if (attempt >= TRANSACTION_ATTEMPTS || !hasErrorCode(err, RETRYABLE)) throw err;
+        await sleep(Math.random() * 20 * attempt);
+      }
+    }
+  };
+  return db;
 }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { RequestHandler } from "express";
 import { Router } from "express";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
@@ -53,6 +54,8 @@ export function createMetrics(database: Database): Metrics {
   return { registry, middleware };
 }
 
+const READY_DEADLINE_MS = 1000;
+
 /** `/healthz` (the process answers), `/readyz` (the database answers and is migrated), `/metrics` (Prometheus). */
 export function adminRouter(database: Database, metrics: Metrics): Router {
   const router = Router({ strict: true });
@@ -60,7 +63,9 @@ export function adminRouter(database: Database, metrics: Metrics): Router {
     res.json({ status: "ok" });
   });
   router.get("/readyz", async (_req, res) => {
-    const ready = (await database.ping()) && database.migrated;
+    // A pool with no free connection counts as not ready, rather than leaving the probe waiting.
+    const answered = await Promise.race([database.ping(), sleep(READY_DEADLINE_MS, false)]);
+    const ready = answered && database.migrated;
     res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "unavailable", database: ready });
   });
   router.get("/metrics", async (_req, res) => {

@@ -1,6 +1,6 @@
 import type { components } from "@vault/client/schema";
 import type { ErrorRequestHandler, Response } from "express";
-import { causeChain } from "../data/database-errors.js";
+import { causeChain, hasErrorCode } from "../data/database-errors.js";
 import { DomainError, type DomainErrorKind, type FieldIssue } from "../domain/errors.js";
 
 export type Problem = components["schemas"]["Problem"];
@@ -22,13 +22,26 @@ export const problemTypes = {
   too_many_requests: { status: 429, title: "Too many requests" },
   internal: { status: 500, title: "Internal server error" },
   unavailable: { status: 503, title: "Service unavailable" },
+  timeout: { status: 503, title: "Request ran into a time limit" },
 } as const;
+
+/** Seconds a client should wait before retrying, sent as `Retry-After`. */
+const retryAfterSeconds: Partial<Record<ProblemCode, number>> = { unavailable: 5, timeout: 1 };
+
+/**
+ * A problem lists at most 20 fields at fault (with `error_count` for all of them) and
+ * clips every text to 300 characters: 20 × 3 texts × 300 characters × 3 UTF-8 bytes
+ * stays under 64 KiB, whatever a request puts into field names.
+ */
+const MAX_LISTED_ERRORS = 20;
+const MAX_TEXT = 300;
+const PROBLEM_TYPE = "urn:vault:problem:";
 
 export type ProblemCode = keyof typeof problemTypes;
 
 const codeByStatus = new Map<number, ProblemCode>(
   (Object.entries(problemTypes) as [ProblemCode, { status: number }][])
-    .filter(([code]) => code !== "malformed_json" && code !== "bad_request")
+    .filter(([code]) => code !== "malformed_json" && code !== "bad_request" && code !== "timeout")
     // A 400 from the validator is always a contract violation.
     .map(([code, { status }]) => [status, code]),
 );
@@ -42,20 +55,29 @@ const domainCodes: Record<DomainErrorKind, ProblemCode> = {
   bad_request: "bad_request",
 };
 
+const clip = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text);
+
 export function problem(code: ProblemCode, detail?: string, errors?: FieldIssue[], instance?: string): Problem {
   const { status, title } = problemTypes[code];
+  const listed = (errors ?? [])
+    .slice(0, MAX_LISTED_ERRORS)
+    .map((issue) => ({ path: clip(issue.path), message: clip(issue.message), code: clip(issue.code) }));
   return {
-    type: `urn:vault:problem:${code.replaceAll("_", "-")}`,
+    type: `${PROBLEM_TYPE}${code.replaceAll("_", "-")}`,
     title,
     status,
-    ...(detail ? { detail } : {}),
-    ...(instance ? { instance } : {}),
-    ...(errors?.length ? { errors } : {}),
+    ...(detail ? { detail: clip(detail) } : {}),
+    ...(instance ? { instance: clip(instance) } : {}),
+    ...(listed.length ? { errors: listed } : {}),
+    ...(errors && errors.length > listed.length ? { error_count: errors.length } : {}),
   };
 }
 
 /** Writes a problem without `res.json`, which response validation wraps (an error inside it would loop). */
 export function sendProblem(res: Response, body: Problem): void {
+  const code = body.type.slice(PROBLEM_TYPE.length).replaceAll("-", "_") as ProblemCode;
+  const retryAfter = retryAfterSeconds[code];
+  if (retryAfter !== undefined) res.setHeader("Retry-After", String(retryAfter));
   res.status(body.status).type("application/problem+json").send(JSON.stringify(body));
 }
 
@@ -73,6 +95,12 @@ function classify(err: unknown): { code: ProblemCode; detail?: string; errors?: 
   if (e.type === "entity.too.large") return { code: "payload_too_large", detail: "The body is larger than the limit." };
   if (isDatabaseUnreachable(err)) {
     return { code: "unavailable", detail: "The database cannot be reached; retry later." };
+  }
+  if (hasCode(err, TIME_LIMITS, /timeout exceeded when trying to connect/)) {
+    return {
+      code: "timeout",
+      detail: "The request ran into a time limit of the database; nothing changed. Retry later.",
+    };
   }
   if (hasCode(err, NUL_IN_TEXT))
     return { code: "bad_request", detail: "Text must not contain NUL (U+0000) characters." };
@@ -92,13 +120,20 @@ function classify(err: unknown): { code: ProblemCode; detail?: string; errors?: 
 /** Connection-level failures (node errors, PostgreSQL classes 08 and 57P) anywhere in the cause chain. */
 const UNREACHABLE = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|08\d{3}|57P0[1-3])$/;
 
+/**
+ * A statement over `statement_timeout` (57014), a lock not had within `lock_timeout`
+ * (55P03), a deadlock or serialization failure that outlived its retries (40P01, 40001).
+ */
+const TIME_LIMITS = /^(57014|55P03|40P01|40001)$/;
+
 /** PostgreSQL cannot store U+0000 in text (22021, and 22P05 from the JSON types). */
 const NUL_IN_TEXT = /^(22021|22P05)$/;
 
 function hasCode(err: unknown, codes: RegExp, message?: RegExp): boolean {
+  if (hasErrorCode(err, codes)) return true;
+  if (!message) return false;
   for (const e of causeChain(err)) {
-    if (typeof e.code === "string" && codes.test(e.code)) return true;
-    if (message && typeof e.message === "string" && message.test(e.message)) return true;
+    if (typeof e.message === "string" && message.test(e.message)) return true;
   }
   return false;
 }

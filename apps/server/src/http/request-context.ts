@@ -13,11 +13,15 @@ declare global {
   }
 }
 
+/** Versions are PostgreSQL integers: a larger entity tag can never be current. */
+const MAX_VERSION = 2 ** 31 - 1;
+
 /** `If-Match: "3"` -> 3; absent or `*` -> undefined; anything else can never match (-1). */
 export function parseIfMatch(header: string | undefined): number | undefined {
   if (header === undefined || header.trim() === "*") return undefined;
   const match = /^\s*(?:W\/)?"(\d+)"\s*$/.exec(header);
-  return match ? Number(match[1]) : -1;
+  const version = match ? Number(match[1]) : -1;
+  return version <= MAX_VERSION ? version : -1;
 }
 
 export const etag = (version: number) => `"${version}"`;

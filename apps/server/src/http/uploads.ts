@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import multer from "multer";
 import { DomainError, type FieldIssue } from "../domain/errors.js";
 import type { BlobStore, ReceivedUpload } from "../storage/blob-store.js";
+import { badBody, bodyIssue } from "./body-checks.js";
 import { resolveSchema, type SchemaObject } from "./contract-document.js";
 
 declare global {
@@ -42,15 +43,25 @@ export function multipartUploads(blobs: BlobStore, maxUploadBytes: number): Requ
       blobs.discard({ tempPath: file.path }).then(() => done(null), done);
     },
   };
-  const parse = multer({
-    storage,
-    limits: { fileSize: maxUploadBytes, files: 1, fields: 100, fieldSize: 64 * 1024 },
-  }).any();
+  const parsers = new WeakMap<SchemaObject, RequestHandler>();
+  const parserFor = (schema: SchemaObject) => {
+    let parse = parsers.get(schema);
+    if (!parse) {
+      // Filenames are UTF-8, as browsers and curl send them (busboy's default is latin1).
+      parse = multer({
+        storage,
+        limits: formLimits(resolveSchema(schema), maxUploadBytes),
+        defParamCharset: "utf8",
+      }).any();
+      parsers.set(schema, parse);
+    }
+    return parse;
+  };
 
   return (req: Request, res: Response, next: NextFunction) => {
     const schema = (req as OpenApiRequest).openapi?.schema?.requestBody?.content?.["multipart/form-data"]?.schema;
     if (!schema || !req.is("multipart/form-data")) return next();
-    parse(req, res, (err?: unknown) => {
+    parserFor(schema)(req, res, (err?: unknown) => {
       const files = (req.files ?? []) as (Express.Multer.File & { upload: ReceivedUpload })[];
       // After an abort mid-stream the file is only a placeholder without `upload`;
       // multer removes its temp file itself once the stream ends.
@@ -62,11 +73,40 @@ export function multipartUploads(blobs: BlobStore, maxUploadBytes: number): Requ
       if (err) return next(multipartError(err));
       try {
         req.body = coerceParts(req.body ?? {}, resolveSchema(schema), files);
-        next();
+        const issue = bodyIssue(req.body, "/body") ?? (file && bodyIssue(file.originalname, "/body/file"));
+        next(issue ? badBody(issue) : undefined);
       } catch (error) {
         next(error);
       }
     });
+  };
+}
+
+/**
+ * multer's limits for one form, taken from its schema so that every part is bounded
+ * before it is read and no array is built beyond its `maxItems`: as many text parts as
+ * the form can hold, each no longer than its longest `maxLength` in UTF-8, one file,
+ * and field names of at most one bracket (`tags[]`, `tags[3]`) with an index below
+ * `maxItems`.
+ */
+function formLimits(schema: SchemaObject, maxUploadBytes: number): multer.Options["limits"] {
+  const parts = Object.entries<SchemaObject>(schema.properties ?? {}).map(([name, property]) => {
+    const resolved = resolveSchema(property);
+    if (resolved.type !== "array") return { count: 1, text: resolved };
+    if (typeof resolved.maxItems !== "number") throw new Error(`multipart part ${name} has no maxItems`);
+    return { count: resolved.maxItems as number, text: resolveSchema(resolved.items) };
+  });
+  const fields = parts.reduce((sum, part) => sum + part.count, 0);
+  const longestText = Math.max(5, ...parts.map((part) => part.text.maxLength ?? 0));
+  return {
+    fileSize: maxUploadBytes,
+    files: 1,
+    fields,
+    parts: fields + 1,
+    fieldNameSize: 100,
+    fieldSize: longestText * 4,
+    fieldNestingDepth: 1,
+    fieldArrayIndexLimit: Math.max(0, ...parts.map((part) => part.count - 1)),
   };
 }
 
@@ -117,8 +157,11 @@ function coerceParts(
 }
 
 function coerce(value: unknown, schema: SchemaObject): unknown {
+  // `tags[3]` alone makes a sparse array: its holes are no parts, so they are dropped.
   if (schema.type === "array")
-    return (Array.isArray(value) ? value : [value]).map((item) => coerce(item, resolveSchema(schema.items)));
+    return (Array.isArray(value) ? value.filter(() => true) : [value]).map((item) =>
+      coerce(item, resolveSchema(schema.items)),
+    );
   if (schema.type === "boolean" && (value === "true" || value === "false")) return value === "true";
   if (
     (schema.type === "integer" || schema.type === "number") &&

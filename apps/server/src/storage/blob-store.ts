@@ -78,7 +78,10 @@ export class BlobStore {
   async commit(upload: ReceivedUpload): Promise<void> {
     const target = this.path(upload.hash);
     await mkdir(join(target, ".."), { recursive: true });
-    await rename(upload.tempPath, target);
+    await rename(upload.tempPath, target).catch(async (err: NodeJS.ErrnoException) => {
+      // A transaction that runs again (after a deadlock) finds its bytes already in place.
+      if (err.code !== "ENOENT" || !(await this.exists(upload.hash))) throw err;
+    });
   }
 
   async discard(upload: Pick<ReceivedUpload, "tempPath">): Promise<void> {

@@ -5,7 +5,7 @@ import { bins, files, folders } from "../../data/schema.js";
 import { type ApiBin, iso, type TagInput } from "../contract.js";
 import { notFound } from "../errors.js";
 import { unreferencedBlobs } from "./blob-sweep.js";
-import { isVisibleFolder } from "./placement.js";
+import { isVisibleFolder, lockTree } from "./placement.js";
 import { setTags, tagsOf, upsertTags } from "./tags.js";
 import { fileViews, folderView } from "./views.js";
 
@@ -71,6 +71,7 @@ async function presentBin(tx: Tx, entry: BinRow, now: Date): Promise<ApiBin> {
  */
 export async function restoreBin(db: Db, userId: number, id: string, tagInputs: TagInput[]): Promise<ApiBin> {
   return db.transaction(async (tx) => {
+    await lockTree(tx, userId);
     const [entry] = await tx
       .select()
       .from(bins)

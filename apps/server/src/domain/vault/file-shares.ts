@@ -105,6 +105,7 @@ export async function presentFileShare(tx: Tx, share: ShareRow, publicBaseUrl: s
     folder: share.folder_id,
     access: share.access as ApiFileShare["access"],
     users: share.users,
-    emails: share.emails,
+    // Stored only after request validation against the same contract type.
+    emails: share.emails as ApiFileShare["emails"],
   };
 }

@@ -7,7 +7,7 @@ import type { ApiFile, Versioned } from "../contract.js";
 import { notFound, staleVersion } from "../errors.js";
 import { moveToBin } from "./bins.js";
 import { putBlob, removeIfUnused, unreferencedBlobs } from "./blob-sweep.js";
-import { isVisibleFolder, requireDestination } from "./placement.js";
+import { isVisibleFolder, lockTree, requireDestination } from "./placement.js";
 import { setTags, tagNames, upsertTags } from "./tags.js";
 import { fileViews } from "./views.js";
 
@@ -53,6 +53,7 @@ export async function replaceFile(
 ): Promise<Versioned<ApiFile>> {
   const { result, orphans } = await db
     .transaction(async (tx) => {
+      await lockTree(tx, userId);
       const [current] = await tx
         .select()
         .from(files)

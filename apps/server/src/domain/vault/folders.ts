@@ -4,7 +4,7 @@ import { folders } from "../../data/schema.js";
 import type { ApiFolder, FolderInput, Versioned } from "../contract.js";
 import { notFound, staleVersion, unprocessable } from "../errors.js";
 import { moveToBin } from "./bins.js";
-import { isInside, outsideBin, requireDestination } from "./placement.js";
+import { cycleGuard, isInside, lockTree, outsideBin, requireDestination } from "./placement.js";
 import { setTags, upsertTags } from "./tags.js";
 import { folderView } from "./views.js";
 
@@ -45,6 +45,7 @@ export async function updateFolder(
   binRetentionDays: number,
 ): Promise<Versioned<ApiFolder>> {
   return db.transaction(async (tx) => {
+    await lockTree(tx, userId);
     const current = await lockVisibleFolder(tx, userId, id);
     if (ifMatch !== undefined && ifMatch !== current.version) throw staleVersion();
     const changes: Partial<FolderRow> = {};
@@ -76,6 +77,7 @@ export async function duplicateFolder(
   binRetentionDays: number,
 ): Promise<ApiFolder> {
   return db.transaction(async (tx) => {
+    await lockTree(tx, userId);
     const source = await lockVisibleFolder(tx, userId, id);
     const parent =
       input.folder === undefined ? source.parent_id : await destinationOutside(tx, userId, input.folder, id);
@@ -87,8 +89,8 @@ export async function duplicateFolder(
         select id, parent_id from folders where id = ${id}
         union all
         select c.id, c.parent_id from folders c join sub on c.parent_id = sub.id where not c.is_deleted
-      )
-      select id as old_id, gen_random_uuid()::text as new_id, parent_id as old_parent from sub`);
+      ) ${cycleGuard}
+      select id as old_id, gen_random_uuid()::text as new_id, parent_id as old_parent from sub where not is_cycle`);
     await tx.execute(sql`
       create temporary table file_copy on commit drop as
       select f.id as old_id, gen_random_uuid()::text as new_id, m.new_id as new_folder

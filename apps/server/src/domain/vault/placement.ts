@@ -9,6 +9,25 @@ async function firstRow<T>(tx: Tx, query: ReturnType<typeof sql>): Promise<T | u
   return result.rows[0];
 }
 
+/** The first key of the two-key advisory locks that serialise one user's tree changes. */
+const TREE_LOCK = 1;
+
+/**
+ * Ends a recursive walk of the folder tree at a folder it has seen before. Tree
+ * changes are serialised (`lockTree`) so no cycle can be committed, but should one
+ * ever be, a walk must end rather than loop forever holding a connection.
+ */
+export const cycleGuard = sql`cycle id set is_cycle using cycle_path`;
+
+/**
+ * Serialises the tree changes of one user (moves, copies, restores, content
+ * replacements) until the transaction ends, so that each one's checks (not inside
+ * itself, visible, not in the bin) see the committed result of the one before.
+ */
+export async function lockTree(tx: Tx, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${TREE_LOCK}, ${userId})`);
+}
+
 /** SQL condition: neither the folder `folderId` nor any folder above it is in the bin. */
 export const outsideBin = (folderId: SQL | string) =>
   sql`not exists (
@@ -16,7 +35,7 @@ export const outsideBin = (folderId: SQL | string) =>
           select id, parent_id, is_deleted from folders where id = ${folderId}
           union all
           select p.id, p.parent_id, p.is_deleted from folders p join up on p.id = up.parent_id
-        )
+        ) ${cycleGuard}
         select 1 from up where is_deleted)`;
 
 /** Whether the caller's folder exists and neither it nor any ancestor is in the bin. */
@@ -46,7 +65,7 @@ export async function isInside(tx: Tx, folderId: string, ancestorId: string): Pr
           select id, parent_id from folders where id = ${folderId}
           union all
           select p.id, p.parent_id from folders p join up on p.id = up.parent_id
-        )
+        ) ${cycleGuard}
         select exists (select 1 from up where id = ${ancestorId}) as inside`,
   );
   return row?.inside === true;

@@ -3,6 +3,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../data/database.js";
 import { type ApiFile, type ApiFolder, type ApiFolderDetail, iso } from "../contract.js";
+import { cycleGuard } from "./placement.js";
 import { presentTag, type TagJson } from "./tags.js";
 
 const list = (ids: string[]) =>
@@ -128,20 +129,20 @@ async function folderRow(tx: Tx, userId: number, id: string): Promise<FolderRow 
             select id from folders where id = ${id} and user_id = ${userId}
             union all
             select c.id from folders c join sub on c.parent_id = sub.id where not c.is_deleted
-          ),
+          ) ${cycleGuard},
           up as (
             select id, parent_id, name, 0 as depth from folders where id = ${id} and user_id = ${userId}
             union all
             select p.id, p.parent_id, p.name, up.depth + 1 from folders p join up on p.id = up.parent_id
-          ),
+          ) ${cycleGuard},
           sub_files as (
             select x.hash from files x where x.folder_id in (select id from sub) and not x.is_deleted
           )
         select f.*,
-          (select count(*) from sub) - 1 as folders_count,
+          (select count(*) from sub where not is_cycle) - 1 as folders_count,
           (select count(*) from sub_files) as files_count,
           (select coalesce(sum(b.size), 0) from sub_files x join blobs b on b.hash = x.hash) as file_size,
-          (select '/' || string_agg(name, '/' order by depth desc) from up) as path,
+          (select '/' || string_agg(name, '/' order by depth desc) from up where not is_cycle) as path,
           (select coalesce(string_agg(x.id, ',' order by x.created_at, x.id), '')
              from files x where x.folder_id = f.id and not x.is_deleted) as child_files,
           (select coalesce(string_agg(x.id, ',' order by x.created_at, x.id), '')

@@ -1,0 +1,74 @@
+import type { RequestHandler } from "express";
+import { DomainError, type FieldIssue } from "../domain/errors.js";
+
+const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b/i;
+const WITH_BODY = new Set(["POST", "PUT", "PATCH"]);
+
+/**
+ * An empty body is not a JSON document: body-parser would turn it into `{}` (or leave
+ * no body at all), so a write that declares JSON and sends nothing is refused here.
+ */
+export const refuseEmptyJson: RequestHandler = (req, _res, next) => {
+  const declaresJson = JSON_TYPE.test(req.headers["content-type"] ?? "");
+  const empty = req.headers["transfer-encoding"] === undefined && Number(req.headers["content-length"] ?? 0) === 0;
+  if (!WITH_BODY.has(req.method) || !declaresJson || !empty) return next();
+  next(
+    new DomainError("bad_request", "The body is empty; this operation takes a JSON document.", [
+      { path: "/body", message: "is empty", code: "required" },
+    ]),
+  );
+};
+
+/**
+ * Refuses a JSON body of more values than any body the contract admits, before the
+ * validator meets it (a million wrong items would cost a million error objects), and
+ * one with text PostgreSQL cannot store faithfully (see `bodyIssue`).
+ */
+export const refuseUnboundedBody: RequestHandler = (req, _res, next) => {
+  const issue = req.body === undefined ? undefined : bodyIssue(req.body, "/body");
+  next(issue ? badBody(issue) : undefined);
+};
+
+export const badBody = (issue: FieldIssue) =>
+  new DomainError("bad_request", "The body holds text or values the service cannot take; see errors.", [issue]);
+
+/** The most values (items, property names and values, scalars together) one JSON body may hold: 10,000. */
+export const MAX_BODY_VALUES = 10_000;
+
+const pointer = (path: string, key: string | number) =>
+  `${path}/${String(key).replaceAll("~", "~0").replaceAll("/", "~1")}`;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * What is wrong with a parsed body, located by a JSON pointer: more than
+ * `MAX_BODY_VALUES` values (at the array or object that passes the bound), or a string
+ * (value or key) holding a NUL character, which PostgreSQL text cannot hold, or a lone
+ * UTF-16 surrogate, which is not Unicode and would be stored as U+FFFD or refused.
+ */
+export function bodyIssue(value: unknown, path: string): FieldIssue | undefined {
+  const pending: [unknown, string][] = [[value, path]];
+  let values = 1;
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, at] = next;
+    if (typeof item === "string") {
+      if (item.includes("\u0000")) return { path: at, message: "contains a NUL (U+0000) character", code: "nul" };
+      if (LONE_SURROGATE.test(item)) {
+        return { path: at, message: "contains a lone UTF-16 surrogate (not Unicode)", code: "surrogate" };
+      }
+    } else if (item !== null && typeof item === "object") {
+      const entries = Object.entries(item);
+      // Counted before any child is queued, so a huge container costs nothing more.
+      values += Array.isArray(item) ? entries.length : 2 * entries.length;
+      if (values > MAX_BODY_VALUES) {
+        return { path: at, message: `makes the body hold more than ${MAX_BODY_VALUES} values`, code: "maxValues" };
+      }
+      for (const [key, child] of entries) {
+        const childPath = pointer(at, key);
+        if (!Array.isArray(item)) pending.push([key, childPath]);
+        pending.push([child, childPath]);
+      }
+    }
+  }
+  return undefined;
+}
