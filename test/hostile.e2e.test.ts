@@ -3,11 +3,14 @@
 // store. Each answers a 4xx problem of at most 64 KiB that names the field, and the
 // server answers a normal request within 2 s afterwards. Sent to the server directly:
 // the point is what the server does with bytes no well-behaved proxy would forward.
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
 import { type Harness, startHarness } from "./helpers/server.js";
 
 const MAX_PROBLEM_BYTES = 64 * 1024;
+const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 50);
+const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 
 interface HostileCase {
   name: string;
@@ -313,5 +316,52 @@ describe.each(backends)("hostile input on $name", (backend) => {
       `[hostile] RSS grew by ${(grown / 2 ** 20).toFixed(1)} MiB over 20 hostile requests on ${backend.name}`,
     );
     expect(grown).toBeLessThan(100 * 1024 * 1024);
+  });
+  test("when multipart bodies of random names, indexes, nesting, counts and sizes arrive, then never a 5xx nor a problem over 64 KiB, and memory stays bounded", async () => {
+    const name = fc.oneof(
+      fc.constantFrom("tags", "name", "description", "folder", "is_starred", "is_deleted", "file", "other"),
+      fc
+        .tuple(
+          fc.constantFrom("tags", "name", "x"),
+          fc.array(fc.oneof(fc.nat({ max: 10_000_000 }).map(String), fc.constantFrom("", "a", "__proto__")), {
+            maxLength: 4,
+          }),
+        )
+        .map(([base, keys]) => `${base}${keys.map((key) => `[${key}]`).join("")}`),
+      fc.string({ maxLength: 200 }),
+    );
+    const part = fc.tuple(
+      name,
+      fc.oneof(
+        fc.string({ maxLength: 50 }),
+        fc.nat({ max: 100_000 }).map((n) => "v".repeat(n)),
+      ),
+    );
+    const formBody = fc.tuple(fc.boolean(), fc.array(part, { maxLength: 30 }), fc.nat({ max: 3000 }));
+    const before = await h.rss();
+    let requests = 0;
+    await fc.assert(
+      fc.asyncProperty(formBody, async ([withFile, parts, repeat]) => {
+        const body = new FormData();
+        if (withFile) body.append("file", new Blob(["fuzz"]), "fuzz.txt");
+        for (const [partName, value] of parts) body.append(partName, value);
+        for (let i = 0; i < repeat; i++) body.append("tags", `t${i}`);
+        requests++;
+        const response = await fetch(`${h.serverUrl}${file(h)}`, {
+          method: "PUT",
+          body,
+          headers: { "api-key": h.users[0].api_key },
+        });
+        const text = await response.text();
+        expect(response.status).toBeLessThan(500);
+        expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_PROBLEM_BYTES);
+      }),
+      { numRuns: FUZZ_RUNS, seed: FUZZ_SEED },
+    );
+    const grown = (await h.rss()) - before;
+    console.log(
+      `[hostile] ${requests} multipart fuzz requests on ${backend.name}; RSS grew by ${(grown / 2 ** 20).toFixed(1)} MiB`,
+    );
+    expect(grown).toBeLessThan(150 * 1024 * 1024);
   });
 });
