@@ -294,29 +294,34 @@ describe.each(backends)("hostile input on $name", (backend) => {
     expect(problem.error_count).toBe(50);
   });
 
-  test("when bodies far past every bound arrive, then the server's memory stays flat", async () => {
-    const send = () =>
-      Promise.all([
-        fetch(`${h.serverUrl}${file(h)}`, {
-          method: "PUT",
-          body: form(["tags[10000000]", "x"])(),
-          headers: { "api-key": h.users[0].api_key },
-        }),
-        fetch(`${h.serverUrl}${folder(h)}`, {
-          method: "PATCH",
-          body: JSON.stringify({ tags: Array(450_000).fill(1) }),
-          headers: { "api-key": h.users[0].api_key, "content-type": "application/json" },
-        }),
-      ]);
-    await send();
-    const before = await h.rss();
-    for (let round = 0; round < 10; round++) await send();
-    const grown = (await h.rss()) - before;
-    console.log(
-      `[hostile] RSS grew by ${(grown / 2 ** 20).toFixed(1)} MiB over 20 hostile requests on ${backend.name}`,
-    );
-    expect(grown).toBeLessThan(100 * 1024 * 1024);
-  });
+  // Measured on PostgreSQL only: with PGlite the server's RSS also holds the database's
+  // WASM heap, which grows and shrinks with its own work and hides what this measures.
+  test.runIf(backend.name === "postgres")(
+    "when bodies far past every bound arrive, then the server's peak memory stays flat",
+    async () => {
+      const send = () =>
+        Promise.all([
+          fetch(`${h.serverUrl}${file(h)}`, {
+            method: "PUT",
+            body: form(["tags[10000000]", "x"])(),
+            headers: { "api-key": h.users[0].api_key },
+          }),
+          fetch(`${h.serverUrl}${folder(h)}`, {
+            method: "PATCH",
+            body: JSON.stringify({ tags: Array(450_000).fill(1) }),
+            headers: { "api-key": h.users[0].api_key, "content-type": "application/json" },
+          }),
+        ]);
+      // The peak, not the current size: what a request costs is gone again by the time it is answered.
+      const before = await h.rss("peak");
+      for (let round = 0; round < 10; round++) await send();
+      const grown = (await h.rss("peak")) - before;
+      console.log(
+        `[hostile] peak RSS rose by ${(grown / 2 ** 20).toFixed(1)} MiB over 20 hostile requests on postgres`,
+      );
+      expect(grown).toBeLessThan(64 * 1024 * 1024);
+    },
+  );
   test("when multipart bodies of random names, indexes, nesting, counts and sizes arrive, then never a 5xx nor a problem over 64 KiB, and memory stays bounded", async () => {
     const name = fc.oneof(
       fc.constantFrom("tags", "name", "description", "folder", "is_starred", "is_deleted", "file", "other"),

@@ -47,8 +47,8 @@ export interface Harness {
   another(
     env?: Record<string, string>,
   ): Promise<{ url: string; client(apiKey?: string): VaultClient; stop(): Promise<void> }>;
-  /** Reads the server's memory use (RSS, bytes) from /proc. */
-  rss(): Promise<number>;
+  /** Reads the server's memory use (RSS, bytes) from /proc: now, or the highest it has been. */
+  rss(which?: "now" | "peak"): Promise<number>;
   /** The hashes of the blobs stored on disk (`DATA_DIR/blobs/<2 hex>/<sha256>`), sorted. */
   storedBlobs(): string[];
   /** The upload temp files on disk (`DATA_DIR/blobs/tmp`). */
@@ -179,10 +179,11 @@ export async function startHarness(
         ({ child, url, serverUrl, proxy } = await spawnServer(env));
       }
     },
-    async rss() {
+    async rss(which: "now" | "peak" = "now") {
       const { readFile } = await import("node:fs/promises");
       const status = await readFile(`/proc/${child.pid}/status`, "utf8");
-      return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+      const field = which === "now" ? /VmRSS:\s+(\d+) kB/ : /VmHWM:\s+(\d+) kB/;
+      return Number(field.exec(status)?.[1] ?? 0) * 1024;
     },
     storedBlobs: () =>
       readdirSync(join(dataDir, "blobs"))

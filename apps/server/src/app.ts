@@ -90,11 +90,11 @@ export function createApp(deps: AppDeps): Express {
   }
   app.use(docsRouter());
   if (deps.rateLimiter) app.use(deps.rateLimiter);
-  app.use(refuseEmptyJson, express.json({ limit: JSON_BODY_LIMIT }), refuseUnboundedBody);
+  app.use(express.json({ limit: JSON_BODY_LIMIT }), refuseUnboundedBody);
   const uploads = multipartUploads(deps.blobs, deps.config.maxUploadBytes);
   const validate = deps.config.validation !== "off";
   app.use(
-    contractValidator(deps.database.db, uploads, {
+    contractValidator(deps.database.db, [uploads, refuseEmptyJson], {
       validateRequests: validate,
       validateResponses: validate,
       optimisations: deps.config.optimisations,

@@ -57,13 +57,12 @@ export function bodyIssue(value: unknown, path: string): FieldIssue | undefined 
         return { path: at, message: "contains a lone UTF-16 surrogate (not Unicode)", code: "surrogate" };
       }
     } else if (item !== null && typeof item === "object") {
-      const entries = Object.entries(item);
-      // Counted before any child is queued, so a huge container costs nothing more.
-      values += Array.isArray(item) ? entries.length : 2 * entries.length;
+      // Counted before anything is allocated per child, so a huge container costs nothing more.
+      values += Array.isArray(item) ? item.length : 2 * Object.keys(item).length;
       if (values > MAX_BODY_VALUES) {
         return { path: at, message: `makes the body hold more than ${MAX_BODY_VALUES} values`, code: "maxValues" };
       }
-      for (const [key, child] of entries) {
+      for (const [key, child] of Object.entries(item)) {
         const childPath = pointer(at, key);
         if (!Array.isArray(item)) pending.push([key, childPath]);
         pending.push([child, childPath]);

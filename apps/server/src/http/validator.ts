@@ -19,7 +19,7 @@ function uncheckedKey(req: Request, err: unknown): Error {
  */
 export function contractValidator(
   db: Db,
-  uploads: RequestHandler,
+  bodyReaders: RequestHandler[],
   options: { validateRequests: boolean; validateResponses: boolean; optimisations: boolean; warmUp?: WarmUp },
 ): RequestHandler[] {
   const middlewares = OpenApiValidator.middleware({
@@ -57,7 +57,7 @@ export function contractValidator(
   // Multipart bodies are parsed (streamed) after the security check and before request
   // validation, the slot the validator's own multer-in-memory uploader would take.
   const security = middlewares.findIndex((mw) => mw.name === "securityMiddleware");
-  if (security < 0) throw new Error("express-openapi-validator has no securityMiddleware to put uploads after");
-  middlewares.splice(security + 1, 0, uploads);
+  if (security < 0) throw new Error("express-openapi-validator has no securityMiddleware to put body readers after");
+  middlewares.splice(security + 1, 0, ...bodyReaders);
   return middlewares;
 }
