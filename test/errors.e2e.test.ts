@@ -82,6 +82,26 @@ describe.each(backends)("errors on $name", (backend) => {
     },
   );
 
+  test("when the download's path is spelt differently (case, slashes), then 404 problem, as for every documented path", async () => {
+    const id = h.users[0].file_id;
+    const exact = `/evault/v1/files/${id}/content/`;
+    expect((await raw("GET", exact)).status).toBe(200);
+    const variants = [
+      `/EVAULT/v1/files/${id}/content/`,
+      `/evault/v1/files/${id}/CONTENT/`,
+      `/evault/v1/files/${id}/content//`,
+      `/evault/v1/files/${id}//content/`,
+      `/evault//v1/files/${id}/content/`,
+      `/evault/v1/files/${id}/content`,
+      ...paths.flatMap(({ path }) => [path.toUpperCase(), `${path}/`, path.slice(0, -1), path.replace(/\//, "//")]),
+    ];
+    for (const path of variants) {
+      const response = await raw("GET", path);
+      expect([path, response.status]).toEqual([path, 404]);
+      await expectProblem(response, 404, "not-found");
+    }
+  });
+
   test("when the JSON is malformed, then 400 problem", async () => {
     const response = await raw("PATCH", `/evault/v1/file_shares/${h.users[0].file_share_id}/`, { body: '{"access": ' });
     await expectProblem(response, 400, "malformed-json");

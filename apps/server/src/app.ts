@@ -55,6 +55,10 @@ export function createApp(deps: AppDeps): Express {
   app.disable("x-powered-by");
   app.set("etag", false);
   app.set("query parser", "simple");
+  // Paths are matched exactly as the contract writes them (express-openapi-validator reads
+  // these too): `/EVAULT/…`, a missing or an extra trailing slash are no route.
+  app.set("case sensitive routing", true);
+  app.set("strict routing", true);
 
   app.use(
     pinoHttp({

@@ -55,7 +55,7 @@ export function createMetrics(database: Database): Metrics {
 
 /** `/healthz` (the process answers), `/readyz` (the database answers and is migrated), `/metrics` (Prometheus). */
 export function adminRouter(database: Database, metrics: Metrics): Router {
-  const router = Router({ strict: true });
+  const router = Router({ strict: true, caseSensitive: true });
   router.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
