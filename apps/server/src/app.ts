@@ -97,11 +97,9 @@ export function createApp(deps: AppDeps): Express {
       warmUp: deps.warmUp,
     }),
   );
+  const download = downloadFile(deps.database.db, deps.blobs);
   app.use(
-    dispatch(
-      { ...createHandlers(deps), ...deps.handlers },
-      { downloadFile: downloadFile(deps.database.db, deps.blobs) },
-    ),
+    dispatch({ ...createHandlers(deps), ...deps.handlers }, { downloadFile: download, headFileContent: download }),
   );
   app.use((req, res) =>
     sendProblem(
