@@ -56,11 +56,11 @@ describe.each(backends)("errors on $name", (backend) => {
       .filter((key) => !key.startsWith("x-"))
       .map((method) => method.toUpperCase());
     const others = ["GET", "HEAD", "PUT", "POST", "PATCH", "DELETE"].filter((method) => !allowed.includes(method));
-    return { path: path.replace("{id}", "some-id"), allowed, others };
+    return { path: path.replace("{id}", "some-id"), allowed, others, allow: allowed.join(", ") };
   });
 
   test.each(paths)(
-    "when $path is called with a method it does not have ($others), then 405 problem naming $allowed in Allow",
+    "when $path is called with a method it does not have, then 405 problem with Allow: $allow",
     async ({ path, allowed, others }) => {
       for (const method of others) {
         const response = await raw(method, path);
