@@ -76,7 +76,18 @@ export function createApp(deps: AppDeps): Express {
     app.use(
       cors({
         origin: deps.config.corsOrigins,
-        exposedHeaders: ["ETag", "X-Request-Id", "RateLimit", "RateLimit-Policy", "Retry-After"],
+        // A browser reads a download's name and range only if they are exposed (the
+        // api-key header makes every download a fetch(), never a plain navigation).
+        exposedHeaders: [
+          "ETag",
+          "X-Request-Id",
+          "RateLimit",
+          "RateLimit-Policy",
+          "Retry-After",
+          "Content-Disposition",
+          "Content-Range",
+          "Accept-Ranges",
+        ],
       }),
     );
   }
