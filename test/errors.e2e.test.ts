@@ -2,6 +2,7 @@
 // never an unvalidated route.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
+import { contract } from "./helpers/contract.js";
 import { type Harness, startHarness } from "./helpers/server.js";
 
 describe.each(backends)("errors on $name", (backend) => {
@@ -49,12 +50,56 @@ describe.each(backends)("errors on $name", (backend) => {
     await expectProblem(await raw(method, path), 404, "not-found");
   });
 
-  test("when the method is not an operation of the path, then 405 problem", async () => {
-    await expectProblem(
-      await raw("DELETE", `/evault/v1/file_shares/${h.users[0].file_share_id}/`),
-      405,
-      "method-not-allowed",
-    );
+  /** Every documented path with its methods, and the methods it does not have (OPTIONS and TRACE left aside). */
+  const paths = Object.entries<Record<string, unknown>>(contract.paths).map(([path, item]) => {
+    const allowed = Object.keys(item)
+      .filter((key) => !key.startsWith("x-"))
+      .map((method) => method.toUpperCase());
+    const others = ["GET", "HEAD", "PUT", "POST", "PATCH", "DELETE"].filter((method) => !allowed.includes(method));
+    return { path: path.replace("{id}", "some-id"), allowed, others, allow: allowed.join(", ") };
+  });
+
+  test.each(paths)(
+    "when $path is called with a method it does not have, then 405 problem with Allow: $allow",
+    async ({ path, allowed, others }) => {
+      for (const method of others) {
+        const response = await raw(method, path);
+        const allow = response.headers
+          .get("allow")
+          ?.split(/\s*,\s*/)
+          .sort();
+        expect([method, response.status, allow, response.headers.get("content-type")]).toEqual([
+          method,
+          405,
+          [...allowed].sort(),
+          expect.stringMatching(/^application\/problem\+json/),
+        ]);
+      }
+      // A HEAD answer has no body; every other one is the problem.
+      for (const method of others.filter((m) => m !== "HEAD")) {
+        await expectProblem(await raw(method, path), 405, "method-not-allowed");
+      }
+    },
+  );
+
+  test("when the download's path is spelt differently (case, slashes), then 404 problem, as for every documented path", async () => {
+    const id = h.users[0].file_id;
+    const exact = `/evault/v1/files/${id}/content/`;
+    expect((await raw("GET", exact)).status).toBe(200);
+    const variants = [
+      `/EVAULT/v1/files/${id}/content/`,
+      `/evault/v1/files/${id}/CONTENT/`,
+      `/evault/v1/files/${id}/content//`,
+      `/evault/v1/files/${id}//content/`,
+      `/evault//v1/files/${id}/content/`,
+      `/evault/v1/files/${id}/content`,
+      ...paths.flatMap(({ path }) => [path.toUpperCase(), `${path}/`, path.slice(0, -1), path.replace(/\//, "//")]),
+    ];
+    for (const path of variants) {
+      const response = await raw("GET", path);
+      expect([path, response.status]).toEqual([path, 404]);
+      await expectProblem(response, 404, "not-found");
+    }
   });
 
   test("when the JSON is malformed, then 400 problem", async () => {

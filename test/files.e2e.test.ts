@@ -105,6 +105,119 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
     expect(response.status).toBe(304);
   });
 
+  describe("ranges (RFC 9110 §14) on a 16-byte file", () => {
+    const bytes = "0123456789abcdef";
+    let etag = "";
+    beforeAll(async () => {
+      etag = `"${(await put({ file: new File([bytes], "sixteen.txt") })).data?.hash}"`;
+    });
+
+    const get = (header: { Range: string; "If-Range"?: string }) =>
+      h.client().GET(CONTENT, { params: { path: { id: h.users[0].file_id }, header }, parseAs: "text" });
+
+    test.each([
+      ["a suffix longer than the file", "bytes=-100", 206, "bytes 0-15/16", bytes],
+      ["a suffix", "bytes=-4", 206, "bytes 12-15/16", "cdef"],
+      ["an open range", "bytes=10-", 206, "bytes 10-15/16", "abcdef"],
+      ["a last byte past the end", "bytes=14-99", 206, "bytes 14-15/16", "ef"],
+      ["overlapping ranges, merged", "bytes=0-3,2-5", 206, "bytes 0-5/16", "012345"],
+      ["an upper-case unit", "BYTES=1-2", 206, "bytes 1-2/16", "12"],
+      ["last before first (invalid syntax)", "bytes=5-2", 200, null, bytes],
+      ["no range-spec at all", "bytes=abc", 200, null, bytes],
+      ["an unknown unit", "items=0-3", 200, null, bytes],
+      ["two disjoint ranges (no multipart answers)", "bytes=0-1,4-5", 200, null, bytes],
+    ])("when Range is %s (%s), then %i with %s", async (_, range, status, contentRange, body) => {
+      const { data, response } = await get({ Range: range });
+      expect(response.status).toBe(status);
+      expect(response.headers.get("content-range")).toBe(contentRange);
+      expect(response.headers.get("content-length")).toBe(String(Buffer.byteLength(body)));
+      expect(data).toBe(body);
+    });
+
+    test.each(["bytes=16-", "bytes=-0"])("when Range is %s (nothing of the file), then 416 problem", async (range) => {
+      const { error, response } = await get({ Range: range });
+      expect(response.status).toBe(416);
+      expect(response.headers.get("content-range")).toBe("bytes */16");
+      expect(error).toMatchObject({ status: 416, type: "urn:vault:problem:range-not-satisfiable" });
+    });
+
+    test("when If-Range is the current strong ETag, then the range is sent; a weak, other or date If-Range sends the whole file", async () => {
+      const ranged = await get({ Range: "bytes=2-5", "If-Range": etag });
+      expect([ranged.response.status, ranged.data]).toEqual([206, "2345"]);
+      for (const ifRange of [`W/${etag}`, '"another-etag"', new Date().toUTCString()]) {
+        const whole = await get({ Range: "bytes=2-5", "If-Range": ifRange });
+        expect([ifRange, whole.response.status, whole.response.headers.get("content-range"), whole.data]).toEqual([
+          ifRange,
+          200,
+          null,
+          bytes,
+        ]);
+      }
+    });
+  });
+
+  /** The headers a download answers with, but those of the exchange (date, request id, rate limit). */
+  const contentHeaders = (response: Response) =>
+    Object.fromEntries(
+      [...response.headers].filter(
+        ([name]) => !/^(date|connection|keep-alive|x-request-id|ratelimit|ratelimit-policy|sl-violations)$/.test(name),
+      ),
+    );
+
+  test("when HEAD asks for the content, then the status and headers of GET without a body", async () => {
+    const bytes = Buffer.from("headers only, please");
+    await put({ file: new File([bytes], "head.txt") });
+    const id = h.users[0].file_id;
+    const got = await h.client().GET(CONTENT, { params: { path: { id } }, parseAs: "arrayBuffer" });
+    const head = await h.client().HEAD(CONTENT, { params: { path: { id } }, parseAs: "arrayBuffer" });
+    expect(head.response.status).toBe(200);
+    expect(contentHeaders(head.response)).toEqual(contentHeaders(got.response));
+    expect(head.response.headers.get("content-length")).toBe(String(bytes.length));
+    expect(Buffer.from(await head.response.arrayBuffer())).toEqual(Buffer.alloc(0));
+
+    const etag = got.response.headers.get("etag") ?? "";
+    const notModified = await h.client().HEAD(CONTENT, { params: { path: { id }, header: { "If-None-Match": etag } } });
+    expect(notModified.response.status).toBe(304);
+    const unknown = await h.client().HEAD(CONTENT, { params: { path: { id: "no-such-file" } } });
+    expect(unknown.response.status).toBe(404);
+  });
+
+  test("when the content (200, 206 or 304) is downloaded, then only a private cache may keep it, and revalidates", async () => {
+    const { data } = await put({ file: new File(["private bytes"], "private.txt") });
+    const params = { path: { id: h.users[0].file_id } };
+    const whole = await h.client().GET(CONTENT, { params, parseAs: "arrayBuffer" });
+    const part = await h
+      .client()
+      .GET(CONTENT, { params: { ...params, header: { Range: "bytes=0-1" } }, parseAs: "arrayBuffer" });
+    const same = await h.client().GET(CONTENT, {
+      params: { ...params, header: { "If-None-Match": `"${data?.hash}"` } },
+      parseAs: "arrayBuffer",
+    });
+    expect([whole, part, same].map((r) => [r.response.status, r.response.headers.get("cache-control")])).toEqual([
+      [200, "private, no-cache"],
+      [206, "private, no-cache"],
+      [304, "private, no-cache"],
+    ]);
+  });
+
+  test("when the filename is non-ASCII UTF-8 (as browsers and curl send it), then it round-trips to the name and the download's Content-Disposition", async () => {
+    const filename = "Ünïcödé 报告.pdf";
+    // undici's FormData writes the filename parameter as raw UTF-8, as browsers do.
+    const { data, response } = await put({ file: new File(["%PDF-1.4 unicode"], filename) });
+    expect(response.status).toBe(200);
+    expect(data?.name).toBe(filename);
+    expect(data?.extension).toBe("pdf");
+    const fetched = await h
+      .client()
+      .GET(CONTENT, { params: { path: { id: h.users[0].file_id } }, parseAs: "arrayBuffer" });
+    const disposition = fetched.response.headers.get("content-disposition") ?? "";
+    expect(disposition).toMatch(/^attachment; /);
+    // RFC 6266 / RFC 8187: the exact name as filename*=UTF-8''…, and an ASCII fallback.
+    const extended = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1] ?? "";
+    expect(decodeURIComponent(extended)).toBe(filename);
+    expect(/filename="([^"]*)"/.exec(disposition)?.[1]).toMatch(/^[\x20-\x7e]+\.pdf$/);
+  });
+
   test("when the upload is over MAX_UPLOAD_BYTES, then 413 problem and nothing is stored", async () => {
     const before = await put({ file: new File(["kept content"], "kept.txt") });
     const blobsBefore = h.storedBlobs();

@@ -91,6 +91,15 @@ describe.each(backends)("operations on $name", (backend) => {
     expect(denied.headers.get("access-control-allow-origin")).toBeNull();
   });
 
+  test("when an allowed origin downloads a file, then its name, range and ETag headers are exposed to the page", async () => {
+    const response = await fetch(`${h.url}/evault/v1/files/${h.users[0].file_id}/content/`, {
+      headers: { origin: "https://app.example", "api-key": h.users[0].api_key, range: "bytes=0-0" },
+    });
+    expect(response.status).toBe(206);
+    const exposed = (response.headers.get("access-control-expose-headers") ?? "").toLowerCase().split(/\s*,\s*/);
+    expect(exposed).toEqual(expect.arrayContaining(["content-disposition", "content-range", "accept-ranges", "etag"]));
+  });
+
   test("when any response is sent, then it carries security headers and no x-powered-by", async () => {
     const response = await fetch(`${h.url}/healthz`);
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");

@@ -63,6 +63,10 @@ export function createApp(deps: AppDeps): Express {
   app.disable("x-powered-by");
   app.set("etag", false);
   app.set("query parser", "simple");
+  // Paths are matched exactly as the contract writes them (express-openapi-validator reads
+  // these too): `/EVAULT/…`, a missing or an extra trailing slash are no route.
+  app.set("case sensitive routing", true);
+  app.set("strict routing", true);
 
   app.use(
     pinoHttp({
@@ -80,7 +84,18 @@ export function createApp(deps: AppDeps): Express {
     app.use(
       cors({
         origin: deps.config.corsOrigins,
-        exposedHeaders: ["ETag", "X-Request-Id", "RateLimit", "RateLimit-Policy", "Retry-After"],
+        // A browser reads a download's name and range only if they are exposed (the
+        // api-key header makes every download a fetch(), never a plain navigation).
+        exposedHeaders: [
+          "ETag",
+          "X-Request-Id",
+          "RateLimit",
+          "RateLimit-Policy",
+          "Retry-After",
+          "Content-Disposition",
+          "Content-Range",
+          "Accept-Ranges",
+        ],
       }),
     );
   }
@@ -101,11 +116,9 @@ export function createApp(deps: AppDeps): Express {
       warmUp: deps.warmUp,
     }),
   );
+  const download = downloadFile(deps.database.db, deps.blobs);
   app.use(
-    dispatch(
-      { ...createHandlers(deps), ...deps.handlers },
-      { downloadFile: downloadFile(deps.database.db, deps.blobs) },
-    ),
+    dispatch({ ...createHandlers(deps), ...deps.handlers }, { downloadFile: download, headFileContent: download }),
   );
   app.use((req, res) =>
     sendProblem(

@@ -26,7 +26,7 @@ const init = `Redoc.init("/openapi.json", { hideDownloadButton: false, expandRes
 /** The API reference page (Redoc, served from npm, no CDN) and the raw contract. */
 export function docsRouter(): Router {
   const yaml = readFileSync(openapiPath, "utf8");
-  const router = Router({ strict: true });
+  const router = Router({ strict: true, caseSensitive: true });
   router.get("/docs", (_req, res) => res.redirect(301, "/docs/"));
   router.get("/docs/", (_req, res) => res.type("html").send(page));
   router.get("/docs/init.js", (_req, res) => res.type("js").send(init));

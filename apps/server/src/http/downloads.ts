@@ -1,5 +1,8 @@
+import { open } from "node:fs/promises";
+import { pipeline } from "node:stream/promises";
 import { and, eq } from "drizzle-orm";
 import type { NextFunction, Request, Response } from "express";
+import rangeParser from "range-parser";
 import type { Db } from "../data/database.js";
 import { blobs, files } from "../data/schema.js";
 import { notFound } from "../domain/errors.js";
@@ -11,9 +14,14 @@ interface OpenApiRequest {
   openapi?: { pathParams?: Record<string, string> };
 }
 
+/** A file is its owner's: no shared cache may keep it, and a private one revalidates with the ETag. */
+const CACHE_CONTROL = "private, no-cache";
+
 /**
- * `downloadFile`: streams the stored bytes with their sniffed type, length, the
- * SHA-256 as ETag, and Range / If-None-Match handled by Express's `sendFile`.
+ * `downloadFile` (GET) and `headFileContent` (HEAD, the same status and headers
+ * without the body): the stored bytes with their sniffed type, length, the SHA-256 as
+ * a strong ETag, the name in `Content-Disposition` (RFC 6266: ASCII fallback plus
+ * `filename*=UTF-8''…`), and Range, If-Range and If-None-Match per RFC 9110.
  */
 export function downloadFile(db: Db, store: BlobStore) {
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -32,26 +40,46 @@ export function downloadFile(db: Db, store: BlobStore) {
       .where(and(eq(files.id, id), eq(files.user_id, userId), eq(files.is_deleted, false)));
     if (!found || (found.folder && !(await isVisibleFolder(db, userId, found.folder)))) throw notFound("file");
     const etag = `"${found.hash}"`;
-    res.attachment(found.name ?? "download");
-    res.setHeader("ETag", etag);
-    // Decided here rather than by `send`, which ignores If-None-Match when the request
+    // Decided here rather than by `fresh`, which ignores If-None-Match when the request
     // says `Cache-Control: no-cache`, as fetch() adds to every conditional request.
     if (matches(req.get("if-none-match"), etag)) {
-      res.status(304).end();
+      res.setHeader("ETag", etag).setHeader("Cache-Control", CACHE_CONTROL).status(304).end();
       return;
     }
+    const size = Number(found.size);
+    // Range is defined for GET only (RFC 9110 §14.2).
+    const range = req.method === "GET" ? byteRange(req.get("range"), req.get("if-range"), etag, size) : undefined;
+    if (range === "unsatisfiable") {
+      res.setHeader("Content-Range", `bytes */${size}`);
+      const detail = `The Range header asks for bytes outside the content (${size} bytes).`;
+      sendProblem(res, problem("range_not_satisfiable", detail, [], `urn:vault:request:${req.id}`));
+      return;
+    }
+    // Opened before any header is set, so a missing blob is a plain 500 problem (for HEAD too).
+    const blob = await open(store.path(found.hash));
+    res.attachment(found.name ?? "download");
     res.setHeader("Content-Type", found.mimetype);
-    res.sendFile(
-      store.path(found.hash),
-      { acceptRanges: true, etag: false, lastModified: false, dotfiles: "allow" },
-      (err: (Error & { status?: number }) | undefined) => {
-        if (!err || res.headersSent) return;
-        if (err.status !== 416) return next(err);
-        res.setHeader("Content-Range", `bytes */${found.size}`);
-        const detail = `The Range header asks for bytes outside the content (${found.size} bytes).`;
-        sendProblem(res, problem("range_not_satisfiable", detail, [], `urn:vault:request:${req.id}`));
-      },
-    );
+    res.setHeader("ETag", etag);
+    res.setHeader("Cache-Control", CACHE_CONTROL);
+    res.setHeader("Accept-Ranges", "bytes");
+    if (range) {
+      res.status(206);
+      res.setHeader("Content-Range", `bytes ${range.start}-${range.end}/${size}`);
+    }
+    res.setHeader("Content-Length", String(range ? range.end - range.start + 1 : size));
+    if (req.method === "HEAD") {
+      await blob.close();
+      res.end();
+      return;
+    }
+    const stream = blob.createReadStream(range ?? {});
+    await pipeline(stream, res).catch((err: unknown) => {
+      // The client went away mid-body, or the disk failed after the headers: only the
+      // connection can say so now.
+      if (!res.headersSent) return next(err);
+      req.log.debug({ err }, "download interrupted");
+      res.destroy();
+    });
   };
 }
 
@@ -62,4 +90,48 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
     const trimmed = tag.trim();
     return trimmed === "*" || trimmed.replace(/^W\//, "") === etag;
   });
+}
+
+/** One range-spec of RFC 9110 §14.1.2: `first-last`, `first-` or `-suffix`. */
+const RANGE_SPEC = /^(?:(\d+)-(\d*)|-(\d+))$/;
+
+/**
+ * The one range to send (206), "unsatisfiable" (416) or undefined for the whole
+ * content (200), by RFC 9110 §14: a Range that is not valid syntax, or has a
+ * `first-last` with last < first, is ignored; a suffix longer than the content is
+ * the whole content; an If-Range that is not our strong ETag (a weak tag never
+ * matches, §13.1.5; a date cannot match, as no Last-Modified is sent) sends it all.
+ * Several ranges that do not merge into one answer the whole content, which §14.2
+ * allows. range-parser does the arithmetic once the syntax is known to be valid.
+ */
+function byteRange(
+  header: string | undefined,
+  ifRange: string | undefined,
+  etag: string,
+  size: number,
+): { start: number; end: number } | "unsatisfiable" | undefined {
+  const set = header === undefined ? undefined : /^bytes=(.*)$/is.exec(header)?.[1];
+  if (set === undefined || (ifRange !== undefined && ifRange.trim() !== etag)) return undefined;
+  // Empty list elements are allowed and ignored (RFC 9110 §5.6.1.2).
+  const specs = set
+    .split(",")
+    .map((spec) => spec.trim())
+    .filter((spec) => spec !== "");
+  const normalised: string[] = [];
+  for (const spec of specs) {
+    const [, first, last, suffix] = RANGE_SPEC.exec(spec) ?? [];
+    if (suffix !== undefined) {
+      // range-parser refuses a suffix longer than the content; RFC 9110 says it is all of it.
+      normalised.push(BigInt(suffix) > BigInt(size) ? "0-" : spec);
+    } else if (first === undefined || (last !== "" && BigInt(last ?? "") < BigInt(first))) {
+      return undefined;
+    } else {
+      normalised.push(spec);
+    }
+  }
+  if (normalised.length === 0) return undefined;
+  const ranges = rangeParser(size, `bytes=${normalised.join(",")}`, { combine: true });
+  if (ranges === -1) return "unsatisfiable";
+  if (ranges === -2 || ranges.length !== 1) return undefined;
+  return ranges[0];
 }

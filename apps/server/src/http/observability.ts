@@ -58,7 +58,7 @@ const READY_DEADLINE_MS = 1000;
 
 /** `/healthz` (the process answers), `/readyz` (the database answers and is migrated), `/metrics` (Prometheus). */
 export function adminRouter(database: Database, metrics: Metrics): Router {
-  const router = Router({ strict: true });
+  const router = Router({ strict: true, caseSensitive: true });
   router.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });

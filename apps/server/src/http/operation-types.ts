@@ -30,7 +30,7 @@ export interface Input<K extends OperationId> {
 export type Handler<K extends OperationId> = (input: Input<K>) => Promise<Reply<K>>;
 
 /** Operations that answer raw bytes rather than JSON; they write the response themselves. */
-export type StreamOperationId = "downloadFile";
+export type StreamOperationId = "downloadFile" | "headFileContent";
 export type JsonOperationId = Exclude<OperationId, StreamOperationId>;
 export type Handlers = { [K in JsonOperationId]: Handler<K> };
 export type StreamHandlers = { [K in StreamOperationId]: RequestHandler };

@@ -155,5 +155,8 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     res.destroy();
     return;
   }
+  // Every 405 names the path's methods (RFC 9110 §15.5.6); the validator's MethodNotAllowed lists them.
+  const allow = (err as { headers?: { Allow?: unknown } } | undefined)?.headers?.Allow;
+  if (body.status === 405 && typeof allow === "string") res.setHeader("Allow", allow);
   sendProblem(res, body);
 };

@@ -26,6 +26,7 @@ const REQUESTS: Record<OperationId, { method: string; path: string; body?: strin
     type: "multipart/form-data; boundary=warmup",
   },
   downloadFile: { method: "GET", path: "/evault/v1/files/warm-up/content/" },
+  headFileContent: { method: "HEAD", path: "/evault/v1/files/warm-up/content/" },
 };
 
 /**

@@ -126,6 +126,11 @@ export interface paths {
          * Download a file's content
          * @description Download the stored bytes of one of the caller's files, with the sniffed
          *     `Content-Type`, `Content-Length`, an `ETag` (the SHA-256) and HTTP range support.
+         *     Ranges follow RFC 9110 §14: one satisfiable range answers 206 (a suffix range longer
+         *     than the content is the whole content, `bytes=-100` of 16 bytes is `bytes 0-15/16`);
+         *     a range that is not valid syntax (`bytes=5-2`), several ranges, or an `If-Range`
+         *     that is not the current strong `ETag` (a weak tag never matches) answer the whole
+         *     content with 200; ranges that all start past the end answer 416.
          *     This operation is an addition to the six of the service spec (`x-vault-addition`):
          *     it is what a File's `file` URL points at.
          */
@@ -134,7 +139,15 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Read a file's content headers
+         * @description The status and headers a `GET` of the same content answers, without the body
+         *     (RFC 9110 §9.3.2), e.g. to learn a file's size, type, name and `ETag` before
+         *     downloading it. `Range` does not apply to HEAD (RFC 9110 §14.2). Errors carry the
+         *     problem's status but, as every HEAD response, no body.
+         *     An addition to the six operations of the service spec (`x-vault-addition`).
+         */
+        head: operations["headFileContent"];
         patch?: never;
         trace?: never;
     };
@@ -1399,8 +1412,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A single byte range, e.g. `bytes=0-99`; answered with 206. */
+                /** @description A single byte range, e.g. `bytes=0-99` or `bytes=-100` (the last 100 bytes); answered with 206. */
                 Range?: string;
+                /** @description Apply `Range` only if this is the current `ETag` (strong comparison: a weak tag `W/"…"` never matches). */
+                "If-Range"?: string;
                 /** @description The `ETag` the caller has; answered with 304 when it is current. */
                 "If-None-Match"?: string;
             };
@@ -1415,10 +1430,20 @@ export interface operations {
             /** @description The request has succeeded. */
             200: {
                 headers: {
+                    /** @description The length of the body sent: the whole content, or the range for a 206. */
                     "Content-Length": number;
-                    /** @description The SHA-256 of the content, quoted. */
+                    /** @description The SHA-256 of the content, quoted: a strong entity tag. */
                     ETag: string;
                     "Accept-Ranges": "bytes";
+                    /**
+                     * @description `attachment` with the file's name (RFC 6266): an ASCII `filename` (other characters
+                     *     replaced by `?`) and, when the name is not plain ASCII, the exact name as
+                     *     `filename*=UTF-8''…` (RFC 8187), e.g.
+                     *     `attachment; filename="?n?c?d? ??.pdf"; filename*=UTF-8''%C3%9Cn%C3%AFc%C3%B6d%C3%A9%20%E6%8A%A5%E5%91%8A.pdf`.
+                     */
+                    "Content-Disposition": string;
+                    /** @description `private, no-cache`: a file is its owner's, so no shared cache keeps it, and a private cache revalidates with the `ETag`. */
+                    "Cache-Control": "private, no-cache";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1428,6 +1453,21 @@ export interface operations {
             /** @description Successful */
             206: {
                 headers: {
+                    /** @description The length of the body sent: the whole content, or the range for a 206. */
+                    "Content-Length": number;
+                    /** @description The SHA-256 of the content, quoted: a strong entity tag. */
+                    ETag: string;
+                    "Accept-Ranges": "bytes";
+                    /**
+                     * @description `attachment` with the file's name (RFC 6266): an ASCII `filename` (other characters
+                     *     replaced by `?`) and, when the name is not plain ASCII, the exact name as
+                     *     `filename*=UTF-8''…` (RFC 8187), e.g.
+                     *     `attachment; filename="?n?c?d? ??.pdf"; filename*=UTF-8''%C3%9Cn%C3%AFc%C3%B6d%C3%A9%20%E6%8A%A5%E5%91%8A.pdf`.
+                     */
+                    "Content-Disposition": string;
+                    /** @description `private, no-cache`: a file is its owner's, so no shared cache keeps it, and a private cache revalidates with the `ETag`. */
+                    "Cache-Control": "private, no-cache";
+                    /** @description The range sent, e.g. `bytes 0-15/16`; `Content-Length` is the length of that range. */
                     "Content-Range": string;
                     [name: string]: unknown;
                 };
@@ -1435,9 +1475,13 @@ export interface operations {
                     "*/*": Blob;
                 };
             };
-            /** @description The client has made a conditional request and the resource has not been modified. */
+            /** @description The caller's copy (its `If-None-Match`) is current: no body. */
             304: {
                 headers: {
+                    /** @description The SHA-256 of the content, quoted. */
+                    ETag: string;
+                    /** @description As for the content: `private, no-cache`. */
+                    "Cache-Control": "private, no-cache";
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1505,6 +1549,92 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
+            };
+        };
+    };
+    headFileContent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` the caller has; answered with 304 when it is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The id of the file upload. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    /** @description The sniffed type of the content. */
+                    "content-type": string;
+                    /** @description The length of the body sent: the whole content, or the range for a 206. */
+                    "Content-Length": number;
+                    /** @description The SHA-256 of the content, quoted: a strong entity tag. */
+                    ETag: string;
+                    "Accept-Ranges": "bytes";
+                    /**
+                     * @description `attachment` with the file's name (RFC 6266): an ASCII `filename` (other characters
+                     *     replaced by `?`) and, when the name is not plain ASCII, the exact name as
+                     *     `filename*=UTF-8''…` (RFC 8187), e.g.
+                     *     `attachment; filename="?n?c?d? ??.pdf"; filename*=UTF-8''%C3%9Cn%C3%AFc%C3%B6d%C3%A9%20%E6%8A%A5%E5%91%8A.pdf`.
+                     */
+                    "Content-Disposition": string;
+                    /** @description `private, no-cache`: a file is its owner's, so no shared cache keeps it, and a private cache revalidates with the `ETag`. */
+                    "Cache-Control": "private, no-cache";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller's copy (its `If-None-Match`) is current: no body. */
+            304: {
+                headers: {
+                    /** @description The SHA-256 of the content, quoted. */
+                    ETag: string;
+                    /** @description As for the content: `private, no-cache`. */
+                    "Cache-Control": "private, no-cache";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error answered to a HEAD request: the status (and `Content-Type`) of the problem a GET would answer, without its body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error answered to a HEAD request: the status (and `Content-Type`) of the problem a GET would answer, without its body. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error answered to a HEAD request: the status (and `Content-Type`) of the problem a GET would answer, without its body. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error answered to a HEAD request: the status (and `Content-Type`) of the problem a GET would answer, without its body. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error answered to a HEAD request: the status (and `Content-Type`) of the problem a GET would answer, without its body. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
