@@ -3,6 +3,7 @@
 // check sees committed truth: of two moves that together would close a cycle, one
 // wins and the other is a 422; nothing deadlocks into a 500 or hangs.
 import fc from "fast-check";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
 import { type Harness, startHarness } from "./helpers/server.js";
@@ -207,5 +208,59 @@ describe.skipIf(!postgres)("concurrent tree changes on postgres", () => {
       );
       expect(stored).toEqual({ version: want.version, hash: want.hash, folder_id: want.folder });
     }
+  });
+});
+
+describe.skipIf(!postgres)("time limits on postgres", () => {
+  let h: Harness;
+  let locker: pg.Client;
+  beforeAll(async () => {
+    if (postgres) h = await startHarness(postgres, { env: { DATABASE_LOCK_TIMEOUT_MS: "2000" } });
+    locker = new pg.Client({ connectionString: h.env.DATABASE_URL });
+    await locker.connect();
+  });
+  afterAll(async () => {
+    await locker?.end();
+    await h?.stop();
+  });
+
+  const account = () => h.users[0].bank_account_id;
+  const put = (accountNumber: string) =>
+    h.client().PUT("/banking/v1/ng/bank_accounts/{id}/", {
+      params: { path: { id: account() } },
+      body: { account_number: accountNumber },
+    });
+  const storedNumber = async () =>
+    (await locker.query("select account_number from bank_accounts where id = $1", [account()])).rows[0]?.account_number;
+
+  test("when a row stays locked past DATABASE_LOCK_TIMEOUT_MS, then 503 timeout with Retry-After, nothing changes, and /readyz says so within a second", async () => {
+    const before = await storedNumber();
+    await locker.query("begin");
+    await locker.query("select 1 from bank_accounts where id = $1 for update", [account()]);
+    try {
+      const started = Date.now();
+      // More writers than the pool has connections: every connection waits on the lock.
+      const writes = Array.from({ length: 12 }, (_, i) => put(`70000000${String(i).padStart(2, "0")}`));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const readyStarted = Date.now();
+      const ready = await fetch(`${h.serverUrl}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(Date.now() - readyStarted).toBeLessThan(1500);
+
+      const results = await Promise.all(writes);
+      for (const { response, error } of results) {
+        expect(response.status).toBe(503);
+        expect(response.headers.get("retry-after")).toBe("1");
+        expect(error?.type).toBe("urn:vault:problem:timeout");
+      }
+      expect(Date.now() - started).toBeLessThan(15_000);
+    } finally {
+      await locker.query("rollback");
+    }
+    expect(await storedNumber()).toBe(before);
+    const { response } = await put("7000000099");
+    expect(response.status).toBe(200);
+    expect(await storedNumber()).toBe("7000000099");
+    expect((await fetch(`${h.serverUrl}/readyz`)).status).toBe(200);
   });
 });
