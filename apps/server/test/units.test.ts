@@ -24,6 +24,9 @@ describe("If-Match", () => {
     ['W/"3"', 3],
     ["3", -1],
     ['"abc"', -1],
+    ['"2147483647"', 2147483647],
+    ['"2147483648"', -1],
+    [`"${"9".repeat(30)}"`, -1],
   ])("%j reads as version %j", (header, version) => {
     expect(parseIfMatch(header)).toBe(version);
   });

@@ -1,0 +1,55 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type Database, openDatabase } from "../src/data/database.js";
+
+const failure = (code: string) => Object.assign(new Error(`SQLSTATE ${code}`), { code });
+
+describe("the transaction runner", () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({
+      dataDir: "",
+      inMemoryDatabase: true,
+      databaseStatementTimeoutMs: 30_000,
+      databaseLockTimeoutMs: 10_000,
+    });
+  });
+  afterAll(() => database?.close());
+
+  test.each(["40P01", "40001"])(
+    "when a transaction fails with %s twice, then the third attempt commits",
+    async (code) => {
+      let attempts = 0;
+      const answer = await database.db.transaction(async (tx) => {
+        attempts++;
+        await tx.execute(sql`select 1`);
+        if (attempts < 3) throw failure(code);
+        return "committed";
+      });
+      expect(answer).toBe("committed");
+      expect(attempts).toBe(3);
+    },
+  );
+
+  test("when a deadlock outlives three attempts, then its error is thrown", async () => {
+    let attempts = 0;
+    await expect(
+      database.db.transaction(async () => {
+        attempts++;
+        throw failure("40P01");
+      }),
+    ).rejects.toMatchObject({ code: "40P01" });
+    expect(attempts).toBe(3);
+  });
+
+  test("when a transaction fails for any other reason, then it runs once", async () => {
+    let attempts = 0;
+    await expect(
+      database.db.transaction(async () => {
+        attempts++;
+        throw failure("23505");
+      }),
+    ).rejects.toMatchObject({ code: "23505" });
+    expect(attempts).toBe(1);
+  });
+});
