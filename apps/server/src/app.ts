@@ -15,7 +15,7 @@ import { errorHandler, problem, sendProblem } from "./http/problems.js";
 import { multipartUploads } from "./http/uploads.js";
 import { contractValidator } from "./http/validator.js";
 import type { WarmUp } from "./http/warm-up.js";
-import type { Logger } from "./logger.js";
+import { httpLogSerializers, type Logger } from "./logger.js";
 import type { BlobStore } from "./storage/blob-store.js";
 
 export interface AppDeps {
@@ -59,6 +59,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     pinoHttp({
       logger: deps.logger,
+      wrapSerializers: false,
+      serializers: httpLogSerializers,
       genReqId: (req, res) => {
         const given = req.headers["x-request-id"];
         const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
