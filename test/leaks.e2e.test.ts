@@ -1,5 +1,5 @@
 // What must not leak: secrets into the log, whatever position they are sent in and
-// however the request fails.
+// however the request fails; a fresh rate-limit budget to whoever invents a new key.
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
@@ -99,4 +99,46 @@ describe.each(backends)("secrets in the log on $name", (backend) => {
     // Nor the hash of the refused password, which only the failing query and its row held.
     expect(log).not.toMatch(/scrypt\$/);
   }, 120_000);
+});
+
+describe.each(backends)("rate limits on $name", (backend) => {
+  const BUDGET = 20;
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(backend, { env: { RATE_LIMIT_PER_MINUTE: String(BUDGET) } });
+  });
+  afterAll(() => h?.stop());
+
+  const patchShare = (apiKey: string) =>
+    fetch(`${h.url}/evault/v1/file_shares/${h.users[0].file_share_id}/`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json", "api-key": apiKey },
+      body: "{}",
+    });
+
+  // The first test: the second one spends the address's budget for the rest of the minute.
+  test("when valid keys make more requests than the failed-auth budget, then none is refused", async () => {
+    const [alice, bob] = h.users;
+    const statuses: number[] = [];
+    for (let i = 0; i < BUDGET - 5; i++) {
+      statuses.push((await patchShare(alice.api_key)).status, (await patchShare(bob.api_key)).status);
+    }
+    // alice's requests are 200, bob's 404 (the share is alice's): neither is a failed authentication.
+    expect(new Set(statuses)).toEqual(new Set([200, 404]));
+  });
+
+  test("when each request sends a new random key, then after RATE_LIMIT_PER_MINUTE 401s the address gets 429s", async () => {
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < BUDGET + 5; i++) {
+      last = await patchShare(`vk_${randomBytes(4).toString("hex")}_${randomBytes(32).toString("base64url")}`);
+      statuses.push(last.status);
+    }
+    expect(statuses.slice(0, BUDGET)).toEqual(Array(BUDGET).fill(401));
+    expect(statuses.slice(BUDGET)).toEqual(Array(5).fill(429));
+    expect(last?.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await last?.json()).toMatchObject({ status: 429, type: "urn:vault:problem:too-many-requests" });
+    // The address waits: not even a valid key gets through before the window ends.
+    expect((await patchShare(h.users[0].api_key)).status).toBe(429);
+  });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import cors from "cors";
-import express, { type Express, type RequestHandler } from "express";
+import express, { type Express } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import type { Config } from "./config.js";
@@ -12,6 +12,7 @@ import { createHandlers } from "./http/handlers.js";
 import { adminRouter, type Metrics } from "./http/observability.js";
 import type { Handlers } from "./http/operation-types.js";
 import { errorHandler, problem, sendProblem } from "./http/problems.js";
+import type { RateLimiter } from "./http/rate-limit.js";
 import { multipartUploads } from "./http/uploads.js";
 import { contractValidator } from "./http/validator.js";
 import type { WarmUp } from "./http/warm-up.js";
@@ -25,8 +26,8 @@ export interface AppDeps {
   logger: Logger;
   /** Replaces handlers (tests inject faulty ones to prove response validation). */
   handlers?: Partial<Handlers>;
-  /** Per-key request budget (see rate-limit.ts); none when absent. */
-  rateLimiter?: RequestHandler;
+  /** The failed-authentication and per-key budgets (see rate-limit.ts); none when absent. */
+  rateLimiter?: Pick<RateLimiter, "failedAuth" | "perKey">;
   /** Request metrics; `/healthz`, `/readyz` and `/metrics` are mounted here unless `adminOnly`. */
   metrics?: Metrics;
   /** The admin routes are served on a separate admin port instead. */
@@ -83,12 +84,12 @@ export function createApp(deps: AppDeps): Express {
     if (!deps.adminOnly) app.use(adminRouter(deps.database, deps.metrics));
   }
   app.use(docsRouter());
-  if (deps.rateLimiter) app.use(deps.rateLimiter);
+  if (deps.rateLimiter) app.use(deps.rateLimiter.failedAuth);
   app.use(express.json({ limit: "1mb" }));
   const uploads = multipartUploads(deps.blobs, deps.config.maxUploadBytes);
   const validate = deps.config.validation !== "off";
   app.use(
-    contractValidator(deps.database.db, uploads, {
+    contractValidator(deps.database.db, [...(deps.rateLimiter ? [deps.rateLimiter.perKey] : []), uploads], {
       validateRequests: validate,
       validateResponses: validate,
       optimisations: deps.config.optimisations,
