@@ -84,7 +84,6 @@ export function createApp(deps: AppDeps): Express {
     if (!deps.adminOnly) app.use(adminRouter(deps.database, deps.metrics));
   }
   app.use(docsRouter());
-  if (deps.rateLimiter) app.use(deps.rateLimiter.failedAuth);
   app.use(express.json({ limit: "1mb" }));
   const uploads = multipartUploads(deps.blobs, deps.config.maxUploadBytes);
   const validate = deps.config.validation !== "off";
@@ -96,6 +95,8 @@ export function createApp(deps: AppDeps): Express {
       warmUp: deps.warmUp,
     }),
   );
+  // A 401 from the validator's security check spends the address's failed-authentication budget.
+  if (deps.rateLimiter) app.use(deps.rateLimiter.failedAuth);
   app.use(
     dispatch(
       { ...createHandlers(deps), ...deps.handlers },

@@ -12,7 +12,7 @@ export interface Config {
   logLevel: string;
   /** Requests per minute per authenticated api key. */
   rateLimitPerMinute: number;
-  /** Requests answered 401 per minute per client address; by default the per-key budget. */
+  /** Failed authentications per minute per client address; by default the per-key budget. */
   failedAuthPerMinute: number;
   /** Redis for a rate-limit budget shared by several processes; in-process counting without it. */
   redisUrl: string | undefined;

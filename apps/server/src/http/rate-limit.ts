@@ -1,13 +1,16 @@
 import { createHash } from "node:crypto";
-import type { Request, RequestHandler } from "express";
+import type { ErrorRequestHandler, Request, RequestHandler } from "express";
 import { ipKeyGenerator, rateLimit, type Store } from "express-rate-limit";
 import { RedisStore } from "rate-limit-redis";
 import { createClient } from "redis";
 import { problem, sendProblem } from "./problems.js";
 
 export interface RateLimiter {
-  /** Before authentication: the failed-authentication budget of the client address. */
-  failedAuth: RequestHandler;
+  /**
+   * An error middleware behind the contract validator: a failed authentication spends
+   * the client address's budget, and once it is spent the 401 becomes a 429.
+   */
+  failedAuth: ErrorRequestHandler;
   /** After authentication (spliced behind the security check): the budget of the authenticated key. */
   perKey: RequestHandler;
   close(): Promise<void>;
@@ -26,8 +29,10 @@ function tooMany(detail: string): RequestHandler {
  *
  * - Per api key, counted after authentication: only a key that exists has a budget,
  *   so a new random key per request is no way around it.
- * - Per client address, counting only the requests answered 401: a burst of wrong or
- *   missing keys becomes 429s, and the address waits for the window to end.
+ * - Per client address, counting only failed authentications (wrong or missing key):
+ *   a burst of them becomes 429s until the window ends. Requests with a valid key
+ *   neither spend nor check it, so they cost no extra store round trip and a client
+ *   behind the same address as a key-guesser is not shut out.
  */
 export async function createRateLimiter(options: {
   perMinute: number;
@@ -65,17 +70,19 @@ export async function createRateLimiter(options: {
     },
     handler: tooMany("The request budget of this api key is spent; retry after Retry-After seconds."),
   });
-  const failedAuth = rateLimit({
+  const failedAuthBudget = rateLimit({
     ...common,
     limit: options.failedAuthPerMinute,
     identifier: "failed-auth",
     requestPropertyName: "failedAuthRateLimit",
     store: store("vault:rl-auth:"),
     keyGenerator: clientAddress,
-    // Every request counts while it runs; those not answered 401 are given back when they finish.
-    skipSuccessfulRequests: true,
-    requestWasSuccessful: (_req, res) => res.statusCode !== 401,
     handler: tooMany("Too many requests from this address failed authentication; retry after Retry-After seconds."),
   });
+  // Only the security check's 401 goes through the budget; within it, the 401 goes on to the error handler.
+  const failedAuth: ErrorRequestHandler = (err, req, res, next) => {
+    if ((err as { status?: unknown }).status !== 401) return next(err);
+    void failedAuthBudget(req, res, () => next(err));
+  };
   return { failedAuth, perKey, close };
 }
