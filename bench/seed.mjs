@@ -1,7 +1,7 @@
 // Seeds a benchmark server's own storage: two demo users, and for the first one
 // `copies` extra bank accounts, folders, files and shares, so that each load
 // connection writes its own rows (50 connections on one row measure its lock, not the server).
-import { createDemoUser } from "@vault/server";
+import { createDemoUser, shareWithEachOther } from "@vault/server";
 import { sql } from "drizzle-orm";
 
 const copies = Number(process.env.BENCH_COPIES ?? 50);
@@ -12,6 +12,8 @@ export async function seed(database, blobs, retentionDays) {
   for (const name of ["alice", "bob"]) {
     users.push(await createDemoUser(db, blobs, `${name}-${process.pid}`, retentionDays));
   }
+  // The updateFileShare scenario links bob to alice's shares: bob must share with alice.
+  await shareWithEachOther(db, users);
   const [user] = users;
   const ids = async (query) => (await db.execute(query)).rows.map((row) => row.id);
   const series = sql`generate_series(1, ${copies}::int) n`;

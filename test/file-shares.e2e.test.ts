@@ -7,7 +7,8 @@ const PATH = "/evault/v1/file_shares/{id}/" as const;
 describe.each(backends)("PATCH /evault/v1/file_shares/{id}/ on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(backend);
+    // Two seed runs: the users of one run share with each other, and are strangers to the other run's.
+    h = await startHarness(backend, { seedRuns: 2 });
   });
   afterAll(() => h?.stop());
 
@@ -92,6 +93,40 @@ describe.each(backends)("PATCH /evault/v1/file_shares/{id}/ on $name", (backend)
     const { response, error } = await patch(body);
     expect(response.status).toBe(422);
     expect(error?.errors).toContainEqual(expect.objectContaining({ path }));
+  });
+
+  test("when users names someone who does not share with the caller, then 422 reads as for an id no one has", async () => {
+    const [owner, , stranger] = h.users;
+    if (!stranger) throw new Error("the second seed run is missing");
+    const before = await patch({});
+    const refusal = async (id: number) => {
+      const { response, error } = await patch({ users: [owner.id, id] });
+      expect(response.status).toBe(422);
+      const text = JSON.stringify(error);
+      expect(text).not.toContain(stranger.username);
+      return { ...error, instance: undefined };
+    };
+    const strangers = await refusal(stranger.id);
+    expect(strangers.errors).toEqual([expect.objectContaining({ path: "/body/users/1", code: "unknown_user" })]);
+    expect(await refusal(2_000_000_000)).toEqual(strangers);
+    expect((await patch({})).data?.users).toEqual(before.data?.users);
+  });
+
+  test("when a linked user stops sharing with the owner, then users_detail no longer shows them", async () => {
+    const [owner, other] = h.users;
+    const linked = await patch({ users: [other.id] });
+    expect(linked.data?.users_detail).toEqual([expect.objectContaining({ id: other.id, email: expect.any(String) })]);
+    // The seed's share of nothing by which the other user shares with the owner.
+    const acquaintance = `user_id = ${other.id} and file_id is null and folder_id is null`;
+    await h.query(`update file_shares set users = '{}' where ${acquaintance}`);
+    const after = await patch({});
+    const relink = await patch({ users: [other.id] });
+    await h.query(`update file_shares set users = array[${owner.id}] where ${acquaintance}`);
+    expect(after.data?.users).toEqual([other.id]);
+    expect(after.data?.users_detail).toEqual([]);
+    expect(JSON.stringify(after.data)).not.toContain(other.username);
+    expect(relink.response.status).toBe(422);
+    expect((await patch({ users: [other.id] })).data?.users_detail).toHaveLength(1);
   });
 
   test("when both file and folder are given, then 422 names folder and the share is unchanged", async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import cors from "cors";
-import express, { type Express, type RequestHandler } from "express";
+import express, { type Express } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import type { Config } from "./config.js";
@@ -13,10 +13,11 @@ import { createHandlers } from "./http/handlers.js";
 import { adminRouter, type Metrics } from "./http/observability.js";
 import type { Handlers } from "./http/operation-types.js";
 import { errorHandler, problem, sendProblem } from "./http/problems.js";
+import type { RateLimiter } from "./http/rate-limit.js";
 import { multipartUploads } from "./http/uploads.js";
 import { contractValidator } from "./http/validator.js";
 import type { WarmUp } from "./http/warm-up.js";
-import type { Logger } from "./logger.js";
+import { httpLogSerializers, type Logger } from "./logger.js";
 import type { BlobStore } from "./storage/blob-store.js";
 
 export interface AppDeps {
@@ -26,8 +27,8 @@ export interface AppDeps {
   logger: Logger;
   /** Replaces handlers (tests inject faulty ones to prove response validation). */
   handlers?: Partial<Handlers>;
-  /** Per-key request budget (see rate-limit.ts); none when absent. */
-  rateLimiter?: RequestHandler;
+  /** The failed-authentication and per-key budgets (see rate-limit.ts); none when absent. */
+  rateLimiter?: Pick<RateLimiter, "failedAuth" | "perKey">;
   /** Request metrics; `/healthz`, `/readyz` and `/metrics` are mounted here unless `adminOnly`. */
   metrics?: Metrics;
   /** The admin routes are served on a separate admin port instead. */
@@ -71,6 +72,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     pinoHttp({
       logger: deps.logger,
+      wrapSerializers: false,
+      serializers: httpLogSerializers,
       genReqId: (req, res) => {
         const given = req.headers["x-request-id"];
         const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
@@ -104,18 +107,23 @@ export function createApp(deps: AppDeps): Express {
     if (!deps.adminOnly) app.use(adminRouter(deps.database, deps.metrics));
   }
   app.use(docsRouter());
-  if (deps.rateLimiter) app.use(deps.rateLimiter);
   app.use(express.json({ limit: JSON_BODY_LIMIT }), refuseUnboundedBody);
   const uploads = multipartUploads(deps.blobs, deps.config.maxUploadBytes);
   const validate = deps.config.validation !== "off";
   app.use(
-    contractValidator(deps.database.db, [uploads, refuseEmptyJson], {
-      validateRequests: validate,
-      validateResponses: validate,
-      optimisations: deps.config.optimisations,
-      warmUp: deps.warmUp,
-    }),
+    contractValidator(
+      deps.database.db,
+      [...(deps.rateLimiter ? [deps.rateLimiter.perKey] : []), uploads, refuseEmptyJson],
+      {
+        validateRequests: validate,
+        validateResponses: validate,
+        optimisations: deps.config.optimisations,
+        warmUp: deps.warmUp,
+      },
+    ),
   );
+  // A 401 from the validator's security check spends the address's failed-authentication budget.
+  if (deps.rateLimiter) app.use(deps.rateLimiter.failedAuth);
   const download = downloadFile(deps.database.db, deps.blobs);
   app.use(
     dispatch({ ...createHandlers(deps), ...deps.handlers }, { downloadFile: download, headFileContent: download }),

@@ -10,8 +10,10 @@ export interface Config {
   maxUploadBytes: number;
   binRetentionDays: number;
   logLevel: string;
-  /** Requests per minute per api key (per client address without a key). */
+  /** Requests per minute per authenticated api key. */
   rateLimitPerMinute: number;
+  /** Failed authentications per minute per client address; by default the per-key budget. */
+  failedAuthPerMinute: number;
   /** Redis for a rate-limit budget shared by several processes; in-process counting without it. */
   redisUrl: string | undefined;
   /** Origins allowed by CORS; empty means CORS is off. */
@@ -69,6 +71,7 @@ export function loadConfig(env: Env = process.env): Config {
   const inMemoryDatabase = flag(env, "DATABASE_IN_MEMORY");
   if (inMemoryDatabase && databaseUrl) throw new ConfigError("DATABASE_IN_MEMORY and DATABASE_URL exclude each other");
   const validation = onOff(env, "VAULT_BENCH_VALIDATION");
+  const rateLimitPerMinute = integer(env, "RATE_LIMIT_PER_MINUTE", 600, 1, 1_000_000);
   return {
     host,
     port,
@@ -79,7 +82,8 @@ export function loadConfig(env: Env = process.env): Config {
     maxUploadBytes: integer(env, "MAX_UPLOAD_BYTES", 100 * 1024 * 1024, 1, Number.MAX_SAFE_INTEGER),
     binRetentionDays: integer(env, "BIN_RETENTION_DAYS", 30, 1, 36500),
     logLevel,
-    rateLimitPerMinute: integer(env, "RATE_LIMIT_PER_MINUTE", 600, 1, 1_000_000),
+    rateLimitPerMinute,
+    failedAuthPerMinute: integer(env, "RATE_LIMIT_FAILED_AUTH_PER_MINUTE", rateLimitPerMinute, 1, 1_000_000),
     redisUrl: url(env, "REDIS_URL", /^rediss?:$/),
     corsOrigins: (env.CORS_ORIGINS ?? "")
       .split(",")

@@ -1,13 +1,122 @@
+import type { IncomingMessage } from "node:http";
 import { pino } from "pino";
+
+const CENSOR = "[redacted]";
+
+/** An error as logged: what helps an operator, never the data a query carried. */
+interface LoggedError {
+  type: string;
+  message: string;
+  stack?: string;
+  [field: string]: unknown;
+}
+
+/**
+ * The fields of an error (or of a database error under it) that are logged. Everything
+ * else is left out: drizzle's and PGlite's `params` (a share's scrypt hash, a key's
+ * SHA-256) and PostgreSQL's `detail`/`where` ("Failing row contains (…)", "Key (…)=(…)"),
+ * which quote the values of a row.
+ */
+const SAFE_FIELDS = [
+  "code",
+  "status",
+  "statusCode",
+  "errno",
+  "syscall",
+  "severity",
+  "routine",
+  "schema",
+  "table",
+  "column",
+  "constraint",
+] as const;
+
+function isErrorLike(value: unknown): value is Error & Record<string, unknown> {
+  return typeof value === "object" && value !== null && typeof (value as Error).message === "string";
+}
+
+/** Every SQL parameter of the error and its causes, to cut out of messages that quote them. */
+function queryParams(err: unknown): string[] {
+  const found: string[] = [];
+  for (let e = err, depth = 0; isErrorLike(e) && depth < 10; e = e.cause, depth++) {
+    if (Array.isArray(e.params)) {
+      for (const p of e.params) if (p !== null && p !== undefined) found.push(String(p));
+    }
+  }
+  // Longest first, so a parameter that contains another is cut out whole.
+  return found.filter((p) => p.length >= 4).sort((a, b) => b.length - a.length);
+}
+
+function scrub(text: string, params: string[]): string {
+  // drizzle's "Failed query: <sql>\nparams: <values>": the values go, the SQL stays.
+  let clean = text.replace(/^params: .*$/m, `params: ${CENSOR}`);
+  for (const p of params) clean = clean.replaceAll(p, CENSOR);
+  return clean;
+}
+
+function serializeError(err: Error & Record<string, unknown>, params: string[], depth: number): LoggedError {
+  const logged: LoggedError = {
+    type: err.constructor?.name ?? err.name,
+    message: scrub(err.message, params),
+    ...(typeof err.stack === "string" ? { stack: scrub(err.stack, params) } : {}),
+  };
+  for (const field of SAFE_FIELDS) {
+    const value = err[field];
+    if (typeof value === "string" || typeof value === "number") logged[field] = value;
+  }
+  if (typeof err.query === "string") logged.query = scrub(err.query, params);
+  if (depth < 10 && isErrorLike(err.cause)) logged.cause = serializeError(err.cause, params, depth + 1);
+  return logged;
+}
+
+/**
+ * pino's `err` serializer, for every logger and pino-http: the message, stack, cause
+ * chain and a few diagnostic fields of an error, with SQL parameters cut out.
+ */
+export function errorSerializer(err: unknown): unknown {
+  return isErrorLike(err) ? serializeError(err, queryParams(err), 0) : err;
+}
+
+/**
+ * The request as pino-http logs it (pino's standard serializer), but with every query
+ * string value censored: the contract defines no query parameter, so a value there is
+ * either a mistake or a key sent as `?api-key=…`.
+ */
+function requestSerializer(raw: IncomingMessage): Record<string, unknown> {
+  const req = pino.stdSerializers.req(raw) as unknown as Record<string, unknown>;
+  const url = typeof req.url === "string" ? req.url : "";
+  const at = url.indexOf("?");
+  if (at < 0) return req;
+  const query = url
+    .slice(at + 1)
+    .split("&")
+    .map((pair) => {
+      const eq = pair.indexOf("=");
+      return eq < 0 ? pair : `${pair.slice(0, eq)}=${CENSOR}`;
+    })
+    .join("&");
+  // pino's serialized request is a fresh object per log line, so it can be changed.
+  req.url = `${url.slice(0, at)}?${query}`;
+  if (req.query && typeof req.query === "object") {
+    req.query = Object.fromEntries(Object.keys(req.query).map((name) => [name, CENSOR]));
+  }
+  return req;
+}
+
+/** pino-http's serializers (with `wrapSerializers: false`; its defaults would replace the logger's `err`). */
+export const httpLogSerializers = { req: requestSerializer, res: pino.stdSerializers.res, err: errorSerializer };
 
 /** Structured JSON logs; secrets are redacted wherever they could appear. */
 export function createLogger(level: string) {
   return pino({
     level,
+    serializers: { err: errorSerializer },
     redact: {
       paths: [
         'req.headers["api-key"]',
+        'req.headers["x-api-key"]',
         "req.headers.authorization",
+        'req.headers["proxy-authorization"]',
         "req.headers.cookie",
         "req.body.password",
         "*.password",
@@ -15,7 +124,7 @@ export function createLogger(level: string) {
         "*.key_hash",
         "*.password_hash",
       ],
-      censor: "[redacted]",
+      censor: CENSOR,
     },
   });
 }

@@ -56,7 +56,11 @@ export async function startServer(
       : undefined;
 
   const metrics = createMetrics(database);
-  const rateLimiter = await createRateLimiter({ perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl });
+  const rateLimiter = await createRateLimiter({
+    perMinute: config.rateLimitPerMinute,
+    failedAuthPerMinute: config.failedAuthPerMinute,
+    redisUrl: config.redisUrl,
+  });
   const admin =
     config.adminPort === undefined ? undefined : createServer(express().use(adminRouter(database, metrics)));
   admin?.listen(config.adminPort, config.host);
@@ -81,7 +85,7 @@ export async function startServer(
     blobs,
     logger,
     metrics,
-    rateLimiter: rateLimiter.middleware,
+    rateLimiter,
     adminOnly: admin !== undefined,
     warmUp,
   });

@@ -27,6 +27,7 @@ describe("loadConfig", () => {
     ["LOG_LEVEL", "loud"],
     ["REDIS_URL", "http://x"],
     ["WORKERS", "0"],
+    ["RATE_LIMIT_FAILED_AUTH_PER_MINUTE", "0"],
   ])("when %s=%s, then start-up fails with a message naming it", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
@@ -45,5 +46,16 @@ describe("loadConfig", () => {
       publicBaseUrl: "https://vault.example",
       corsOrigins: ["https://a.example", "https://b.example"],
     });
+  });
+
+  test("when only RATE_LIMIT_PER_MINUTE is set, then the failed-authentication budget is the same", () => {
+    expect(loadConfig({})).toMatchObject({ rateLimitPerMinute: 600, failedAuthPerMinute: 600 });
+    expect(loadConfig({ RATE_LIMIT_PER_MINUTE: "40" })).toMatchObject({
+      rateLimitPerMinute: 40,
+      failedAuthPerMinute: 40,
+    });
+    expect(
+      loadConfig({ RATE_LIMIT_PER_MINUTE: "40", RATE_LIMIT_FAILED_AUTH_PER_MINUTE: "5" }).failedAuthPerMinute,
+    ).toBe(5);
   });
 });

@@ -145,3 +145,18 @@ export async function createDemoUser(
     folder_bin_id: ids.folderBinId,
   };
 }
+
+/**
+ * Makes demo users acquainted: each gets a share (of nothing yet) that lists the others,
+ * so each may link the others to its shares and see their details (see usersKnownTo).
+ */
+export async function shareWithEachOther(db: Db, demoUsers: DemoUser[]): Promise<void> {
+  await db.insert(fileShares).values(
+    demoUsers.map((user) => ({
+      id: randomUUID(),
+      user_id: user.id,
+      access: "private",
+      users: demoUsers.filter((other) => other.id !== user.id).map((other) => other.id),
+    })),
+  );
+}

@@ -1,6 +1,6 @@
-import { inArray } from "drizzle-orm";
+import { and, arrayContains, eq, exists, inArray, or } from "drizzle-orm";
 import type { Tx } from "../data/database.js";
-import { users } from "../data/schema.js";
+import { fileShares, users } from "../data/schema.js";
 import { type ApiUser, iso } from "./contract.js";
 
 type UserRow = typeof users.$inferSelect;
@@ -17,9 +17,20 @@ export function presentUser(row: UserRow): ApiUser {
   };
 }
 
-/** The users with these ids, by id; ids that name no user are absent. */
-export async function usersById(tx: Tx, ids: number[]): Promise<Map<number, UserRow>> {
+/**
+ * Of these ids, the users the caller has a relationship with, by id: the caller, and
+ * every user who shares with the caller (lists the caller in `users` of one of their
+ * file shares). Any other id is absent, whether or not it names a user.
+ */
+export async function usersKnownTo(tx: Tx, callerId: number, ids: number[]): Promise<Map<number, UserRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await tx.select().from(users).where(inArray(users.id, ids));
+  const sharesWithCaller = tx
+    .select({ id: fileShares.id })
+    .from(fileShares)
+    .where(and(eq(fileShares.user_id, users.id), arrayContains(fileShares.users, [callerId])));
+  const rows = await tx
+    .select()
+    .from(users)
+    .where(and(inArray(users.id, ids), or(eq(users.id, callerId), exists(sharesWithCaller))));
   return new Map(rows.map((row) => [row.id, row]));
 }

@@ -1,58 +1,88 @@
 import { createHash } from "node:crypto";
-import type { RequestHandler } from "express";
+import type { ErrorRequestHandler, Request, RequestHandler } from "express";
 import { ipKeyGenerator, rateLimit, type Store } from "express-rate-limit";
 import { RedisStore } from "rate-limit-redis";
 import { createClient } from "redis";
 import { problem, sendProblem } from "./problems.js";
 
 export interface RateLimiter {
-  middleware: RequestHandler;
+  /**
+   * An error middleware behind the contract validator: a failed authentication spends
+   * the client address's budget, and once it is spent the 401 becomes a 429.
+   */
+  failedAuth: ErrorRequestHandler;
+  /** After authentication (spliced behind the security check): the budget of the authenticated key. */
+  perKey: RequestHandler;
   close(): Promise<void>;
 }
 
+const clientAddress = (req: Request) => `ip:${ipKeyGenerator(req.ip ?? "")}`;
+
+function tooMany(detail: string): RequestHandler {
+  return (req, res) => sendProblem(res, problem("too_many_requests", detail, [], `urn:vault:request:${req.id}`));
+}
+
 /**
- * A per-api-key budget per minute (per client address for requests without a key),
- * answered with `RateLimit` / `Retry-After` headers and a 429 problem. With Redis the
- * budget is shared by every process; if Redis fails, requests are let through.
+ * Two budgets per minute, answered with `RateLimit` / `Retry-After` headers and a 429
+ * problem. With Redis they are shared by every process; if Redis fails, requests are
+ * let through (availability first).
+ *
+ * - Per api key, counted after authentication: only a key that exists has a budget,
+ *   so a new random key per request is no way around it.
+ * - Per client address, counting only failed authentications (wrong or missing key):
+ *   a burst of them becomes 429s until the window ends. Requests with a valid key
+ *   neither spend nor check it, so they cost no extra store round trip and a client
+ *   behind the same address as a key-guesser is not shut out.
  */
 export async function createRateLimiter(options: {
   perMinute: number;
+  failedAuthPerMinute: number;
   redisUrl: string | undefined;
 }): Promise<RateLimiter> {
-  let store: Store | undefined;
+  let store: (prefix: string) => Store | undefined = () => undefined;
   let close = async () => {};
   if (options.redisUrl) {
     const client = createClient({ url: options.redisUrl });
     client.on("error", () => {});
     await client.connect();
-    store = new RedisStore({ prefix: "vault:rl:", sendCommand: (...args: string[]) => client.sendCommand(args) });
+    store = (prefix) => new RedisStore({ prefix, sendCommand: (...args: string[]) => client.sendCommand(args) });
     close = async () => {
       await client.quit();
     };
   }
-  const middleware = rateLimit({
+  const common = {
     windowMs: 60_000,
-    limit: options.perMinute,
     standardHeaders: "draft-8",
     legacyHeaders: false,
     passOnStoreError: true,
-    store,
+  } as const;
+  const perKey = rateLimit({
+    ...common,
+    limit: options.perMinute,
+    identifier: "api-key",
+    store: store("vault:rl:"),
     keyGenerator: (req) => {
+      // Behind the security check, so the key is a real one (or the warm-up's).
       const key = req.headers["api-key"];
       return typeof key === "string" && key !== ""
         ? `key:${createHash("sha256").update(key).digest("hex")}`
-        : `ip:${ipKeyGenerator(req.ip ?? "")}`;
+        : clientAddress(req);
     },
-    handler: (req, res) =>
-      sendProblem(
-        res,
-        problem(
-          "too_many_requests",
-          "The request budget of this api key is spent; retry after Retry-After seconds.",
-          [],
-          `urn:vault:request:${req.id}`,
-        ),
-      ),
+    handler: tooMany("The request budget of this api key is spent; retry after Retry-After seconds."),
   });
-  return { middleware, close };
+  const failedAuthBudget = rateLimit({
+    ...common,
+    limit: options.failedAuthPerMinute,
+    identifier: "failed-auth",
+    requestPropertyName: "failedAuthRateLimit",
+    store: store("vault:rl-auth:"),
+    keyGenerator: clientAddress,
+    handler: tooMany("Too many requests from this address failed authentication; retry after Retry-After seconds."),
+  });
+  // Only the security check's 401 goes through the budget; within it, the 401 goes on to the error handler.
+  const failedAuth: ErrorRequestHandler = (err, req, res, next) => {
+    if ((err as { status?: unknown }).status !== 401) return next(err);
+    void failedAuthBudget(req, res, () => next(err));
+  };
+  return { failedAuth, perKey, close };
 }

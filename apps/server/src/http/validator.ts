@@ -14,12 +14,13 @@ function uncheckedKey(req: Request, err: unknown): Error {
 /**
  * The contract gate: every request is matched to a documented operation and
  * validated (path, headers, body, security) before a handler runs, and every JSON
- * response is validated before it is sent. Undocumented paths, including a documented
+ * response is validated before it is sent. `afterSecurity` runs, in order, between the
+ * security check and request validation. Undocumented paths, including a documented
  * path without its trailing slash, are never routed.
  */
 export function contractValidator(
   db: Db,
-  bodyReaders: RequestHandler[],
+  afterSecurity: RequestHandler[],
   options: { validateRequests: boolean; validateResponses: boolean; optimisations: boolean; warmUp?: WarmUp },
 ): RequestHandler[] {
   const middlewares = OpenApiValidator.middleware({
@@ -54,10 +55,11 @@ export function contractValidator(
       },
     },
   }) as unknown as RequestHandler[];
-  // Multipart bodies are parsed (streamed) after the security check and before request
-  // validation, the slot the validator's own multer-in-memory uploader would take.
+  // After the security check and before request validation: the per-key budget (only
+  // an authenticated key has one), the multipart parser, which streams the body in the
+  // slot the validator's own multer-in-memory uploader would take, and the empty-body check.
   const security = middlewares.findIndex((mw) => mw.name === "securityMiddleware");
   if (security < 0) throw new Error("express-openapi-validator has no securityMiddleware to put body readers after");
-  middlewares.splice(security + 1, 0, ...bodyReaders);
+  middlewares.splice(security + 1, 0, ...afterSecurity);
   return middlewares;
 }

@@ -349,7 +349,10 @@ export interface components {
             readonly file_detail: (components["schemas"]["File"] | (never | null)) | null;
             /** @description The shared folder; null when the share is of a file. */
             readonly folder_detail: (components["schemas"]["FolderDetail"] | (never | null)) | null;
-            /** @description The users of `users`, in the same order. */
+            /**
+             * @description The users of `users`, in the same order, leaving out any who no longer share with
+             *     the share's owner: only they, and the owner, are shown.
+             */
             readonly users_detail: components["schemas"]["User"][];
             /** @description Whether the share is protected by a password. The password itself is never returned. */
             readonly has_password: boolean;
@@ -375,8 +378,11 @@ export interface components {
         };
         /**
          * @description A partial update of a file share: only the given fields change. `file` and
-         *     `folder` must name the caller's own items and `users` existing users, else 422
-         *     naming the field. A share points at one item: setting `file` clears `folder` and
+         *     `folder` must name the caller's own items, else 422 naming the field. `users` may
+         *     name only the caller and users who share with the caller (who list the caller in
+         *     `users` of one of their own shares); any other id is a 422 naming it that reads the
+         *     same whether or not a user has that id, so ids cannot be walked to read the user
+         *     table. A share points at one item: setting `file` clears `folder` and
          *     the reverse, and giving both (neither null) is a 422 naming `folder`. `password`
          *     is stored as a salted scrypt hash and never returned; `null` is not accepted, so a
          *     password can be replaced but not removed here.

@@ -4,7 +4,7 @@ import { fileShares } from "../../data/schema.js";
 import { type ApiFileShare, type FileShareUpdate, iso, type Versioned } from "../contract.js";
 import { DomainError, notFound, staleVersion, unprocessable } from "../errors.js";
 import { hashPassword } from "../passwords.js";
-import { presentUser, usersById } from "../users.js";
+import { presentUser, usersKnownTo } from "../users.js";
 import { isVisibleFile, isVisibleFolder } from "./placement.js";
 import { fileViews, folderDetailView } from "./views.js";
 
@@ -12,7 +12,8 @@ type ShareRow = typeof fileShares.$inferSelect;
 
 /**
  * Partial update: only the given fields change. `file`/`folder` must be the caller's
- * items outside the bin, `users` existing users; a share points at one item.
+ * items outside the bin, `users` the caller or users who share with the caller (see
+ * usersKnownTo); a share points at one item.
  */
 export async function updateFileShare(
   db: Db,
@@ -47,7 +48,7 @@ export async function updateFileShare(
       if (input.folder !== null) changes.file_id = null;
     }
     if (input.access !== undefined) changes.access = input.access;
-    if (input.users !== undefined) changes.users = await existingUsers(tx, input.users);
+    if (input.users !== undefined) changes.users = await linkableUsers(tx, userId, input.users);
     if ("emails" in input) changes.emails = input.emails ?? null;
     if (passwordHash !== undefined) changes.password_hash = passwordHash;
 
@@ -68,20 +69,26 @@ async function requireOwned(tx: Tx, kind: "file" | "folder", userId: number, id:
     throw unprocessable(`/body/${kind}`, `no ${kind} with this id belongs to you (or it is in the bin)`);
 }
 
-async function existingUsers(tx: Tx, ids: number[]): Promise<number[]> {
+/**
+ * The ids, once each, if every one names the caller or a user who shares with the
+ * caller. The refusal reads the same whether the id names no user or a stranger, so
+ * walking ids tells nothing about who exists.
+ */
+async function linkableUsers(tx: Tx, callerId: number, ids: number[]): Promise<number[]> {
   const unique = [...new Set(ids)];
-  const found = await usersById(tx, unique);
-  const missing = ids.findIndex((userId) => !found.has(userId));
-  if (missing >= 0) {
-    throw new DomainError("unprocessable", "Every id in users must name an existing user.", [
-      { path: `/body/users/${missing}`, message: `no user has id ${ids[missing]}`, code: "unknown_user" },
+  const known = await usersKnownTo(tx, callerId, unique);
+  const refused = ids.findIndex((userId) => !known.has(userId));
+  if (refused >= 0) {
+    throw new DomainError("unprocessable", "Every id in users must name you or a user who shares with you.", [
+      { path: `/body/users/${refused}`, message: "names no user who shares with you", code: "unknown_user" },
     ]);
   }
   return unique;
 }
 
+/** The share as its owner sees it: `users_detail` leaves out linked users who no longer share with the owner. */
 export async function presentFileShare(tx: Tx, share: ShareRow, publicBaseUrl: string): Promise<ApiFileShare> {
-  const linked = await usersById(tx, [share.user_id, ...share.users]);
+  const linked = await usersKnownTo(tx, share.user_id, [share.user_id, ...share.users]);
   const owner = linked.get(share.user_id);
   if (!owner) throw notFound("user");
   const fileDetail = share.file_id

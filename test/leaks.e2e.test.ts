@@ -1,0 +1,145 @@
+// What must not leak: secrets into the log, whatever position they are sent in and
+// however the request fails; a fresh rate-limit budget to whoever invents a new key.
+import { createHash, randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { backends } from "./helpers/backends.js";
+import { type Harness, serverOutput, startHarness } from "./helpers/server.js";
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** The JSON log lines of one request (its id sent as X-Request-Id). */
+function logLines(requestId: string): Record<string, unknown>[] {
+  return serverOutput
+    .filter((line) => line.startsWith("{") && line.includes(`"${requestId}"`))
+    .map((line) => JSON.parse(line));
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+describe.each(backends)("secrets in the log on $name", (backend) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(backend);
+  });
+  afterAll(() => h?.stop());
+
+  const shareUrl = () => `${h.url}/evault/v1/file_shares/${h.users[0].file_share_id}/`;
+  // Both backends log into one serverOutput: request ids name the backend.
+  const requestId = (name: string) => `${backend.name}-${name}`;
+  const send = (name: string, headers: Record<string, string>, body = "{}", query = "") =>
+    fetch(`${shareUrl()}${query}`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json", "x-request-id": requestId(name), ...headers },
+      body,
+    });
+
+  test("when secrets are sent in every position and requests fail, even in SQL, then none appears in the log", async () => {
+    const [alice, bob] = h.users;
+    const password = `share-password-${randomBytes(6).toString("hex")}`;
+    const statuses: Record<string, number> = {};
+    const run = async (id: string, response: Promise<Response>) => {
+      statuses[id] = (await response).status;
+    };
+
+    // The key in the api-key header, a share password in the body.
+    await run("leak-header", send("leak-header", { "api-key": alice.api_key }, JSON.stringify({ password })));
+    // The key in an x-api-key header, in the query string, in the body (as a field and in malformed JSON).
+    await run("leak-x-api-key", send("leak-x-api-key", { "x-api-key": bob.api_key }));
+    await run("leak-query", send("leak-query", {}, "{}", `?api-key=${encodeURIComponent(bob.api_key)}`));
+    await run("leak-body", send("leak-body", { "api-key": alice.api_key }, JSON.stringify({ api_key: bob.api_key })));
+    await run("leak-json", send("leak-json", { "api-key": alice.api_key }, `{"password": "${bob.api_key}"`));
+    expect(statuses).toEqual({
+      "leak-header": 200,
+      "leak-x-api-key": 401,
+      "leak-query": 401,
+      "leak-body": 400,
+      "leak-json": 400,
+    });
+
+    // A failing SQL query that carries a new scrypt hash: the database refuses the row.
+    const [stored] = await h.query<{ password_hash: string }>(
+      `alter table file_shares add constraint leak_probe check (password_hash is null) not valid;
+       select password_hash from file_shares where id = '${alice.file_share_id}'`,
+    );
+    const storedHash = stored?.password_hash ?? "";
+    expect(storedHash).toMatch(/^scrypt\$/);
+    await run(
+      "leak-sql",
+      send("leak-sql", { "api-key": alice.api_key }, JSON.stringify({ password: `${password}-2` })),
+    );
+    // A key lookup that fails: its query carries the key's SHA-256.
+    await h.query("alter table api_keys rename column revoked_at to revoked_at_probe");
+    await run("leak-key-lookup", send("leak-key-lookup", { "api-key": alice.api_key }));
+    await h.query(
+      `alter table api_keys rename column revoked_at_probe to revoked_at;
+       alter table file_shares drop constraint leak_probe`,
+    );
+    expect(statuses["leak-sql"]).toBe(500);
+    expect(statuses["leak-key-lookup"]).toBe(500);
+    await settle();
+
+    // The failures were logged, with what an operator needs: the query and the database's error.
+    const failure = (name: string) =>
+      JSON.stringify(logLines(requestId(name)).find((entry) => entry.msg === "request failed")) ?? "";
+    expect(failure("leak-sql")).toMatch(/update \\"file_shares\\" set \\"password_hash\\" = \$1/);
+    expect(failure("leak-sql")).toContain("violates check constraint");
+    expect(failure("leak-key-lookup")).toContain("column api_keys.revoked_at does not exist");
+    // The requests with a key in the query string or the x-api-key header were logged too.
+    expect(JSON.stringify(logLines(requestId("leak-query")))).toContain("api-key=[redacted]");
+    expect(JSON.stringify(logLines(requestId("leak-x-api-key")))).toContain('"x-api-key":"[redacted]"');
+
+    const log = serverOutput.join("\n");
+    for (const key of [alice.api_key, bob.api_key]) {
+      expect(log).not.toContain(key);
+      expect(log).not.toContain(encodeURIComponent(key));
+      expect(log).not.toContain(sha256(key));
+    }
+    expect(log).not.toContain(password);
+    expect(log).not.toContain(storedHash);
+    // Nor the hash of the refused password, which only the failing query and its row held.
+    expect(log).not.toMatch(/scrypt\$/);
+  }, 120_000);
+});
+
+describe.each(backends)("rate limits on $name", (backend) => {
+  const BUDGET = 20;
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(backend, { env: { RATE_LIMIT_PER_MINUTE: String(BUDGET) } });
+  });
+  afterAll(() => h?.stop());
+
+  const patchShare = (apiKey: string, body = "{}") =>
+    fetch(`${h.url}/evault/v1/file_shares/${h.users[0].file_share_id}/`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json", "api-key": apiKey },
+      body,
+    });
+
+  test("when valid keys make more failing requests than the failed-auth budget, then none is refused", async () => {
+    const [alice, bob] = h.users;
+    const invalid = '{"access": "secret"}';
+    const statuses: number[] = [];
+    // 24 requests that break the contract (400), more than the budget of 20; 12 per key stay within its own budget.
+    for (let i = 0; i < 12; i++) {
+      statuses.push((await patchShare(alice.api_key, invalid)).status, (await patchShare(bob.api_key, invalid)).status);
+    }
+    statuses.push((await patchShare(alice.api_key)).status);
+    expect(statuses).toEqual([...Array(24).fill(400), 200]);
+  });
+
+  test("when each request sends a new random key, then after RATE_LIMIT_PER_MINUTE 401s the address gets 429s", async () => {
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < BUDGET + 5; i++) {
+      last = await patchShare(`vk_${randomBytes(4).toString("hex")}_${randomBytes(32).toString("base64url")}`);
+      statuses.push(last.status);
+    }
+    expect(statuses.slice(0, BUDGET)).toEqual(Array(BUDGET).fill(401));
+    expect(statuses.slice(BUDGET)).toEqual(Array(5).fill(429));
+    expect(last?.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await last?.json()).toMatchObject({ status: 429, type: "urn:vault:problem:too-many-requests" });
+    // A valid key from the same address is not shut out; it has its own budget.
+    expect((await patchShare(h.users[0].api_key)).status).toBe(200);
+  });
+});
