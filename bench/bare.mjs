@@ -29,7 +29,7 @@ const server = createServer(async (req, res) => {
     const userId = typeof key === "string" ? await authenticate(database.db, key) : undefined;
     if (userId === undefined) return send(401, { title: "unauthorized" });
     const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-    const { resource, version } = await replaceBankAccount(database.db, userId, match[1], body, undefined);
+    const { resource, version } = await replaceBankAccount(database.db, { userId, id: match[1], input: body });
     res.setHeader("etag", `"${version}"`);
     send(200, resource);
   } catch (error) {

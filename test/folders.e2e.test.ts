@@ -8,7 +8,7 @@ const DUPLICATE = "/evault/v1/folders/{id}/duplicate_folder/" as const;
 const FILE = "/evault/v1/files/{id}/" as const;
 const CONTENT = "/evault/v1/files/{id}/content/" as const;
 
-// Sizes of the seeded contents (see apps/server/src/domain/demo.ts).
+// Sizes of the seeded contents (see apps/server/src/demo.ts).
 const notesSize = (user: SeededUser) => `Notes of ${user.username}\n`.length;
 const LOGO = 70;
 const DRAFT = "An old draft.\n".length;

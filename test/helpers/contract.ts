@@ -65,7 +65,17 @@ function jsonSchema(schema: Schema): Schema {
 }
 
 ajv.addSchema({ ...jsonSchema(contract), $id: "contract" });
-const validators = new Map<string, ValidateFunction>();
+const validators = new WeakMap<Schema, ValidateFunction>();
+
+/** Ajv's account of how a value breaks a schema of the contract, or undefined when it matches. */
+export function schemaErrors(schema: Schema, value: unknown): string | undefined {
+  let validate = validators.get(schema);
+  if (!validate) {
+    validate = ajv.compile(jsonSchema(schema));
+    validators.set(schema, validate);
+  }
+  return validate(value) ? undefined : ajv.errorsText(validate.errors);
+}
 
 /** Whether a response body matches the schema the contract declares for this operation, status and media type. */
 export function responseErrors(op: Operation, status: number, mediaType: string, body: unknown): string | undefined {
@@ -73,13 +83,7 @@ export function responseErrors(op: Operation, status: number, mediaType: string,
   if (!response) return `status ${status} is not declared`;
   const schema = response.content?.[mediaType]?.schema;
   if (!schema) return `media type ${mediaType} is not declared for ${status}`;
-  const key = `${op.id}:${status}:${mediaType}`;
-  let validate = validators.get(key);
-  if (!validate) {
-    validate = ajv.compile(jsonSchema(schema));
-    validators.set(key, validate);
-  }
-  return validate(body) ? undefined : ajv.errorsText(validate.errors);
+  return schemaErrors(schema, body);
 }
 
 const ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_.é€😀";

@@ -12,7 +12,7 @@ import { downloadFile } from "./http/downloads.js";
 import { createHandlers } from "./http/handlers.js";
 import { adminRouter, type Metrics } from "./http/observability.js";
 import type { Handlers } from "./http/operation-types.js";
-import { errorHandler, problem, sendProblem } from "./http/problems.js";
+import { answerProblem, errorHandler } from "./http/problems.js";
 import type { RateLimiter } from "./http/rate-limit.js";
 import { multipartUploads } from "./http/uploads.js";
 import { contractValidator } from "./http/validator.js";
@@ -128,12 +128,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     dispatch({ ...createHandlers(deps), ...deps.handlers }, { downloadFile: download, headFileContent: download }),
   );
-  app.use((req, res) =>
-    sendProblem(
-      res,
-      problem("not_found", `No route for ${req.method} ${req.path}.`, [], `urn:vault:request:${req.id}`),
-    ),
-  );
+  app.use((req, res) => answerProblem(req, res, "not_found", `No route for ${req.method} ${req.path}.`));
   app.use(errorHandler);
   return app;
 }

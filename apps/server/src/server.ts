@@ -7,7 +7,7 @@ import { createApp } from "./app.js";
 import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./data/database.js";
 import { users } from "./data/schema.js";
-import { createDemoUser, type DemoUser } from "./domain/demo.js";
+import { createDemoUser, type DemoUser } from "./demo.js";
 import { purgeExpired } from "./domain/vault/bins.js";
 import { removeIfUnused, sweepOrphanBlobs } from "./domain/vault/blob-sweep.js";
 import { adminRouter, createMetrics } from "./http/observability.js";

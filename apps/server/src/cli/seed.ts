@@ -3,7 +3,7 @@
 // printed as one JSON document.
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
-import { createDemoUser, shareWithEachOther } from "../domain/demo.js";
+import { createDemoUser, shareWithEachOther } from "../demo.js";
 import { openStore } from "./open-store.js";
 
 const { values } = parseArgs({ options: { json: { type: "boolean", default: false } } });

@@ -18,6 +18,15 @@ export type ApiBin = Schemas["Bin"];
 /** All timestamps leave the service as UTC ISO 8601 with `Z`. */
 export const iso = (date: Date) => date.toISOString();
 
+/** One caller's write to one of its resources. */
+export interface Write<Input> {
+  userId: number;
+  id: string;
+  input: Input;
+  /** The version the caller last saw: when given and no longer current, nothing is written. */
+  expectedVersion?: number;
+}
+
 /** A resource with its version, the source of its ETag. */
 export interface Versioned<T> {
   resource: T;

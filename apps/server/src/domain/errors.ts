@@ -1,9 +1,16 @@
-/** A field at fault, located by a JSON pointer into the request (e.g. `/body/users/1`). */
+/**
+ * An input at fault: a field of the operation's input as a path (`folder`, `users/1`),
+ * or `EXPECTED_VERSION`, the version the caller said it last saw. The HTTP layer turns
+ * it into a JSON pointer into the request.
+ */
 export interface FieldIssue {
-  path: string;
+  field: string;
   message: string;
   code: string;
 }
+
+/** The field of a `FieldIssue` that stands for the version the caller expected. */
+export const EXPECTED_VERSION = "expected_version";
 
 export type DomainErrorKind =
   | "not_found"
@@ -26,10 +33,10 @@ export class DomainError extends Error {
 
 export const notFound = (what: string) => new DomainError("not_found", `No ${what} with this id belongs to you.`);
 
-export const unprocessable = (path: string, message: string, code = "invalid_reference") =>
-  new DomainError("unprocessable", message, [{ path, message, code }]);
+export const unprocessable = (field: string, message: string, code = "invalid_reference") =>
+  new DomainError("unprocessable", message, [{ field, message, code }]);
 
 export const staleVersion = () =>
-  new DomainError("precondition_failed", "The resource changed since the version given in If-Match.", [
-    { path: "/headers/if-match", message: "does not match the current ETag", code: "stale_version" },
+  new DomainError("precondition_failed", "The resource changed since the version the caller expected.", [
+    { field: EXPECTED_VERSION, message: "is not the current version", code: "stale_version" },
   ]);

@@ -1,19 +1,19 @@
 import type { RequestHandler } from "express";
-import { DomainError, type FieldIssue } from "../domain/errors.js";
+import { ProblemError, type RequestIssue } from "./problems.js";
 
 const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b/i;
-const WITH_BODY = new Set(["POST", "PUT", "PATCH"]);
-
 /**
  * An empty body is not a JSON document: body-parser would turn it into `{}` (or leave
- * no body at all), so a write that declares JSON and sends nothing is refused here.
+ * no body at all), so an operation that takes a JSON body and is sent JSON with nothing in
+ * it is refused here, after routing (an unknown path stays a 404) and the key check.
  */
 export const refuseEmptyJson: RequestHandler = (req, _res, next) => {
+  const takesJson = req.openapi?.schema?.requestBody?.content?.["application/json"] !== undefined;
   const declaresJson = JSON_TYPE.test(req.headers["content-type"] ?? "");
   const empty = req.headers["transfer-encoding"] === undefined && Number(req.headers["content-length"] ?? 0) === 0;
-  if (!WITH_BODY.has(req.method) || !declaresJson || !empty) return next();
+  if (!takesJson || !declaresJson || !empty) return next();
   next(
-    new DomainError("bad_request", "The body is empty; this operation takes a JSON document.", [
+    new ProblemError("bad_request", "The body is empty; this operation takes a JSON document.", [
       { path: "/body", message: "is empty", code: "required" },
     ]),
   );
@@ -29,8 +29,8 @@ export const refuseUnboundedBody: RequestHandler = (req, _res, next) => {
   next(issue ? badBody(issue) : undefined);
 };
 
-export const badBody = (issue: FieldIssue) =>
-  new DomainError("bad_request", "The body holds text or values the service cannot take; see errors.", [issue]);
+export const badBody = (issue: RequestIssue) =>
+  new ProblemError("bad_request", "The body holds text or values the service cannot take; see errors.", [issue]);
 
 /** The most values (items, property names and values, scalars together) one JSON body may hold: 10,000. */
 export const MAX_BODY_VALUES = 10_000;
@@ -46,7 +46,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * (value or key) holding a NUL character, which PostgreSQL text cannot hold, or a lone
  * UTF-16 surrogate, which is not Unicode and would be stored as U+FFFD or refused.
  */
-export function bodyIssue(value: unknown, path: string): FieldIssue | undefined {
+export function bodyIssue(value: unknown, path: string): RequestIssue | undefined {
   const pending: [unknown, string][] = [[value, path]];
   let values = 1;
   for (let next = pending.pop(); next; next = pending.pop()) {

@@ -10,10 +10,6 @@ type UntypedHandler = (input: {
   upload: Request["upload"];
 }) => Promise<{ status: number; body: unknown; version?: number }>;
 
-interface OpenApiRequest {
-  openapi?: { schema?: { operationId?: string }; pathParams?: Record<string, string> };
-}
-
 /**
  * Runs the handler of the operation express-openapi-validator matched. Routing is the
  * contract's: a request reaches a handler only after the validator matched its
@@ -21,7 +17,7 @@ interface OpenApiRequest {
  */
 export function dispatch(handlers: Handlers, streams: StreamHandlers): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
-    const operationId = (req as OpenApiRequest).openapi?.schema?.operationId as OperationId | undefined;
+    const operationId = req.openapi?.schema?.operationId as OperationId | undefined;
     if (!operationId || !req.auth) return next();
     if (operationId in streams) return streams[operationId as StreamOperationId](req, res, next);
     // The table is typed per operation; here one call site serves them all.
@@ -29,7 +25,7 @@ export function dispatch(handlers: Handlers, streams: StreamHandlers): RequestHa
     if (!handler) return next();
     const reply = await handler({
       userId: req.auth.userId,
-      path: (req as OpenApiRequest).openapi?.pathParams,
+      path: req.openapi?.pathParams,
       body: req.body,
       ifMatch: parseIfMatch(req.get("if-match")),
       upload: req.upload,

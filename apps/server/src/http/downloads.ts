@@ -1,18 +1,11 @@
 import { open } from "node:fs/promises";
 import { pipeline } from "node:stream/promises";
-import { and, eq } from "drizzle-orm";
 import type { NextFunction, Request, Response } from "express";
 import rangeParser from "range-parser";
 import type { Db } from "../data/database.js";
-import { blobs, files } from "../data/schema.js";
-import { notFound } from "../domain/errors.js";
-import { isVisibleFolder } from "../domain/vault/placement.js";
+import { storedContent } from "../domain/vault/files.js";
 import type { BlobStore } from "../storage/blob-store.js";
-import { problem, sendProblem } from "./problems.js";
-
-interface OpenApiRequest {
-  openapi?: { pathParams?: Record<string, string> };
-}
+import { answerProblem } from "./problems.js";
 
 /** A file is its owner's: no shared cache may keep it, and a private one revalidates with the ETag. */
 const CACHE_CONTROL = "private, no-cache";
@@ -25,20 +18,7 @@ const CACHE_CONTROL = "private, no-cache";
  */
 export function downloadFile(db: Db, store: BlobStore) {
   return async (req: Request, res: Response, next: NextFunction) => {
-    const id = (req as OpenApiRequest).openapi?.pathParams?.id ?? "";
-    const userId = req.auth?.userId ?? -1;
-    const [found] = await db
-      .select({
-        name: files.name,
-        folder: files.folder_id,
-        hash: blobs.hash,
-        size: blobs.size,
-        mimetype: blobs.mimetype,
-      })
-      .from(files)
-      .innerJoin(blobs, eq(blobs.hash, files.hash))
-      .where(and(eq(files.id, id), eq(files.user_id, userId), eq(files.is_deleted, false)));
-    if (!found || (found.folder && !(await isVisibleFolder(db, userId, found.folder)))) throw notFound("file");
+    const found = await storedContent(db, req.auth?.userId ?? -1, req.openapi?.pathParams?.id ?? "");
     const etag = `"${found.hash}"`;
     // Decided here rather than by `fresh`, which ignores If-None-Match when the request
     // says `Cache-Control: no-cache`, as fetch() adds to every conditional request.
@@ -52,7 +32,7 @@ export function downloadFile(db: Db, store: BlobStore) {
     if (range === "unsatisfiable") {
       res.setHeader("Content-Range", `bytes */${size}`);
       const detail = `The Range header asks for bytes outside the content (${size} bytes).`;
-      sendProblem(res, problem("range_not_satisfiable", detail, [], `urn:vault:request:${req.id}`));
+      answerProblem(req, res, "range_not_satisfiable", detail);
       return;
     }
     // Opened before any header is set, so a missing blob is a plain 500 problem (for HEAD too).

@@ -44,7 +44,7 @@ export function createMetrics(database: Database): Metrics {
   const middleware: RequestHandler = (req, res, next) => {
     const stop = duration.startTimer();
     res.once("finish", () => {
-      const operationId = (req as { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId;
+      const operationId = req.openapi?.schema?.operationId;
       const labels = { operation: operationId ?? "none", method: req.method, status: String(res.statusCode) };
       requests.inc(labels);
       stop(labels);

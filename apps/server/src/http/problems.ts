@@ -1,7 +1,7 @@
 import type { components } from "@vault/client/schema";
-import type { ErrorRequestHandler, Response } from "express";
+import type { ErrorRequestHandler, Request, Response } from "express";
 import { causeChain, hasErrorCode } from "../data/database-errors.js";
-import { DomainError, type DomainErrorKind, type FieldIssue } from "../domain/errors.js";
+import { DomainError, type DomainErrorKind, EXPECTED_VERSION, type FieldIssue } from "../domain/errors.js";
 
 export type Problem = components["schemas"]["Problem"];
 
@@ -39,6 +39,31 @@ const PROBLEM_TYPE = "urn:vault:problem:";
 
 export type ProblemCode = keyof typeof problemTypes;
 
+/** A part of the request at fault, located by a JSON pointer (`/body/users/1`, `/headers/if-match`). */
+export interface RequestIssue {
+  path: string;
+  message: string;
+  code: string;
+}
+
+/** A refusal of the HTTP layer itself (a body it cannot read, a limit): already a problem. */
+export class ProblemError extends Error {
+  constructor(
+    readonly code: ProblemCode,
+    message: string,
+    readonly errors: RequestIssue[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/** Where in the request a domain error's field is: the expected version came as If-Match, the rest in the body. */
+const locate = ({ field, message, code }: FieldIssue): RequestIssue => ({
+  path: field === EXPECTED_VERSION ? "/headers/if-match" : `/body/${field}`,
+  message,
+  code,
+});
+
 const codeByStatus = new Map<number, ProblemCode>(
   (Object.entries(problemTypes) as [ProblemCode, { status: number }][])
     .filter(([code]) => code !== "malformed_json" && code !== "bad_request" && code !== "timeout")
@@ -57,7 +82,7 @@ const domainCodes: Record<DomainErrorKind, ProblemCode> = {
 
 const clip = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text);
 
-export function problem(code: ProblemCode, detail?: string, errors?: FieldIssue[], instance?: string): Problem {
+export function problem(code: ProblemCode, detail?: string, errors?: RequestIssue[], instance?: string): Problem {
   const { status, title } = problemTypes[code];
   const listed = (errors ?? [])
     .slice(0, MAX_LISTED_ERRORS)
@@ -71,6 +96,20 @@ export function problem(code: ProblemCode, detail?: string, errors?: FieldIssue[
     ...(listed.length ? { errors: listed } : {}),
     ...(errors && errors.length > listed.length ? { error_count: errors.length } : {}),
   };
+}
+
+/** The `instance` of a problem: the request it answers. */
+const instanceOf = (req: Request) => `urn:vault:request:${req.id}`;
+
+/** Answers the request with a problem of this kind. */
+export function answerProblem(
+  req: Request,
+  res: Response,
+  code: ProblemCode,
+  detail?: string,
+  errors?: RequestIssue[],
+) {
+  sendProblem(res, problem(code, detail, errors, instanceOf(req)));
 }
 
 /** Writes a problem without `res.json`, which response validation wraps (an error inside it would loop). */
@@ -88,8 +127,10 @@ interface ValidatorIssue {
 }
 
 /** express-openapi-validator's errors carry `status` and `errors[]`; body-parser's carry `type`. */
-function classify(err: unknown): { code: ProblemCode; detail?: string; errors?: FieldIssue[] } {
-  if (err instanceof DomainError) return { code: domainCodes[err.kind], detail: err.message, errors: err.errors };
+function classify(err: unknown): { code: ProblemCode; detail?: string; errors?: RequestIssue[] } {
+  if (err instanceof DomainError)
+    return { code: domainCodes[err.kind], detail: err.message, errors: err.errors.map(locate) };
+  if (err instanceof ProblemError) return { code: err.code, detail: err.message, errors: err.errors };
   const e = err as { status?: number; type?: string; message?: string; errors?: ValidatorIssue[] };
   if (e.type === "entity.parse.failed") return { code: "malformed_json", detail: "The body is not valid JSON." };
   if (e.type === "entity.too.large") return { code: "payload_too_large", detail: "The body is larger than the limit." };
@@ -149,7 +190,7 @@ const validatorDetails: Partial<Record<ProblemCode, string>> = {
 /** The one error handler: every failure becomes an RFC 9457 problem; internals are logged, never sent. */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const { code, detail, errors } = classify(req.keyCheckFailure ?? err);
-  const body = problem(code, detail, errors, `urn:vault:request:${req.id}`);
+  const body = problem(code, detail, errors, instanceOf(req));
   if (body.status >= 500) req.log.error({ err: req.keyCheckFailure ?? err }, "request failed");
   if (res.headersSent) {
     res.destroy();

@@ -3,7 +3,7 @@ import type { ErrorRequestHandler, Request, RequestHandler } from "express";
 import { ipKeyGenerator, rateLimit, type Store } from "express-rate-limit";
 import { RedisStore } from "rate-limit-redis";
 import { createClient } from "redis";
-import { problem, sendProblem } from "./problems.js";
+import { answerProblem } from "./problems.js";
 
 export interface RateLimiter {
   /**
@@ -19,7 +19,7 @@ export interface RateLimiter {
 const clientAddress = (req: Request) => `ip:${ipKeyGenerator(req.ip ?? "")}`;
 
 function tooMany(detail: string): RequestHandler {
-  return (req, res) => sendProblem(res, problem("too_many_requests", detail, [], `urn:vault:request:${req.id}`));
+  return (req, res) => answerProblem(req, res, "too_many_requests", detail);
 }
 
 /**

@@ -1,6 +1,13 @@
+import type { SchemaObject } from "./contract-document.js";
+
 declare global {
   namespace Express {
     interface Request {
+      /** Set by express-openapi-validator once it has matched the request to a documented operation. */
+      openapi?: {
+        schema?: { operationId?: string; requestBody?: { content?: Record<string, { schema?: SchemaObject }> } };
+        pathParams?: Record<string, string>;
+      };
       /** Set by the api-key security handler. */
       auth?: { userId: number };
       /**

@@ -1,9 +1,9 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import multer from "multer";
-import { DomainError, type FieldIssue } from "../domain/errors.js";
 import type { BlobStore, ReceivedUpload } from "../storage/blob-store.js";
 import { badBody, bodyIssue } from "./body-checks.js";
 import { resolveSchema, type SchemaObject } from "./contract-document.js";
+import { ProblemError, type RequestIssue } from "./problems.js";
 
 declare global {
   namespace Express {
@@ -14,12 +14,8 @@ declare global {
   }
 }
 
-interface OpenApiRequest {
-  openapi?: { schema?: { requestBody?: { content?: Record<string, { schema?: SchemaObject }> } } };
-}
-
 const badPart = (path: string, message: string, code: string) =>
-  new DomainError("bad_request", "The multipart body does not match the contract.", [{ path, message, code }]);
+  new ProblemError("bad_request", "The multipart body does not match the contract.", [{ path, message, code }]);
 
 /**
  * Parses `multipart/form-data` bodies with multer, streaming the file part into the
@@ -59,7 +55,7 @@ export function multipartUploads(blobs: BlobStore, maxUploadBytes: number): Requ
   };
 
   return (req: Request, res: Response, next: NextFunction) => {
-    const schema = (req as OpenApiRequest).openapi?.schema?.requestBody?.content?.["multipart/form-data"]?.schema;
+    const schema = req.openapi?.schema?.requestBody?.content?.["multipart/form-data"]?.schema;
     if (!schema || !req.is("multipart/form-data")) return next();
     parserFor(schema)(req, res, (err?: unknown) => {
       const files = (req.files ?? []) as (Express.Multer.File & { upload: ReceivedUpload })[];
@@ -117,7 +113,7 @@ function multipartError(err: unknown): unknown {
   // Some limits (a second file part) name no field: then the body as a whole is at fault.
   const path = err.field ? `/body/${err.field}` : "/body";
   if (err.code === "LIMIT_FILE_SIZE") {
-    return new DomainError("payload_too_large", "The file is larger than the upload limit.", [
+    return new ProblemError("payload_too_large", "The file is larger than the upload limit.", [
       { path, message: "exceeds the upload limit", code: "maxSize" },
     ]);
   }
@@ -130,7 +126,7 @@ function coerceParts(
   files: Express.Multer.File[],
 ): Record<string, unknown> {
   const properties: Record<string, SchemaObject> = schema.properties ?? {};
-  const issues: FieldIssue[] = [];
+  const issues: RequestIssue[] = [];
   const body: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(fields)) {
     const property = properties[name] && resolveSchema(properties[name]);
@@ -152,7 +148,7 @@ function coerceParts(
     body[file.fieldname] = "";
   }
   if (issues.length > 0)
-    throw new DomainError("bad_request", "The multipart body does not match the contract.", issues);
+    throw new ProblemError("bad_request", "The multipart body does not match the contract.", issues);
   return body;
 }
 

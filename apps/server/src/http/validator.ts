@@ -1,8 +1,8 @@
-import { openapiPath } from "@vault/spec";
 import type { Request, RequestHandler } from "express";
 import * as OpenApiValidator from "express-openapi-validator";
 import type { Db } from "../data/database.js";
 import { authenticate } from "../domain/api-keys.js";
+import { contract } from "./contract-document.js";
 import { WARM_UP_USER, type WarmUp } from "./warm-up.js";
 
 /** A key that could not be checked is not a wrong key: the error handler answers from the cause. */
@@ -24,7 +24,8 @@ export function contractValidator(
   options: { validateRequests: boolean; validateResponses: boolean; optimisations: boolean; warmUp?: WarmUp },
 ): RequestHandler[] {
   const middlewares = OpenApiValidator.middleware({
-    apiSpec: openapiPath,
+    // A copy of the document parsed once: the validator dereferences it in place.
+    apiSpec: structuredClone(contract) as Parameters<typeof OpenApiValidator.middleware>[0]["apiSpec"],
     validateApiSpec: true,
     ignoreUndocumented: false,
     validateRequests: options.validateRequests

@@ -3,7 +3,7 @@ import type { Db } from "../../data/database.js";
 import { violates } from "../../data/database-errors.js";
 import { param, prepared } from "../../data/prepared.js";
 import { bankAccounts, currencies, users } from "../../data/schema.js";
-import { type ApiBankAccount, type BankAccountReplacement, iso, type Versioned } from "../contract.js";
+import { type ApiBankAccount, type BankAccountReplacement, iso, type Versioned, type Write } from "../contract.js";
 import { DomainError, notFound, staleVersion } from "../errors.js";
 import { presentUser } from "../users.js";
 
@@ -63,15 +63,12 @@ const replaceStatement = prepared((db) =>
 
 export async function replaceBankAccount(
   db: Db,
-  userId: number,
-  id: string,
-  input: BankAccountReplacement,
-  ifMatch: number | undefined,
+  { userId, id, input, expectedVersion }: Write<BankAccountReplacement>,
 ): Promise<Versioned<ApiBankAccount>> {
   const values = {
     id,
     user_id: userId,
-    if_match: ifMatch ?? null,
+    if_match: expectedVersion ?? null,
     account_number: input.account_number,
     account_name: input.account_name ?? null,
     classification: input.classification ?? "NULL",
@@ -85,29 +82,29 @@ export async function replaceBankAccount(
       .catch((err: unknown) => {
         if (violates(err, ACCOUNT_NUMBER_UNIQUE)) {
           throw new DomainError("conflict", "Another account already has this account number.", [
-            { path: "/body/account_number", message: "is already in use", code: "unique" },
+            { field: "account_number", message: "is already in use", code: "unique" },
           ]);
         }
         throw err;
       });
     if (row) return { resource: presentBankAccount(row), version: row.bank_accounts.version };
-    await whyNotUpdated(db, userId, id, values.status, ifMatch);
+    await whyNotUpdated(db, userId, id, values.status, expectedVersion);
     // Nothing stands in the way any more: a concurrent writer changed the row in between.
   }
 }
 
 /** Throws the error that explains why the update matched no row, if one still applies. */
-async function whyNotUpdated(db: Db, userId: number, id: string, status: string, ifMatch: number | undefined) {
+async function whyNotUpdated(db: Db, userId: number, id: string, status: string, expectedVersion: number | undefined) {
   const [current] = await db
     .select({ version: bankAccounts.version, status: bankAccounts.status })
     .from(bankAccounts)
     .where(and(eq(bankAccounts.id, id), eq(bankAccounts.user_id, userId)));
   if (!current) throw notFound("bank account");
-  if (ifMatch !== undefined && ifMatch !== current.version) throw staleVersion();
+  if (expectedVersion !== undefined && expectedVersion !== current.version) throw staleVersion();
   if (TERMINAL.includes(current.status) && status !== current.status) {
     const message = `the account is ${current.status}, a terminal status it cannot leave`;
     throw new DomainError("conflict", `The account is ${current.status} and cannot change status.`, [
-      { path: "/body/status", message, code: "terminal_status" },
+      { field: "status", message, code: "terminal_status" },
     ]);
   }
 }

@@ -37,7 +37,7 @@ async function presentBin(tx: Tx, entry: BinRow, now: Date): Promise<ApiBin> {
     updated_at: iso(entry.updated_at),
   };
   if (entry.file_id) {
-    const view = (await fileViews(tx, entry.user_id, [entry.file_id], "")).get(entry.file_id);
+    const view = (await fileViews(tx, entry.user_id, [entry.file_id], () => "")).get(entry.file_id);
     if (!view) throw notFound("bin entry");
     const { file } = view;
     return {

@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../data/database.js";
 import { fileShares } from "../../data/schema.js";
-import { type ApiFileShare, type FileShareUpdate, iso, type Versioned } from "../contract.js";
+import { type ApiFileShare, type FileShareUpdate, iso, type Versioned, type Write } from "../contract.js";
 import { DomainError, notFound, staleVersion, unprocessable } from "../errors.js";
 import { hashPassword } from "../passwords.js";
 import { presentUser, usersKnownTo } from "../users.js";
 import { isVisibleFile, isVisibleFolder } from "./placement.js";
-import { fileViews, folderDetailView } from "./views.js";
+import { type ContentLink, fileViews, folderDetailView } from "./views.js";
 
 type ShareRow = typeof fileShares.$inferSelect;
 
@@ -17,11 +17,8 @@ type ShareRow = typeof fileShares.$inferSelect;
  */
 export async function updateFileShare(
   db: Db,
-  userId: number,
-  id: string,
-  input: FileShareUpdate,
-  ifMatch: number | undefined,
-  publicBaseUrl: string,
+  { userId, id, input, expectedVersion }: Write<FileShareUpdate>,
+  contentLink: ContentLink,
 ): Promise<Versioned<ApiFileShare>> {
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
   return db.transaction(async (tx) => {
@@ -31,11 +28,11 @@ export async function updateFileShare(
       .where(and(eq(fileShares.id, id), eq(fileShares.user_id, userId)))
       .for("update");
     if (!current) throw notFound("file share");
-    if (ifMatch !== undefined && ifMatch !== current.version) throw staleVersion();
+    if (expectedVersion !== undefined && expectedVersion !== current.version) throw staleVersion();
 
     const changes: Partial<ShareRow> = {};
     if (input.file != null && input.folder != null) {
-      throw unprocessable("/body/folder", "a share points at one item: give file or folder, not both", "one_item");
+      throw unprocessable("folder", "a share points at one item: give file or folder, not both", "one_item");
     }
     if (input.file !== undefined) {
       if (input.file !== null) await requireOwned(tx, "file", userId, input.file);
@@ -58,7 +55,7 @@ export async function updateFileShare(
       .where(eq(fileShares.id, id))
       .returning();
     if (!updated) throw notFound("file share");
-    return { resource: await presentFileShare(tx, updated, publicBaseUrl), version: updated.version };
+    return { resource: await presentFileShare(tx, updated, contentLink), version: updated.version };
   });
 }
 
@@ -66,7 +63,7 @@ export async function updateFileShare(
 async function requireOwned(tx: Tx, kind: "file" | "folder", userId: number, id: string): Promise<void> {
   const visible = kind === "file" ? isVisibleFile : isVisibleFolder;
   if (!(await visible(tx, userId, id)))
-    throw unprocessable(`/body/${kind}`, `no ${kind} with this id belongs to you (or it is in the bin)`);
+    throw unprocessable(kind, `no ${kind} with this id belongs to you (or it is in the bin)`);
 }
 
 /**
@@ -80,19 +77,19 @@ async function linkableUsers(tx: Tx, callerId: number, ids: number[]): Promise<n
   const refused = ids.findIndex((userId) => !known.has(userId));
   if (refused >= 0) {
     throw new DomainError("unprocessable", "Every id in users must name you or a user who shares with you.", [
-      { path: `/body/users/${refused}`, message: "names no user who shares with you", code: "unknown_user" },
+      { field: `users/${refused}`, message: "names no user who shares with you", code: "unknown_user" },
     ]);
   }
   return unique;
 }
 
 /** The share as its owner sees it: `users_detail` leaves out linked users who no longer share with the owner. */
-export async function presentFileShare(tx: Tx, share: ShareRow, publicBaseUrl: string): Promise<ApiFileShare> {
+export async function presentFileShare(tx: Tx, share: ShareRow, contentLink: ContentLink): Promise<ApiFileShare> {
   const linked = await usersKnownTo(tx, share.user_id, [share.user_id, ...share.users]);
   const owner = linked.get(share.user_id);
   if (!owner) throw notFound("user");
   const fileDetail = share.file_id
-    ? ((await fileViews(tx, share.user_id, [share.file_id], publicBaseUrl)).get(share.file_id)?.file ?? null)
+    ? ((await fileViews(tx, share.user_id, [share.file_id], contentLink)).get(share.file_id)?.file ?? null)
     : null;
   const folderDetail = share.folder_id ? ((await folderDetailView(tx, share.user_id, share.folder_id)) ?? null) : null;
   return {

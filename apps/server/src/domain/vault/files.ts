@@ -1,15 +1,15 @@
 import { basename, extname } from "node:path";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../data/database.js";
-import { files } from "../../data/schema.js";
+import { blobs, files } from "../../data/schema.js";
 import type { BlobStore, ReceivedUpload } from "../../storage/blob-store.js";
-import type { ApiFile, Versioned } from "../contract.js";
+import type { ApiFile, Versioned, Write } from "../contract.js";
 import { notFound, staleVersion } from "../errors.js";
 import { moveToBin } from "./bins.js";
 import { putBlob, removeIfUnused, unreferencedBlobs } from "./blob-sweep.js";
 import { isVisibleFolder, lockTree, requireDestination } from "./placement.js";
 import { setTags, tagNames, upsertTags } from "./tags.js";
-import { fileViews } from "./views.js";
+import { type ContentLink, fileViews } from "./views.js";
 
 export interface FileForm {
   name?: string;
@@ -22,7 +22,7 @@ export interface FileForm {
 }
 
 export interface VaultSettings {
-  publicBaseUrl: string;
+  contentLink: ContentLink;
   binRetentionDays: number;
 }
 
@@ -45,12 +45,9 @@ export async function replaceFile(
   db: Db,
   store: BlobStore,
   settings: VaultSettings,
-  userId: number,
-  id: string,
-  form: FileForm,
-  upload: ReceivedUpload & { filename: string },
-  ifMatch: number | undefined,
+  write: Write<FileForm> & { upload: ReceivedUpload & { filename: string } },
 ): Promise<Versioned<ApiFile>> {
+  const { userId, id, input: form, upload, expectedVersion } = write;
   const { result, orphans } = await db
     .transaction(async (tx) => {
       await lockTree(tx, userId);
@@ -61,7 +58,7 @@ export async function replaceFile(
         .for("update");
       if (!current || (current.folder_id && !(await isVisibleFolder(tx, userId, current.folder_id))))
         throw notFound("file");
-      if (ifMatch !== undefined && ifMatch !== current.version) throw staleVersion();
+      if (expectedVersion !== undefined && expectedVersion !== current.version) throw staleVersion();
       const folderId = await requireDestination(tx, userId, form.folder);
 
       await putBlob(tx, store, upload);
@@ -83,7 +80,7 @@ export async function replaceFile(
       await setTags(tx, "file", id, await upsertTags(tx, userId, tagNames(form.tags ?? [])));
       if (form.is_deleted) await moveToBin(tx, userId, "file", id, settings.binRetentionDays);
 
-      const view = (await fileViews(tx, userId, [id], settings.publicBaseUrl)).get(id);
+      const view = (await fileViews(tx, userId, [id], settings.contentLink)).get(id);
       if (!view) throw notFound("file");
       return { result: { resource: view.file, version: view.version }, orphans: await unreferencedBlobs(tx) };
     })
@@ -94,4 +91,15 @@ export async function replaceFile(
     });
   await Promise.all(orphans.map((hash) => removeIfUnused(db, store, hash)));
   return result;
+}
+
+/** The stored content of one of the caller's visible files: its name, hash, size and sniffed type. */
+export async function storedContent(db: Db, userId: number, id: string) {
+  const [found] = await db
+    .select({ name: files.name, folder: files.folder_id, hash: blobs.hash, size: blobs.size, mimetype: blobs.mimetype })
+    .from(files)
+    .innerJoin(blobs, eq(blobs.hash, files.hash))
+    .where(and(eq(files.id, id), eq(files.user_id, userId), eq(files.is_deleted, false)));
+  if (!found || (found.folder && !(await isVisibleFolder(db, userId, found.folder)))) throw notFound("file");
+  return found;
 }

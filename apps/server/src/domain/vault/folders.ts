@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../data/database.js";
 import { folders } from "../../data/schema.js";
-import type { ApiFolder, FolderInput, Versioned } from "../contract.js";
+import type { ApiFolder, FolderInput, Versioned, Write } from "../contract.js";
 import { notFound, staleVersion, unprocessable } from "../errors.js";
 import { moveToBin } from "./bins.js";
 import { cycleGuard, isInside, lockTree, outsideBin, requireDestination } from "./placement.js";
@@ -24,7 +24,7 @@ async function lockVisibleFolder(tx: Tx, userId: number, id: string): Promise<Fo
 async function destinationOutside(tx: Tx, userId: number, folderId: string | null | undefined, source: string) {
   const destination = await requireDestination(tx, userId, folderId);
   if (destination !== null && (await isInside(tx, destination, source))) {
-    throw unprocessable("/body/folder", "a folder cannot be placed inside itself or its own subtree", "inside_itself");
+    throw unprocessable("folder", "a folder cannot be placed inside itself or its own subtree", "inside_itself");
   }
   return destination;
 }
@@ -38,16 +38,13 @@ async function view(tx: Tx, userId: number, id: string): Promise<Versioned<ApiFo
 /** Partial update of a folder: only the given fields change; `is_deleted: true` bins it with its subtree. */
 export async function updateFolder(
   db: Db,
-  userId: number,
-  id: string,
-  input: FolderInput,
-  ifMatch: number | undefined,
+  { userId, id, input, expectedVersion }: Write<FolderInput>,
   binRetentionDays: number,
 ): Promise<Versioned<ApiFolder>> {
   return db.transaction(async (tx) => {
     await lockTree(tx, userId);
     const current = await lockVisibleFolder(tx, userId, id);
-    if (ifMatch !== undefined && ifMatch !== current.version) throw staleVersion();
+    if (expectedVersion !== undefined && expectedVersion !== current.version) throw staleVersion();
     const changes: Partial<FolderRow> = {};
     if (input.name !== undefined) changes.name = input.name;
     if (input.description !== undefined) changes.description = input.description;
@@ -71,9 +68,7 @@ export async function updateFolder(
  */
 export async function duplicateFolder(
   db: Db,
-  userId: number,
-  id: string,
-  input: FolderInput,
+  { userId, id, input }: Write<FolderInput>,
   binRetentionDays: number,
 ): Promise<ApiFolder> {
   return db.transaction(async (tx) => {

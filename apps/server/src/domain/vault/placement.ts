@@ -79,7 +79,7 @@ export async function requireDestination(
 ): Promise<string | null> {
   if (folderId == null) return null;
   if (!(await isVisibleFolder(tx, userId, folderId))) {
-    throw unprocessable("/body/folder", "no folder with this id belongs to you (or it is in the bin)");
+    throw unprocessable("folder", "no folder with this id belongs to you (or it is in the bin)");
   }
   return folderId;
 }

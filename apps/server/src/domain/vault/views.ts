@@ -50,12 +50,15 @@ interface FileRow {
 
 const date = (value: Date | string) => iso(new Date(value));
 
+/** Where a file's bytes can be fetched: the HTTP layer knows the route and the public address. */
+export type ContentLink = (fileId: string) => string;
+
 /** The caller's files with these ids, as the contract's File, by id (with each one's version). */
 export async function fileViews(
   tx: Tx,
   userId: number,
   ids: string[],
-  publicBaseUrl: string,
+  contentLink: ContentLink,
 ): Promise<Map<string, { file: ApiFile; version: number }>> {
   if (ids.length === 0) return new Map();
   const found = await rows<FileRow>(
@@ -69,7 +72,7 @@ export async function fileViews(
     found.map((f) => {
       const file: ApiFile = {
         id: f.id,
-        file: `${publicBaseUrl}/evault/v1/files/${encodeURIComponent(f.id)}/content/`,
+        file: contentLink(f.id),
         hash: f.hash,
         mimetype: f.mimetype,
         extension: f.extension,

@@ -2,13 +2,13 @@
 // every operation to act on.
 import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
-import type { Db } from "../data/database.js";
-import { bankAccounts, currencies, fileShares, files, folders, users } from "../data/schema.js";
-import type { BlobStore } from "../storage/blob-store.js";
-import { createApiKey } from "./api-keys.js";
-import { moveToBin } from "./vault/bins.js";
-import { putBlob } from "./vault/blob-sweep.js";
-import { setTags, upsertTags } from "./vault/tags.js";
+import type { Db } from "./data/database.js";
+import { bankAccounts, currencies, fileShares, files, folders, users } from "./data/schema.js";
+import { createApiKey } from "./domain/api-keys.js";
+import { moveToBin } from "./domain/vault/bins.js";
+import { putBlob } from "./domain/vault/blob-sweep.js";
+import { setTags, upsertTags } from "./domain/vault/tags.js";
+import type { BlobStore } from "./storage/blob-store.js";
 
 const ONE_PIXEL_PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
