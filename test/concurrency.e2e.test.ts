@@ -243,7 +243,7 @@ describe.skipIf(!postgres)("time limits on postgres", () => {
       const writes = Array.from({ length: 12 }, (_, i) => put(`70000000${String(i).padStart(2, "0")}`));
       await new Promise((resolve) => setTimeout(resolve, 300));
       const readyStarted = Date.now();
-      const ready = await fetch(`${h.serverUrl}/readyz`);
+      const ready = await fetch(`${h.url}/readyz`);
       expect(ready.status).toBe(503);
       expect(Date.now() - readyStarted).toBeLessThan(1500);
 
@@ -261,6 +261,6 @@ describe.skipIf(!postgres)("time limits on postgres", () => {
     const { response } = await put("7000000099");
     expect(response.status).toBe(200);
     expect(await storedNumber()).toBe("7000000099");
-    expect((await fetch(`${h.serverUrl}/readyz`)).status).toBe(200);
+    expect((await fetch(`${h.url}/readyz`)).status).toBe(200);
   });
 });

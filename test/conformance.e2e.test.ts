@@ -15,8 +15,7 @@ import { type Harness, startHarness } from "./helpers/server.js";
 
 const here = import.meta.dirname;
 const output = join(here, "test-results");
-// One per vitest project: the direct and the Prism run of this file may generate at the same time.
-const collectionPath = join(output, `portman-collection.${process.env.VAULT_E2E_VIA ?? "direct"}.json`);
+const collectionPath = join(output, "portman-collection.json");
 
 beforeAll(async () => {
   mkdirSync(output, { recursive: true });

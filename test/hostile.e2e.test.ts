@@ -254,7 +254,7 @@ describe.each(backends)("hostile input on $name", (backend) => {
 
   test.each(cases)("when $name, then $status naming $field, and the server still answers", async (hostile) => {
     const body = hostile.body();
-    const response = await fetch(`${h.serverUrl}${hostile.path(h)}`, {
+    const response = await fetch(`${h.url}${hostile.path(h)}`, {
       method: hostile.method,
       body,
       headers: {
@@ -283,7 +283,7 @@ describe.each(backends)("hostile input on $name", (backend) => {
   });
 
   test("when a body breaks the contract in more than 20 places, then the first 20 are listed with the total count", async () => {
-    const response = await fetch(`${h.serverUrl}${folder(h)}`, {
+    const response = await fetch(`${h.url}${folder(h)}`, {
       method: "PATCH",
       body: JSON.stringify({ tags: Array(50).fill(1) }),
       headers: { "api-key": h.users[0].api_key, "content-type": "application/json" },
@@ -301,12 +301,12 @@ describe.each(backends)("hostile input on $name", (backend) => {
     async () => {
       const send = () =>
         Promise.all([
-          fetch(`${h.serverUrl}${file(h)}`, {
+          fetch(`${h.url}${file(h)}`, {
             method: "PUT",
             body: form(["tags[10000000]", "x"])(),
             headers: { "api-key": h.users[0].api_key },
           }),
-          fetch(`${h.serverUrl}${folder(h)}`, {
+          fetch(`${h.url}${folder(h)}`, {
             method: "PATCH",
             body: JSON.stringify({ tags: Array(450_000).fill(1) }),
             headers: { "api-key": h.users[0].api_key, "content-type": "application/json" },
@@ -352,7 +352,7 @@ describe.each(backends)("hostile input on $name", (backend) => {
         for (const [partName, value] of parts) body.append(partName, value);
         for (let i = 0; i < repeat; i++) body.append("tags", `t${i}`);
         requests++;
-        const response = await fetch(`${h.serverUrl}${file(h)}`, {
+        const response = await fetch(`${h.url}${file(h)}`, {
           method: "PUT",
           body,
           headers: { "api-key": h.users[0].api_key },

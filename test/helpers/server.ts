@@ -11,7 +11,7 @@ import { createVaultClient, type VaultClient } from "@vault/client";
 import type { DemoUser } from "@vault/server";
 import pg from "pg";
 import type { Backend } from "./backends.js";
-import { assertPrismFoundNothing, freePort, spawnPrism, stopChild, viaPrism } from "./prism.js";
+import { stopChild } from "./processes.js";
 
 const serverDir = resolve(import.meta.dirname, "../../apps/server");
 const run = promisify(execFile);
@@ -23,12 +23,6 @@ export interface Harness {
   url: string;
   dataDir: string;
   env: Record<string, string>;
-  /**
-   * The server itself. The same as `url` but in the "prism" project, where `url` is the
-   * Prism proxy in front of it; for requests that must reach the server while still
-   * being sent (Prism forwards a request only once it has all of it).
-   */
-  serverUrl: string;
   /** Seeded users, two per seed run; each has one of every resource. */
   users: [SeededUser, SeededUser, ...SeededUser[]];
   process: ChildProcess;
@@ -65,26 +59,7 @@ async function seed(env: Record<string, string>): Promise<[SeededUser, SeededUse
 /** Every line the servers of this process printed (JSON log lines and the rest), oldest first. */
 export const serverOutput: string[] = [];
 
-interface Running {
-  child: ChildProcess;
-  /** What clients call: the server, or the Prism proxy in front of it. */
-  url: string;
-  serverUrl: string;
-  proxy?: ChildProcess;
-}
-
-async function spawnServer(env: Record<string, string>): Promise<Running> {
-  if (!viaPrism) {
-    const server = await spawnServerProcess(env);
-    return { ...server, serverUrl: server.url };
-  }
-  // The server advertises the proxy's address, as it would a load balancer's.
-  const port = await freePort();
-  const server = await spawnServerProcess({ PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, ...env });
-  return { child: server.child, serverUrl: server.url, ...(await spawnPrism(server.url, port)) };
-}
-
-function spawnServerProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+function spawnServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ["dist/main.js"], { cwd: serverDir, env, stdio: ["ignore", "pipe", "pipe"] });
   let stderr = "";
   child.stderr?.on("data", (chunk) => {
@@ -120,17 +95,11 @@ export async function startHarness(
   };
   const users = await seed(env);
   for (let i = 1; i < (options.seedRuns ?? 1); i++) users.push(...(await seed(env)));
-  let { child, url, serverUrl, proxy } = await spawnServer(env);
-  const stopService = async (signal?: NodeJS.Signals) => {
-    if (proxy) await stopChild(proxy);
-    await stopChild(child, signal);
-  };
+  let { child, url } = await spawnServer(env);
+  const stopService = (signal?: NodeJS.Signals) => stopChild(child, signal);
   const harness: Harness = {
     get url() {
       return url;
-    },
-    get serverUrl() {
-      return serverUrl;
     },
     dataDir,
     env,
@@ -144,19 +113,16 @@ export async function startHarness(
       return {
         url: second.url,
         client: (apiKey = users[0].api_key) => createVaultClient({ baseUrl: second.url, apiKey }),
-        async stop() {
-          if (second.proxy) await stopChild(second.proxy);
-          await stopChild(second.child);
-        },
+        stop: () => stopChild(second.child),
       };
     },
     async restart() {
       await stopService();
-      ({ child, url, serverUrl, proxy } = await spawnServer(env));
+      ({ child, url } = await spawnServer(env));
     },
     async crashAndRestart() {
       await stopService("SIGKILL");
-      ({ child, url, serverUrl, proxy } = await spawnServer(env));
+      ({ child, url } = await spawnServer(env));
     },
     async query<T>(sql: string): Promise<T[]> {
       if (database.url) {
@@ -176,7 +142,7 @@ export async function startHarness(
         return ((await db.exec(sql)).at(-1)?.rows ?? []) as T[];
       } finally {
         await db.close();
-        ({ child, url, serverUrl, proxy } = await spawnServer(env));
+        ({ child, url } = await spawnServer(env));
       }
     },
     async rss(which: "now" | "peak" = "now") {
@@ -195,7 +161,6 @@ export async function startHarness(
       await stopService();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
-      assertPrismFoundNothing();
     },
   };
   return harness;

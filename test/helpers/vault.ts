@@ -9,12 +9,11 @@ export const sha256 = (bytes: Uint8Array | string) => createHash("sha256").updat
 
 /**
  * Opens a multipart PUT of the first user's file that announces `contentLength` bytes and
- * writes the file part's head; the caller writes the bytes, or never does. It goes to the
- * server itself: a proxy in front (Prism) forwards a request only once it has all of it.
+ * writes the file part's head; the caller writes the bytes, or never does.
  */
 export function openRawUpload(h: Harness, contentLength: number, filename: string): ClientRequest {
   const boundary = "raw-upload-boundary";
-  const req = request(`${h.serverUrl}/evault/v1/files/${h.users[0].file_id}/`, {
+  const req = request(`${h.url}/evault/v1/files/${h.users[0].file_id}/`, {
     method: "PUT",
     headers: {
       "api-key": h.users[0].api_key,
