@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, relative } from "node:path";
 
-export const checkMode = process.argv.includes("--check");
+const checkMode = process.argv.includes("--check");
 
 /** @param {{ path: string, content: string }[]} files */
 export function writeOrCheck(files) {

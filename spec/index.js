@@ -2,6 +2,3 @@ import { fileURLToPath } from "node:url";
 
 /** Absolute path of the generated OpenAPI 3.0 document (the one every tool reads). */
 export const openapiPath = fileURLToPath(new URL("./generated/openapi.yaml", import.meta.url));
-
-/** Absolute path of the generated OpenAPI 3.1 document. */
-export const openapi31Path = fileURLToPath(new URL("./generated/openapi.3.1.yaml", import.meta.url));

@@ -2,7 +2,7 @@
 // never appear in clear anywhere; hostile ids and filenames go nowhere.
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { createVaultClient, toFormData, type VaultClient } from "@vault/client";
+import { toFormData, type VaultClient } from "@vault/client";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
 import { operations } from "./helpers/contract.js";

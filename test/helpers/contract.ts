@@ -13,7 +13,7 @@ export type Schema = Record<string, any>;
 
 export const contract: Schema = parse(readFileSync(openapiPath, "utf8"));
 
-export function resolve(schema: Schema | undefined): Schema {
+function resolve(schema: Schema | undefined): Schema {
   if (!schema) return {};
   if (schema.$ref) return resolve(contract.components.schemas[schema.$ref.split("/").pop()]);
   if (schema.allOf?.length === 1) return { ...resolve(schema.allOf[0]), ...schema, allOf: undefined };

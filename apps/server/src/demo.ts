@@ -35,7 +35,7 @@ export interface DemoUser {
   folder_bin_id: string;
 }
 
-export const NAIRA = { id: "ngn", name: "Nigerian Naira", code: "NGN", symbol: "₦" };
+const NAIRA = { id: "ngn", name: "Nigerian Naira", code: "NGN", symbol: "₦" };
 
 async function storeBytes(db: Db, store: BlobStore, bytes: Buffer): Promise<string> {
   const upload = await store.receive(Readable.from([bytes]));

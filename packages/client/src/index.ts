@@ -61,8 +61,3 @@ export function toFormData(body: Record<string, unknown>): FormData {
   }
   return form;
 }
-
-/** Whether an error body is a problem document (it always is for this service). */
-export function isProblem(value: unknown): value is Problem {
-  return typeof value === "object" && value !== null && "status" in value && "title" in value;
-}

@@ -18,7 +18,6 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 
 export interface Database {
   db: Db;
-  kind: "pglite" | "postgres";
   /** The connection pool (PostgreSQL only), for its gauges. */
   pool?: pg.Pool;
   /** Whether this process has applied the migrations. */
@@ -39,7 +38,6 @@ const migrationsFolder = fileURLToPath(new URL("../../src/data/migrations", impo
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
-  poolSize?: number;
   databaseStatementTimeoutMs: number;
   databaseLockTimeoutMs: number;
   /** PGlite without files (`memory://`): the benchmark's in-memory repository baseline. */
@@ -48,7 +46,7 @@ export async function openDatabase(options: {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: options.poolSize ?? 10,
+      max: 10,
       // No statement, lock wait or open transaction can hold a connection for ever;
       // nor can a request wait for ever for one. Each ends as a 503 problem.
       statement_timeout: options.databaseStatementTimeoutMs,
@@ -63,7 +61,6 @@ export async function openDatabase(options: {
     const db = retryingTransactions(drizzlePg(pool, { schema }) as unknown as Db);
     return {
       db,
-      kind: "postgres",
       pool,
       migrated: false,
       async migrate(this: Database) {
@@ -87,7 +84,6 @@ export async function openDatabase(options: {
   const db = retryingTransactions(drizzlePglite(client, { schema }) as unknown as Db);
   return {
     db,
-    kind: "pglite",
     migrated: false,
     async migrate(this: Database) {
       await migratePglite(drizzlePglite(client), { migrationsFolder });

@@ -1,4 +1,4 @@
-import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
+import { randomBytes, type ScryptOptions, scrypt } from "node:crypto";
 
 const params: ScryptOptions = { N: 16384, r: 8, p: 1 };
 const KEY_LENGTH = 32;
@@ -13,11 +13,4 @@ function derive(password: string, salt: Buffer): Promise<Buffer> {
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   return `scrypt$${salt.toString("base64url")}$${(await derive(password, salt)).toString("base64url")}`;
-}
-
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, salt, hash] = stored.split("$");
-  if (scheme !== "scrypt" || !salt || !hash) return false;
-  const expected = Buffer.from(hash, "base64url");
-  return timingSafeEqual(await derive(password, Buffer.from(salt, "base64url")), expected);
 }

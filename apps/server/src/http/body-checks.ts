@@ -33,7 +33,7 @@ export const badBody = (issue: RequestIssue) =>
   new ProblemError("bad_request", "The body holds text or values the service cannot take; see errors.", [issue]);
 
 /** The most values (items, property names and values, scalars together) one JSON body may hold: 10,000. */
-export const MAX_BODY_VALUES = 10_000;
+const MAX_BODY_VALUES = 10_000;
 
 const pointer = (path: string, key: string | number) =>
   `${path}/${String(key).replaceAll("~", "~0").replaceAll("/", "~1")}`;

@@ -10,13 +10,13 @@ type JsonContent<R> = R extends { content: { "application/json": infer B } } ? B
 type SuccessStatus<K extends OperationId> = Extract<keyof Op<K>["responses"], 200 | 201 | 206>;
 
 /** What a handler answers: one of the operation's success statuses with its JSON body. */
-export type Reply<K extends OperationId> = {
+type Reply<K extends OperationId> = {
   [S in SuccessStatus<K>]: { status: S; body: JsonContent<Op<K>["responses"][S]>; version?: number };
 }[SuccessStatus<K>];
 
 type RequestContent<K extends OperationId> = Op<K>["requestBody"] extends { content: infer C } ? C[keyof C] : undefined;
 
-export interface Input<K extends OperationId> {
+interface Input<K extends OperationId> {
   /** The authenticated caller. */
   userId: number;
   path: Op<K>["parameters"]["path"];
@@ -27,7 +27,7 @@ export interface Input<K extends OperationId> {
   upload: Express.Request["upload"];
 }
 
-export type Handler<K extends OperationId> = (input: Input<K>) => Promise<Reply<K>>;
+type Handler<K extends OperationId> = (input: Input<K>) => Promise<Reply<K>>;
 
 /** Operations that answer raw bytes rather than JSON; they write the response themselves. */
 export type StreamOperationId = "downloadFile" | "headFileContent";

@@ -113,7 +113,7 @@ export function answerProblem(
 }
 
 /** Writes a problem without `res.json`, which response validation wraps (an error inside it would loop). */
-export function sendProblem(res: Response, body: Problem): void {
+function sendProblem(res: Response, body: Problem): void {
   const code = body.type.slice(PROBLEM_TYPE.length).replaceAll("-", "_") as ProblemCode;
   const retryAfter = retryAfterSeconds[code];
   if (retryAfter !== undefined) res.setHeader("Retry-After", String(retryAfter));

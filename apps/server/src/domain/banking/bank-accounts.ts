@@ -115,7 +115,7 @@ type AccountRow = {
   currencies: typeof currencies.$inferSelect;
 };
 
-export function presentBankAccount({ bank_accounts: a, users: owner, currencies: c }: AccountRow): ApiBankAccount {
+function presentBankAccount({ bank_accounts: a, users: owner, currencies: c }: AccountRow): ApiBankAccount {
   return {
     id: a.id,
     user: presentUser(owner),

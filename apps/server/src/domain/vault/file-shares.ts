@@ -84,7 +84,7 @@ async function linkableUsers(tx: Tx, callerId: number, ids: number[]): Promise<n
 }
 
 /** The share as its owner sees it: `users_detail` leaves out linked users who no longer share with the owner. */
-export async function presentFileShare(tx: Tx, share: ShareRow, contentLink: ContentLink): Promise<ApiFileShare> {
+async function presentFileShare(tx: Tx, share: ShareRow, contentLink: ContentLink): Promise<ApiFileShare> {
   const linked = await usersKnownTo(tx, share.user_id, [share.user_id, ...share.users]);
   const owner = linked.get(share.user_id);
   if (!owner) throw notFound("user");
