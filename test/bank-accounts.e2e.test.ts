@@ -46,6 +46,16 @@ describe.each(backends)("PUT /banking/v1/ng/bank_accounts/{id}/ on $name", (back
     expect(again.data?.created_at).toBe(data?.created_at);
   });
 
+  test("when the balance is the largest exact one, then kobo and amount carry it exactly, and a larger one cannot be stored", async () => {
+    const id = h.users[1].bank_account_id;
+    await h.query(`update bank_accounts set balance_kobo = 9007199254740991 where id = '${id}'`);
+    const { data } = await put({ account_number: "3000000077" }, { id, key: h.users[1].api_key });
+    expect(data?.naira_balance).toEqual({ kobo: 9007199254740991, amount: "90071992547409.91" });
+    await expect(
+      h.query(`update bank_accounts set balance_kobo = 9007199254740992 where id = '${id}'`),
+    ).rejects.toThrow(/bank_accounts_balance_exact/);
+  });
+
   test("when optional fields are omitted, then they reset to their defaults (full replacement)", async () => {
     await put({
       account_number: "3000000002",

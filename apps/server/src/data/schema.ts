@@ -5,6 +5,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -75,7 +76,11 @@ export const bankAccounts = pgTable(
     version,
     ...timestamps,
   },
-  (t) => [index("bank_accounts_user_idx").on(t.user_id)],
+  (t) => [
+    index("bank_accounts_user_idx").on(t.user_id),
+    // A balance the wire's JSON number carries exactly (±2^53 − 1 kobo, about 90 trillion naira).
+    check("bank_accounts_balance_exact", sql`${t.balance_kobo} between -9007199254740991 and 9007199254740991`),
+  ],
 );
 
 export const tags = pgTable(

@@ -569,7 +569,8 @@ export interface components {
         NairaBalance: {
             /**
              * Format: int64
-             * @description The balance in kobo, exact.
+             * @description The balance in kobo, exact: a balance is bounded to ±(2^53 − 1) kobo (about 90
+             *     trillion naira), so a JSON number carries it without rounding in any client.
              */
             kobo: number;
             /** @description The balance in naira as a decimal string with two fraction digits, e.g. `"1250.05"`. */

@@ -11,6 +11,13 @@ import { presentUser } from "../users.js";
 const TERMINAL = ["CLOSED", "ESCHEAT", "CHARGEOFF"];
 
 /** Kobo as an exact decimal naira string: 125005n -> "1250.05". */
+/** The kobo as a JSON number; the column's check keeps every balance within the exact range. */
+function exactNumber(kobo: bigint): number {
+  const value = Number(kobo);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`a balance of ${kobo} kobo is beyond an exact JSON number`);
+  return value;
+}
+
 export function nairaAmount(kobo: bigint): string {
   const sign = kobo < 0n ? "-" : "";
   const abs = kobo < 0n ? -kobo : kobo;
@@ -122,7 +129,7 @@ function presentBankAccount({ bank_accounts: a, users: owner, currencies: c }: A
     has_set_pin: a.has_set_pin,
     account_number: a.account_number,
     currency: { id: c.id, name: c.name, code: c.code, symbol: c.symbol },
-    naira_balance: { kobo: Number(a.balance_kobo), amount: nairaAmount(a.balance_kobo) },
+    naira_balance: { kobo: exactNumber(a.balance_kobo), amount: nairaAmount(a.balance_kobo) },
     tracking_reference: a.tracking_reference,
     created_at: iso(a.created_at),
     updated_at: iso(a.updated_at),

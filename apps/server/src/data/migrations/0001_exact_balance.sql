@@ -1,0 +1,1 @@
+ALTER TABLE "bank_accounts" ADD CONSTRAINT "bank_accounts_balance_exact" CHECK ("bank_accounts"."balance_kobo" between -9007199254740991 and 9007199254740991);
