@@ -9,9 +9,12 @@ type Op<K extends OperationId> = operations[K];
 type JsonContent<R> = R extends { content: { "application/json": infer B } } ? B : never;
 type SuccessStatus<K extends OperationId> = Extract<keyof Op<K>["responses"], 200 | 201 | 206>;
 
-/** What a handler answers: one of the operation's success statuses with its JSON body. */
+/** The resource's version, sent as `ETag`: required where the contract's response declares the header. */
+type Versioning<R> = R extends { headers: { ETag: string } } ? { version: number } : { version?: never };
+
+/** What a handler answers: one of the operation's success statuses with its JSON body (and version). */
 type Reply<K extends OperationId> = {
-  [S in SuccessStatus<K>]: { status: S; body: JsonContent<Op<K>["responses"][S]>; version?: number };
+  [S in SuccessStatus<K>]: { status: S; body: JsonContent<Op<K>["responses"][S]> } & Versioning<Op<K>["responses"][S]>;
 }[SuccessStatus<K>];
 
 type RequestContent<K extends OperationId> = Op<K>["requestBody"] extends { content: infer C } ? C[keyof C] : undefined;
