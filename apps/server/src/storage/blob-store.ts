@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { createWriteStream, readFileSync } from "node:fs";
 import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -31,14 +32,22 @@ export class BlobStore {
 
   /**
    * Creates the folders and removes the temp files that a crashed process left
-   * behind. Temp files carry their process's identity (pid and start time, since pids
-   * are reused); processes still running keep theirs.
+   * behind. Temp files carry their process's identity: machine, pid and start time
+   * (pids are reused). Several machines may share the volume, and a pid means nothing
+   * on another machine: a file of this machine goes when its process is gone, a file of
+   * another machine only once it is older than any upload can last.
    */
   async open(): Promise<void> {
     await mkdir(this.tmp, { recursive: true });
     for (const name of await readdir(this.tmp)) {
+      const path = join(this.tmp, name);
       const owner = name.slice(0, name.indexOf("-"));
-      if (owner === PROCESS_ID || !isRunning(owner)) await rm(join(this.tmp, name), { force: true });
+      const [machine, processId] = [owner.slice(0, owner.lastIndexOf("@")), owner.slice(owner.lastIndexOf("@") + 1)];
+      const abandoned =
+        machine === MACHINE
+          ? processId === PROCESS_ID || !isRunning(processId)
+          : Date.now() - (await stat(path).catch(() => ({ mtimeMs: Date.now() }))).mtimeMs > ABANDONED_MS;
+      if (abandoned) await rm(path, { force: true });
     }
   }
 
@@ -49,7 +58,7 @@ export class BlobStore {
 
   /** Streams `source` to a temp file, computing SHA-256, size and mimetype on the way; never buffers it whole. */
   async receive(source: Readable): Promise<ReceivedUpload> {
-    const tempPath = join(this.tmp, `${PROCESS_ID}-${randomUUID()}`);
+    const tempPath = join(this.tmp, `${MACHINE}@${PROCESS_ID}-${randomUUID()}`);
     const hash = createHash("sha256");
     let size = 0;
     const head: Buffer[] = [];
@@ -123,6 +132,20 @@ function startTicks(pid: number): string | undefined {
 
 /** `<pid>.<start ticks>`: unlike a bare pid, never the name of a later process. */
 const PROCESS_ID = `${process.pid}.${startTicks(process.pid) ?? "0"}`;
+
+/** This machine (this boot of it) among those sharing the volume: its host name and boot id. */
+const MACHINE = `${hostname().replace(/[^\w]/g, "_")}.${bootId()}`;
+
+/** Older than any upload can last (`REQUEST_TIMEOUT_MS` is at most an hour): another machine's temp file is abandoned. */
+const ABANDONED_MS = 24 * 60 * 60 * 1000;
+
+function bootId(): string {
+  try {
+    return readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim().replace(/[^\w]/g, "");
+  } catch {
+    return "0";
+  }
+}
 
 function isRunning(owner: string): boolean {
   const [pidText, ticks] = owner.split(".");
