@@ -38,7 +38,7 @@ describe("response validation", () => {
       logger: createLogger("silent"),
       handlers: {
         // An extra field the contract lacks, and a missing required one.
-        updateFileShare: async () => ({ status: 200, body: { id: "x", secret: "leak" } as never }),
+        updateFileShare: async () => ({ status: 200, body: { id: "x", secret: "leak" } as never, version: 1 }),
         // A status the operation does not declare a body for.
         restoreBin: async () => ({ status: 200, body: { id: 1 } as never }),
       },
