@@ -1,10 +1,9 @@
 // Compiles the TypeSpec in src/ to OpenAPI 3.0 (the document every tool reads) and
 // 3.1, and writes them to generated/ (or checks them with --check).
 //
-// TypeSpec spells a closed model (`...Record<never>`) as `additionalProperties:
-// {not: {}}` (3.1: `unevaluatedProperties`); it is rewritten to the equivalent
-// `false`, which
-// openapi-typescript turns into a closed type (the other spelling opens it with an
+// Every model is closed (the emitter's `seal-object-schemas`), which TypeSpec spells
+// `additionalProperties: {not: {}}` (3.1: `unevaluatedProperties`); it is rewritten
+// to the equivalent `false`, which openapi-typescript turns into a closed type (the other spelling opens it with an
 // index signature) and which makes validators name the unexpected field.
 //
 // In the 3.0 document a nullable model reference is emitted as `allOf: [$ref]` with
