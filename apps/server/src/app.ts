@@ -73,6 +73,7 @@ export function createApp(deps: AppDeps): Express {
     pinoHttp({
       logger: deps.logger,
       wrapSerializers: false,
+      autoLogging: { ignore: () => deps.warmUp?.running === true },
       serializers: httpLogSerializers,
       genReqId: (req, res) => {
         const given = req.headers["x-request-id"];

@@ -10,6 +10,8 @@ export interface Config {
   maxUploadBytes: number;
   binRetentionDays: number;
   logLevel: string;
+  /** `pretty` (human-readable lines, the default on a terminal) or `json` (one object a line, the default otherwise). */
+  logFormat: "json" | "pretty";
   /** Requests per minute per authenticated api key. */
   rateLimitPerMinute: number;
   /** Failed authentications per minute per client address; by default the per-key budget. */
@@ -82,6 +84,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxUploadBytes: integer(env, "MAX_UPLOAD_BYTES", 100 * 1024 * 1024, 1, Number.MAX_SAFE_INTEGER),
     binRetentionDays: integer(env, "BIN_RETENTION_DAYS", 30, 1, 36500),
     logLevel,
+    logFormat: oneOf(env, "LOG_FORMAT", ["json", "pretty"], process.stdout.isTTY ? "pretty" : "json"),
     rateLimitPerMinute,
     failedAuthPerMinute: integer(env, "RATE_LIMIT_FAILED_AUTH_PER_MINUTE", rateLimitPerMinute, 1, 1_000_000),
     redisUrl: url(env, "REDIS_URL", /^rediss?:$/),
@@ -106,6 +109,13 @@ function url(env: Env, name: string, protocol: RegExp): string | undefined {
   if (!URL.canParse(raw) || !protocol.test(new URL(raw).protocol))
     throw new ConfigError(`${name} is not a valid URL: "${raw}"`);
   return raw;
+}
+
+function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {
+  const value = env[name] || fallback;
+  if (!values.includes(value as T))
+    throw new ConfigError(`${name} must be one of ${values.join(", ")}, got "${value}"`);
+  return value as T;
 }
 
 function onOff(env: Env, name: string): "on" | "off" {

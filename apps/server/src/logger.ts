@@ -106,10 +106,16 @@ function requestSerializer(raw: IncomingMessage): Record<string, unknown> {
 /** pino-http's serializers (with `wrapSerializers: false`; its defaults would replace the logger's `err`). */
 export const httpLogSerializers = { req: requestSerializer, res: pino.stdSerializers.res, err: errorSerializer };
 
-/** Structured JSON logs; secrets are redacted wherever they could appear. */
-export function createLogger(level: string) {
+/**
+ * Structured logs, JSON or (for a person at a terminal) pino-pretty's lines; secrets are
+ * redacted wherever they could appear, before either is written.
+ */
+export function createLogger(level: string, format: "json" | "pretty" = "json") {
   return pino({
     level,
+    ...(format === "pretty"
+      ? { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname" } } }
+      : {}),
     serializers: { err: errorSerializer },
     redact: {
       paths: [

@@ -19,21 +19,34 @@ function configOrExit(): Config {
   }
 }
 
+/** The first thing a person sees on an empty store: the demo key, its ids and a curl line per operation. */
 function printDemo(server: RunningServer) {
   if (!server.demo) return;
-  const { api_key, bank_account_id } = server.demo;
+  const demo = server.demo;
+  const auth = `-H 'api-key: ${demo.api_key}'`;
+  const json = `${auth} -H 'Content-Type: application/json'`;
+  const at = (path: string) => `${server.url}${path}`;
   console.log(`
 Demo data created for user "demo". Its API key (shown only now):
 
-  ${api_key}
+  ${demo.api_key}
 
-Try it:
+Ids: bank account ${demo.bank_account_id}, file ${demo.file_id}, folder ${demo.folder_id},
+     folder tree ${demo.projects_folder_id}, file share ${demo.file_share_id},
+     bin entries ${demo.bin_id} (a file) and ${demo.folder_bin_id} (a folder).
 
-  curl -sS -X PUT ${server.url}/banking/v1/ng/bank_accounts/${bank_account_id}/ \\
-    -H 'api-key: ${api_key}' -H 'Content-Type: application/json' \\
+Try every operation:
+
+  curl -sS -X PUT ${at(`/banking/v1/ng/bank_accounts/${demo.bank_account_id}/`)} ${json} \\
     -d '{"account_number": "0123456789", "classification": "PERSONAL", "status": "ACTIVE"}'
+  curl -sS -X PATCH ${at(`/evault/v1/file_shares/${demo.file_share_id}/`)} ${json} -d '{"access": "public"}'
+  curl -sS -X PUT ${at(`/evault/v1/files/${demo.file_id}/`)} ${auth} -F 'file=@README.md' -F 'name=Readme'
+  curl -sS ${at(`/evault/v1/files/${demo.file_id}/content/`)} ${auth}
+  curl -sS -X POST ${at(`/evault/v1/bins/${demo.bin_id}/restore/`)} ${json} -d '{"tags": [{"name": "recovered"}]}'
+  curl -sS -X POST ${at(`/evault/v1/folders/${demo.projects_folder_id}/duplicate_folder/`)} ${json} -d '{"name": "Projects 2"}'
+  curl -sS -X PATCH ${at(`/evault/v1/favourite/folders/${demo.folder_id}/`)} ${json} -d '{"is_starred": true}'
 
-API reference: ${server.url}/docs/
+API reference: ${at("/docs/")}
 More ids to try: npm run -s seed -- --json (with the server stopped); keys: npm run -s keys -- list
 `);
 }
@@ -59,7 +72,7 @@ function onShutdown(logger: Logger, stop: () => Promise<void>) {
 }
 
 const config = configOrExit();
-const logger = createLogger(config.logLevel);
+const logger = createLogger(config.logLevel, config.logFormat);
 
 if (config.workers > 1 && cluster.isPrimary) {
   // Migrate once, then fork workers that share the port; a worker that dies is replaced.
@@ -88,7 +101,7 @@ if (config.workers > 1 && cluster.isPrimary) {
   logger.info({ workers: config.workers }, "cluster started");
 } else {
   const server = await startServer(config, logger, { demo: config.workers === 1 });
-  logger.info({ url: server.url, database: config.databaseUrl ? "postgres" : "pglite", pid: process.pid }, "listening");
   printDemo(server);
+  logger.info({ url: server.url, database: config.databaseUrl ? "postgres" : "pglite", pid: process.pid }, "listening");
   onShutdown(logger, () => server.close());
 }

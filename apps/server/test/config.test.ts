@@ -14,7 +14,12 @@ describe("loadConfig", () => {
       binRetentionDays: 30,
       corsOrigins: [],
       workers: 1,
+      // Not a terminal under the test runner: one JSON object a line.
+      logFormat: "json",
+      databaseStatementTimeoutMs: 30_000,
+      databaseLockTimeoutMs: 10_000,
     });
+    expect(loadConfig({ LOG_FORMAT: "pretty" }).logFormat).toBe("pretty");
   });
 
   test.each([
@@ -25,6 +30,9 @@ describe("loadConfig", () => {
     ["MAX_UPLOAD_BYTES", "-1"],
     ["BIN_RETENTION_DAYS", "0"],
     ["LOG_LEVEL", "loud"],
+    ["LOG_FORMAT", "yaml"],
+    ["DATABASE_STATEMENT_TIMEOUT_MS", "5"],
+    ["DATABASE_LOCK_TIMEOUT_MS", "soon"],
     ["REDIS_URL", "http://x"],
     ["WORKERS", "0"],
     ["RATE_LIMIT_FAILED_AUTH_PER_MINUTE", "0"],

@@ -38,6 +38,12 @@ const REQUESTS: Record<OperationId, { method: string; path: string; body?: strin
  */
 export class WarmUp {
   #key: Buffer | undefined = randomBytes(32);
+  #running = false;
+
+  /** While the warm-up requests run (nobody else is served then): they are not logged. */
+  get running(): boolean {
+    return this.#running;
+  }
 
   /** Whether `key` is this warm-up's key, while it lasts. */
   accepts(key: string): boolean {
@@ -51,6 +57,7 @@ export class WarmUp {
     const key = this.#key?.toString("base64url");
     if (!key) return;
     const server = createServer(app).listen(0, "127.0.0.1");
+    this.#running = true;
     try {
       await new Promise((resolve) => server.once("listening", resolve));
       const { port } = server.address() as AddressInfo;
@@ -63,6 +70,7 @@ export class WarmUp {
         );
       }
     } finally {
+      this.#running = false;
       this.#key = undefined;
       server.close();
       server.closeAllConnections();
