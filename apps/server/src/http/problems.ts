@@ -1,4 +1,4 @@
-import type { components } from "@vault/client/schema";
+import type { components } from "@vault/spec/schema";
 import type { ErrorRequestHandler, Response } from "express";
 import { causeChain, hasErrorCode } from "../data/database-errors.js";
 import { DomainError, type DomainErrorKind, type FieldIssue } from "../domain/errors.js";
