@@ -9,8 +9,16 @@ import { configDefaults, defineConfig } from "vitest/config";
  *   patches/) answers 413 itself; the request never reaches the server.
  * - hostile, concurrency: they send their requests to the server directly (bytes no
  *   proxy should forward, races a proxy would reorder), so a Prism run adds nothing.
+ * - consumer: it tests the packed client in a project of its own; the server side is
+ *   incidental. mock: it runs Prism itself, as a mock server.
  */
-const notThroughPrism = ["large-upload.e2e.test.ts", "hostile.e2e.test.ts", "concurrency.e2e.test.ts"];
+const notThroughPrism = [
+  "large-upload.e2e.test.ts",
+  "hostile.e2e.test.ts",
+  "concurrency.e2e.test.ts",
+  "consumer.e2e.test.ts",
+  "mock.e2e.test.ts",
+];
 
 export default defineConfig({
   test: {
