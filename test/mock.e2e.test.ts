@@ -1,17 +1,27 @@
 // `npm run mock`: Prism in mock mode serves the committed contract without a server or
 // a database. Every operation, called through the client, answers its documented
-// success status with the body the TypeSpec `@example` gives, valid against the contract
+// success status with the body of the TypeSpec `@opExample`, valid against the contract
 // (Prism validates its own answer and reports in `sl-violations`; we check again).
 import { type ChildProcess, spawn } from "node:child_process";
 import { resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { createVaultClient, type VaultClient } from "@vault/client";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { contract, type Operation, responseErrors } from "./helpers/contract.js";
+import { contract, type Operation, responseErrors, type Schema } from "./helpers/contract.js";
 import { freePort } from "./helpers/prism.js";
 
 const repo = resolve(import.meta.dirname, "..");
-const example = (schema: string) => contract.components.schemas[schema].example;
+/** The body of an operation's first example (`@opExample`) for a status. */
+function example(id: string, status: number): unknown {
+  for (const item of Object.values<Schema>(contract.paths)) {
+    for (const op of Object.values<Schema>(item)) {
+      if (op.operationId !== id) continue;
+      const examples = op.responses[String(status)]?.content?.["application/json"]?.examples ?? {};
+      return (Object.values(examples)[0] as { value?: unknown } | undefined)?.value;
+    }
+  }
+  return undefined;
+}
 
 interface Answer {
   data?: unknown;
@@ -19,11 +29,11 @@ interface Answer {
   response: Response;
 }
 
-/** One call per operation, by operationId, with the schema its success body has. */
-const calls: Record<string, { status: number; example?: string; call(client: VaultClient): Promise<Answer> }> = {
+/** One call per operation, by operationId, with its success status; `json`: its body is JSON. */
+const calls: Record<string, { status: number; json?: true; call(client: VaultClient): Promise<Answer> }> = {
   updateNgnBankAccount: {
     status: 200,
-    example: "NgnBankAccount",
+    json: true,
     call: (c) =>
       c.PUT("/banking/v1/ng/bank_accounts/{id}/", {
         params: { path: { id: "8d1f3a60" } },
@@ -32,7 +42,7 @@ const calls: Record<string, { status: number; example?: string; call(client: Vau
   },
   updateFileShare: {
     status: 200,
-    example: "FileShare",
+    json: true,
     call: (c) =>
       c.PATCH("/evault/v1/file_shares/{id}/", {
         params: { path: { id: "7a8b9c0d" } },
@@ -41,7 +51,7 @@ const calls: Record<string, { status: number; example?: string; call(client: Vau
   },
   updateFile: {
     status: 200,
-    example: "File",
+    json: true,
     call: (c) =>
       c.PUT("/evault/v1/files/{id}/", {
         params: { path: { id: "3c9e7b12" } },
@@ -56,7 +66,7 @@ const calls: Record<string, { status: number; example?: string; call(client: Vau
   },
   restoreBin: {
     status: 200,
-    example: "Bin",
+    json: true,
     call: (c) =>
       c.POST("/evault/v1/bins/{id}/restore/", {
         params: { path: { id: "1b2c3d4e" } },
@@ -65,7 +75,7 @@ const calls: Record<string, { status: number; example?: string; call(client: Vau
   },
   duplicateFolder: {
     status: 201,
-    example: "Folder",
+    json: true,
     call: (c) =>
       c.POST("/evault/v1/folders/{id}/duplicate_folder/", {
         params: { path: { id: "5e6f7a8b" } },
@@ -74,7 +84,7 @@ const calls: Record<string, { status: number; example?: string; call(client: Vau
   },
   updateFavouriteFolder: {
     status: 200,
-    example: "Folder",
+    json: true,
     call: (c) =>
       c.PATCH("/evault/v1/favourite/folders/{id}/", {
         params: { path: { id: "5e6f7a8b" } },
@@ -133,11 +143,13 @@ describe("npm run mock", () => {
     expect(error).toBeUndefined();
     expect(response.status).toBe(expected.status);
     expect(response.headers.get("sl-violations")).toBeNull();
-    if (expected.example === undefined) {
+    if (!expected.json) {
       expect(data).toBeInstanceOf(Blob);
       return;
     }
-    expect(data).toEqual(example(expected.example));
+    const documentedExample = example(id, expected.status);
+    expect(documentedExample, `${id} has no @opExample for ${expected.status}`).toBeDefined();
+    expect(data).toEqual(documentedExample);
     const op = documented.find((o) => o.id === id) as { method: string; path: string };
     expect(responseErrors({ ...op, id } as Operation, expected.status, "application/json", data)).toBeUndefined();
   });

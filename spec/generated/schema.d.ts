@@ -189,27 +189,6 @@ export interface components {
          * @description A bin entry: a file or folder (with its subtree) that was moved to the bin by
          *     setting `is_deleted`. Entries are kept for a retention period (30 days by
          *     default) and then purged with their content.
-         * @example {
-         *       "id": "1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d",
-         *       "name": "old-draft.txt",
-         *       "description": "First draft",
-         *       "file_type": "file",
-         *       "file_size": 1024,
-         *       "file_size_unit": "B",
-         *       "extension": "txt",
-         *       "days_till_expiry": "27",
-         *       "tags": [
-         *         {
-         *           "id": "0f8c1c52-6d3e-4b7a-9a51-2f0e8d6c4b19",
-         *           "name": "finance",
-         *           "description": "Statements, invoices and receipts",
-         *           "created_at": "2026-01-12T10:00:00Z",
-         *           "updated_at": "2026-01-12T10:00:00Z"
-         *         }
-         *       ],
-         *       "created_at": "2026-03-11T08:00:00Z",
-         *       "updated_at": "2026-03-11T08:00:00Z"
-         *     }
          */
         Bin: {
             /** @description The server-assigned identifier. */
@@ -301,39 +280,6 @@ export interface components {
         /**
          * @description An uploaded file. Content fields (`hash`, `mimetype`, `extension`, `file_size`,
          *     `file_size_unit`) are computed by the server from the stored bytes.
-         * @example {
-         *       "id": "3c9e7b12-5a4d-4f8e-b6c1-0d2e3f4a5b6c",
-         *       "file": "http://127.0.0.1:8080/evault/v1/files/3c9e7b12-5a4d-4f8e-b6c1-0d2e3f4a5b6c/content/",
-         *       "hash": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
-         *       "mimetype": "application/pdf",
-         *       "extension": "pdf",
-         *       "file_size": 48213,
-         *       "file_size_unit": "B",
-         *       "root": false,
-         *       "access": "private",
-         *       "file_share_id": null,
-         *       "is_shared": false,
-         *       "tags_detail": [
-         *         {
-         *           "id": "0f8c1c52-6d3e-4b7a-9a51-2f0e8d6c4b19",
-         *           "name": "finance",
-         *           "description": "Statements, invoices and receipts",
-         *           "created_at": "2026-01-12T10:00:00Z",
-         *           "updated_at": "2026-01-12T10:00:00Z"
-         *         }
-         *       ],
-         *       "created_at": "2026-02-01T12:00:00Z",
-         *       "updated_at": "2026-03-14T09:26:53Z",
-         *       "name": "Q3 report",
-         *       "description": "Quarterly statement",
-         *       "folder": "5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b",
-         *       "is_starred": true,
-         *       "is_archived": false,
-         *       "is_deleted": false,
-         *       "tags": [
-         *         "finance"
-         *       ]
-         *     }
          */
         File: {
             /** @description The server-assigned identifier. */
@@ -391,79 +337,7 @@ export interface components {
             /** @description The names of the file's tags. */
             tags?: string[];
         };
-        /**
-         * @description A file sharing instance: one of the caller's files or folders shared with users and emails.
-         * @example {
-         *       "id": "7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d",
-         *       "user": {
-         *         "id": 42,
-         *         "email": "ada@example.com",
-         *         "first_name": "Ada",
-         *         "last_name": "Obi",
-         *         "username": "ada.obi",
-         *         "created_at": "2026-01-05T08:30:00Z",
-         *         "updated_at": "2026-02-11T16:04:12Z"
-         *       },
-         *       "file_type": "file",
-         *       "file_detail": {
-         *         "id": "3c9e7b12-5a4d-4f8e-b6c1-0d2e3f4a5b6c",
-         *         "file": "http://127.0.0.1:8080/evault/v1/files/3c9e7b12-5a4d-4f8e-b6c1-0d2e3f4a5b6c/content/",
-         *         "hash": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
-         *         "mimetype": "application/pdf",
-         *         "extension": "pdf",
-         *         "file_size": 48213,
-         *         "file_size_unit": "B",
-         *         "root": false,
-         *         "access": "private",
-         *         "file_share_id": null,
-         *         "is_shared": false,
-         *         "tags_detail": [
-         *           {
-         *             "id": "0f8c1c52-6d3e-4b7a-9a51-2f0e8d6c4b19",
-         *             "name": "finance",
-         *             "description": "Statements, invoices and receipts",
-         *             "created_at": "2026-01-12T10:00:00Z",
-         *             "updated_at": "2026-01-12T10:00:00Z"
-         *           }
-         *         ],
-         *         "created_at": "2026-02-01T12:00:00Z",
-         *         "updated_at": "2026-03-14T09:26:53Z",
-         *         "name": "Q3 report",
-         *         "description": "Quarterly statement",
-         *         "folder": "5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b",
-         *         "is_starred": true,
-         *         "is_archived": false,
-         *         "is_deleted": false,
-         *         "tags": [
-         *           "finance"
-         *         ]
-         *       },
-         *       "folder_detail": null,
-         *       "users_detail": [
-         *         {
-         *           "id": 43,
-         *           "email": "bayo@example.com",
-         *           "first_name": "Bayo",
-         *           "last_name": "Adeyemi",
-         *           "username": "bayo",
-         *           "created_at": "2026-01-06T09:00:00Z",
-         *           "updated_at": "2026-01-06T09:00:00Z"
-         *         }
-         *       ],
-         *       "has_password": true,
-         *       "created_at": "2026-03-01T11:00:00Z",
-         *       "updated_at": "2026-03-14T09:26:53Z",
-         *       "file": "3c9e7b12-5a4d-4f8e-b6c1-0d2e3f4a5b6c",
-         *       "folder": null,
-         *       "access": "private",
-         *       "users": [
-         *         43
-         *       ],
-         *       "emails": [
-         *         "accountant@example.com"
-         *       ]
-         *     }
-         */
+        /** @description A file sharing instance: one of the caller's files or folders shared with users and emails. */
         FileShare: {
             /** @description The server-assigned identifier. */
             readonly id: string;
@@ -541,37 +415,7 @@ export interface components {
             /** @description Tag names, one part per tag (at most 100); they replace the file's tags and are created on first use. */
             tags?: components["schemas"]["TagName"][];
         };
-        /**
-         * @description A folder of the vault. Folders form a tree per user; the root is implied (a folder at the root has no `folder`).
-         * @example {
-         *       "id": "5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b",
-         *       "access": "private",
-         *       "files_count": 3,
-         *       "folders_count": 1,
-         *       "file_size": 152044,
-         *       "file_size_unit": "B",
-         *       "extension": "",
-         *       "root": true,
-         *       "created_at": "2026-01-20T14:00:00Z",
-         *       "updated_at": "2026-03-14T09:26:53Z",
-         *       "name": "Documents",
-         *       "description": "Everything on paper, scanned",
-         *       "is_starred": true,
-         *       "is_archived": false,
-         *       "is_deleted": false,
-         *       "tags": [
-         *         {
-         *           "id": "0f8c1c52-6d3e-4b7a-9a51-2f0e8d6c4b19",
-         *           "name": "finance",
-         *           "description": "Statements, invoices and receipts",
-         *           "created_at": "2026-01-12T10:00:00Z",
-         *           "updated_at": "2026-01-12T10:00:00Z"
-         *         }
-         *       ],
-         *       "path": "/Documents",
-         *       "is_shared": false
-         *     }
-         */
+        /** @description A folder of the vault. Folders form a tree per user; the root is implied (a folder at the root has no `folder`). */
         Folder: {
             /** @description The server-assigned identifier. */
             readonly id: string;
@@ -631,37 +475,7 @@ export interface components {
             /** @description The enclosing folder that contains this folder; absent at the root (the default). */
             folder?: string;
         };
-        /**
-         * @description The folder embedded in a file share (`folder_detail`).
-         * @example {
-         *       "id": "5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b",
-         *       "access": "private",
-         *       "files_count": 1,
-         *       "folders_count": 0,
-         *       "file_size": 48213,
-         *       "file_size_unit": "B",
-         *       "extension": "",
-         *       "root": true,
-         *       "created_at": "2026-01-20T14:00:00Z",
-         *       "updated_at": "2026-03-14T09:26:53Z",
-         *       "name": "Documents",
-         *       "description": "Everything on paper, scanned",
-         *       "is_starred": true,
-         *       "is_archived": false,
-         *       "is_deleted": false,
-         *       "tags": [
-         *         {
-         *           "id": "0f8c1c52-6d3e-4b7a-9a51-2f0e8d6c4b19",
-         *           "name": "finance",
-         *           "description": "Statements, invoices and receipts",
-         *           "created_at": "2026-01-12T10:00:00Z",
-         *           "updated_at": "2026-01-12T10:00:00Z"
-         *         }
-         *       ],
-         *       "files": "3c9e7b12-5a4d-4f8e-b6c1-0d2e3f4a5b6c",
-         *       "folders": ""
-         *     }
-         */
+        /** @description The folder embedded in a file share (`folder_detail`). */
         FolderDetail: {
             /** @description The server-assigned identifier. */
             readonly id: string;
@@ -755,41 +569,7 @@ export interface components {
             /** @description The balance in naira as a decimal string with two fraction digits, e.g. `"1250.05"`. */
             amount: string;
         };
-        /**
-         * @description An NGN bank account owned by one user.
-         * @example {
-         *       "id": "8d1f3a60-2b7c-4e59-a8d4-5c6e7f809a1b",
-         *       "user": {
-         *         "id": 42,
-         *         "email": "ada@example.com",
-         *         "first_name": "Ada",
-         *         "last_name": "Obi",
-         *         "username": "ada.obi",
-         *         "created_at": "2026-01-05T08:30:00Z",
-         *         "updated_at": "2026-02-11T16:04:12Z"
-         *       },
-         *       "has_set_pin": true,
-         *       "account_number": "0123456789",
-         *       "currency": {
-         *         "id": "ngn",
-         *         "name": "Nigerian Naira",
-         *         "code": "NGN",
-         *         "symbol": "₦"
-         *       },
-         *       "naira_balance": {
-         *         "kobo": 12500005,
-         *         "amount": "125000.05"
-         *       },
-         *       "tracking_reference": "TRK-2026-000042",
-         *       "created_at": "2026-01-05T08:31:00Z",
-         *       "updated_at": "2026-03-14T09:26:53Z",
-         *       "account_name": "Ada Obi",
-         *       "classification": "PERSONAL",
-         *       "status": "ACTIVE",
-         *       "business_name": null,
-         *       "reference": "salary"
-         *     }
-         */
+        /** @description An NGN bank account owned by one user. */
         NgnBankAccount: {
             /** @description The server-assigned identifier. */
             readonly id: string;
@@ -899,16 +679,7 @@ export interface components {
          * @enum {string}
          */
         ShareAccess: "public" | "private";
-        /**
-         * @description A label attached to files, folders and bin entries. Tags are unique by name per user and created on first use.
-         * @example {
-         *       "id": "0f8c1c52-6d3e-4b7a-9a51-2f0e8d6c4b19",
-         *       "name": "finance",
-         *       "description": "Statements, invoices and receipts",
-         *       "created_at": "2026-01-12T10:00:00Z",
-         *       "updated_at": "2026-01-12T10:00:00Z"
-         *     }
-         */
+        /** @description A label attached to files, folders and bin entries. Tags are unique by name per user and created on first use. */
         Tag: {
             /** @description The server-assigned identifier. */
             readonly id: string;
@@ -941,15 +712,6 @@ export interface components {
          * @description A user of the service, as embedded in responses. Users have integer ids because
          *     file shares reference them as integers (`users`); `id` is an addition to the
          *     service spec's user fields so that `users` and `users_detail` can be matched.
-         * @example {
-         *       "id": 42,
-         *       "email": "ada@example.com",
-         *       "first_name": "Ada",
-         *       "last_name": "Obi",
-         *       "username": "ada.obi",
-         *       "created_at": "2026-01-05T08:30:00Z",
-         *       "updated_at": "2026-02-11T16:04:12Z"
-         *     }
          */
         User: {
             /**

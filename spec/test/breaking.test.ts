@@ -258,7 +258,7 @@ describe("a spec author's edit in a scratch copy of the repo", () => {
         "  /** A server-assigned reference for reconciliation. */\n  @visibility(Lifecycle.Read)\n  tracking_reference: string;\n",
         "",
       );
-      // The model's @example must lose the field too, or the TypeSpec does not compile.
+      // The example the operation's @opExample answers must lose it too, or the TypeSpec does not compile.
       edit("bank-accounts.tsp", '  tracking_reference: "TRK-2026-000042",\n', "");
       const generated = run("scripts/generate.mjs");
       expect(generated.stderr).not.toMatch(/error/);
