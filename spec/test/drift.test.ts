@@ -1,33 +1,15 @@
 // Proves `npm run check` bites: a scratch copy of the spec with one field changed
 // must fail the generated-files check, while an untouched copy passes it.
-import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { delimiter, join, resolve } from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
+import { scratchRepo } from "./scratch-repo.js";
 
-const repo = resolve(import.meta.dirname, "../..");
-const scratch = mkdtempSync(join(tmpdir(), "vault-drift-"));
-for (const part of [
-  "spec/src",
-  "spec/scripts",
-  "spec/generated",
-  "spec/tspconfig.yaml",
-  "spec/package.json",
-  "scripts",
-]) {
-  cpSync(join(repo, part), join(scratch, part), { recursive: true });
-}
-symlinkSync(join(repo, "node_modules"), join(scratch, "node_modules"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const copy = scratchRepo("vault-drift-");
+const scratch = copy.root;
+afterAll(() => copy.remove());
 
-function check() {
-  return spawnSync(process.execPath, ["scripts/generate.mjs", "--check"], {
-    cwd: join(scratch, "spec"),
-    encoding: "utf8",
-    env: { ...process.env, PATH: `${join(repo, "node_modules/.bin")}${delimiter}${process.env.PATH}` },
-  });
-}
+const check = () => copy.run("scripts/generate.mjs", "--check");
 
 describe("the generated-files check", () => {
   test("passes on an untouched copy of the spec", () => {

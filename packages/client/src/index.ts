@@ -1,5 +1,5 @@
+import type { components, operations, paths } from "@vault/spec/schema";
 import createClient, { type Client, type ClientOptions, defaultBodySerializer } from "openapi-fetch";
-import type { components, operations, paths } from "./generated/schema.js";
 
 export type { components, operations, paths };
 

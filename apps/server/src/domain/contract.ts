@@ -1,5 +1,5 @@
 // The contract's resource shapes, which the domain's presenters produce.
-import type { components } from "@vault/client/schema";
+import type { components } from "@vault/spec/schema";
 
 type Schemas = components["schemas"];
 export type ApiUser = Schemas["User"];

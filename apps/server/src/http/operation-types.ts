@@ -1,6 +1,6 @@
 // Handler types derived from the generated `operations`, so a missing handler, a
 // wrong request field or a wrong response field is a compile error.
-import type { operations } from "@vault/client/schema";
+import type { operations } from "@vault/spec/schema";
 import type { RequestHandler } from "express";
 
 export type OperationId = keyof operations;

@@ -1,4 +1,4 @@
-import type { components } from "@vault/client/schema";
+import type { components } from "@vault/spec/schema";
 import type { ErrorRequestHandler, Request, Response } from "express";
 import { causeChain, hasErrorCode } from "../data/database-errors.js";
 import { DomainError, type DomainErrorKind, EXPECTED_VERSION, type FieldIssue } from "../domain/errors.js";

@@ -1,16 +1,17 @@
-// Generates src/generated/schema.d.ts from the contract's OpenAPI 3.0 document.
+// Generates generated/schema.d.ts (the contract's TypeScript types: `paths`,
+// `operations`, `components`) from the OpenAPI 3.0 document. The server imports them
+// as `@vault/spec/schema`; the client bundles them into its own declarations.
 // Uses openapi-typescript's Node API rather than its CLI so that `format: binary`
 // becomes `Blob` (the CLI types it as string, which no multipart upload can satisfy).
 import { readFileSync } from "node:fs";
-import { openapiPath } from "@vault/spec";
 import openapiTS, { astToString } from "openapi-typescript";
 import ts from "typescript";
-import { writeOrCheck } from "../../../scripts/generated-files.mjs";
+import { writeOrCheck } from "../../scripts/generated-files.mjs";
 
 const BLOB = ts.factory.createTypeReferenceNode(ts.factory.createIdentifier("Blob"));
 const NULL = ts.factory.createLiteralTypeNode(ts.factory.createNull());
 
-const specPath = process.env.VAULT_OPENAPI_PATH ?? openapiPath;
+const specPath = process.env.VAULT_OPENAPI_PATH ?? new URL("../generated/openapi.yaml", import.meta.url).pathname;
 const ast = await openapiTS(readFileSync(specPath, "utf8"), {
   // Fields with a default stay optional in requests (the server fills the default).
   defaultNonNullable: false,
@@ -25,7 +26,7 @@ const ast = await openapiTS(readFileSync(specPath, "utf8"), {
 const header = "// Generated from spec/generated/openapi.yaml by `npm run generate`. Do not edit.\n\n";
 writeOrCheck([
   {
-    path: new URL("../src/generated/schema.d.ts", import.meta.url).pathname,
+    path: new URL("../generated/schema.d.ts", import.meta.url).pathname,
     content: header + astToString(ast),
   },
 ]);

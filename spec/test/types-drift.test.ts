@@ -1,4 +1,4 @@
-// Proves the client's generated-types check bites: types generated from a changed
+// Proves the generated-types check bites: types generated from a changed
 // OpenAPI document differ from the committed ones, and the check fails.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -7,13 +7,13 @@ import { join, resolve } from "node:path";
 import { openapiPath } from "@vault/spec";
 import { afterAll, expect, test } from "vitest";
 
-const scratch = mkdtempSync(join(tmpdir(), "vault-client-drift-"));
+const scratch = mkdtempSync(join(tmpdir(), "vault-types-drift-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 function checkAgainst(document: string) {
   const path = join(scratch, "openapi.yaml");
   writeFileSync(path, document);
-  return spawnSync(process.execPath, ["scripts/generate.mjs", "--check"], {
+  return spawnSync(process.execPath, ["scripts/generate-types.mjs", "--check"], {
     cwd: resolve(import.meta.dirname, ".."),
     encoding: "utf8",
     env: { ...process.env, VAULT_OPENAPI_PATH: path },

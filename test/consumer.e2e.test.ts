@@ -1,0 +1,161 @@
+// The client as another project gets it: `npm pack`, installed from the tarball into a
+// scratch project outside the monorepo (its own package.json; typescript and
+// @types/node from the registry, nothing from the workspace), a consumer file
+// type-checked and run against the real server. A wrong path or body in that file
+// must not compile.
+import { execFile } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { backends } from "./helpers/backends.js";
+import { type Harness, startHarness } from "./helpers/server.js";
+
+const run = promisify(execFile);
+const clientDir = resolve(import.meta.dirname, "../packages/client");
+const consumerSource = resolve(import.meta.dirname, "consumer/app.ts");
+const typescriptVersion: string = JSON.parse(
+  readFileSync(resolve(import.meta.dirname, "../node_modules/typescript/package.json"), "utf8"),
+).version;
+
+const tsconfig = {
+  compilerOptions: {
+    target: "ES2022",
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    lib: ["ES2023", "DOM"],
+    types: ["node"],
+    strict: true,
+    outDir: "dist",
+    rootDir: "src",
+  },
+  include: ["src"],
+};
+
+/** Runs a command, answering its exit code and output instead of throwing. */
+async function attempt(file: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }) {
+  try {
+    const { stdout, stderr } = await run(file, args, { ...options, maxBuffer: 16 * 1024 * 1024 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failed.code ?? 1, stdout: failed.stdout ?? "", stderr: failed.stderr ?? "" };
+  }
+}
+
+describe("@vault/client packed and installed in a project of its own", () => {
+  const scratch = mkdtempSync(join(tmpdir(), "vault-consumer-"));
+  const tsc = join(scratch, "node_modules/typescript/bin/tsc");
+  let h: Harness;
+  let tarball: string;
+
+  beforeAll(async () => {
+    const packed = await run("npm", ["pack", "--json", "--pack-destination", scratch], { cwd: clientDir });
+    const [info] = JSON.parse(packed.stdout) as [{ filename: string; files: { path: string }[] }];
+    tarball = join(scratch, info.filename);
+    writeFileSync(join(scratch, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
+    writeFileSync(join(scratch, "tsconfig.json"), JSON.stringify(tsconfig));
+    await run(
+      "npm",
+      [
+        "install",
+        "--no-audit",
+        "--no-fund",
+        "--prefer-offline",
+        tarball,
+        `typescript@${typescriptVersion}`,
+        "@types/node@20",
+      ],
+      { cwd: scratch },
+    );
+    h = await startHarness(backends[0] as (typeof backends)[number]);
+  }, 300_000);
+  afterAll(async () => {
+    await h?.stop();
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  test("the package holds only its build, and depends on openapi-fetch alone", () => {
+    const manifest = JSON.parse(readFileSync(join(scratch, "node_modules/@vault/client/package.json"), "utf8"));
+    expect(Object.keys(manifest.dependencies)).toEqual(["openapi-fetch"]);
+    expect(manifest.peerDependencies).toBeUndefined();
+    const lock = JSON.parse(readFileSync(join(scratch, "package-lock.json"), "utf8"));
+    const installed = Object.keys(lock.packages).filter((path) => path.startsWith("node_modules/"));
+    expect(installed.filter((path) => /@vault\/(spec|server)|@typespec|express/.test(path))).toEqual([]);
+  });
+
+  test("a consumer file type-checks and runs against the real server: typed path, typed error, multipart upload", async () => {
+    mkdirSync(join(scratch, "src"), { recursive: true });
+    rmSync(join(scratch, "dist"), { recursive: true, force: true });
+    copyFileSync(consumerSource, join(scratch, "src/app.ts"));
+    const compiled = await attempt(process.execPath, [tsc, "-p", "."], { cwd: scratch });
+    expect(compiled.stdout + compiled.stderr).toBe("");
+    expect(compiled.code).toBe(0);
+
+    const user = h.users[0];
+    const result = await run(process.execPath, ["dist/app.js"], {
+      cwd: scratch,
+      env: {
+        PATH: process.env.PATH,
+        VAULT_URL: h.url,
+        VAULT_API_KEY: user.api_key,
+        VAULT_ACCOUNT_ID: user.bank_account_id,
+        VAULT_FILE_ID: user.file_id,
+      },
+    });
+    console.log(`consumer output: ${result.stdout}`);
+    expect(JSON.parse(result.stdout)).toEqual({
+      account: { status: 200, classification: "PERSONAL", balance: expect.stringMatching(/^-?\d+\.\d{2}$/) },
+      error: { status: 404, type: expect.stringMatching(/^urn:vault:problem:/) },
+      upload: { status: 200, size: 22, mimetype: "text/plain", tags: ["consumer"] },
+    });
+  }, 120_000);
+
+  test("the CommonJS build loads with require()", async () => {
+    const loaded = await run(
+      process.execPath,
+      ["-e", "console.log(Object.keys(require('@vault/client')).sort().join())"],
+      {
+        cwd: scratch,
+      },
+    );
+    expect(loaded.stdout.trim()).toBe("createVaultClient,isProblem,toFormData");
+  });
+
+  const mistakes: [name: string, from: string, to: string, named: RegExp][] = [
+    [
+      "wrong-path",
+      '"/banking/v1/ng/bank_accounts/{id}/", {\n  params: { path: { id: env("VAULT_ACCOUNT_ID") } }',
+      '"/banking/v1/ng/bank_account/{id}/", {\n  params: { path: { id: env("VAULT_ACCOUNT_ID") } }',
+      /bank_account\/\{id\}/,
+    ],
+    ["wrong-enum", 'classification: "PERSONAL"', 'classification: "PERSONNEL"', /PERSONNEL/],
+    ["missing-field", 'body: { account_number: "0123456789" }', "body: {}", /account_number/],
+    [
+      "upload-without-file",
+      'body: { file: new File(["hello from a consumer\\n"], "hello.txt"), ',
+      "body: { ",
+      /'file'/,
+    ],
+  ];
+
+  test("a wrong path, enum, missing field or missing upload does not compile, each named", async () => {
+    const source = readFileSync(consumerSource, "utf8");
+    rmSync(join(scratch, "src"), { recursive: true, force: true });
+    mkdirSync(join(scratch, "src"));
+    for (const [name, from, to] of mistakes) {
+      expect(source).toContain(from);
+      writeFileSync(join(scratch, `src/${name}.ts`), source.replace(from, to));
+    }
+    const compiled = await attempt(process.execPath, [tsc, "-p", ".", "--noEmit"], { cwd: scratch });
+    expect(compiled.code).not.toBe(0);
+    // One diagnostic per file at least, each naming the mistake.
+    const diagnostics = compiled.stdout.split(/\n(?=src\/)/);
+    for (const [name, , , named] of mistakes) {
+      const own = diagnostics.filter((text) => text.startsWith(`src/${name}.ts(`));
+      expect(own.length, `${name} compiled without an error`).toBeGreaterThan(0);
+      expect(own.join("\n")).toMatch(named);
+    }
+  }, 60_000);
+});
