@@ -120,7 +120,7 @@ describe("@vault/client packed and installed in a project of its own", () => {
         cwd: scratch,
       },
     );
-    expect(loaded.stdout.trim()).toBe("createVaultClient,isProblem,toFormData");
+    expect(loaded.stdout.trim()).toBe("createVaultClient,toFormData");
   });
 
   const mistakes: [name: string, from: string, to: string, named: RegExp][] = [
