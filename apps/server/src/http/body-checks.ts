@@ -2,6 +2,7 @@ import type { RequestHandler } from "express";
 import { ProblemError, type RequestIssue } from "./problems.js";
 
 const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b/i;
+
 /**
  * An empty body is not a JSON document: body-parser would turn it into `{}` (or leave
  * no body at all), so an operation that takes a JSON body and is sent JSON with nothing in
