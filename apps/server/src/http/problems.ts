@@ -109,12 +109,11 @@ export function answerProblem(
   detail?: string,
   errors?: RequestIssue[],
 ) {
-  sendProblem(res, problem(code, detail, errors, instanceOf(req)));
+  sendProblem(res, code, problem(code, detail, errors, instanceOf(req)));
 }
 
 /** Writes a problem without `res.json`, which response validation wraps (an error inside it would loop). */
-function sendProblem(res: Response, body: Problem): void {
-  const code = body.type.slice(PROBLEM_TYPE.length).replaceAll("-", "_") as ProblemCode;
+function sendProblem(res: Response, code: ProblemCode, body: Problem): void {
   const retryAfter = retryAfterSeconds[code];
   if (retryAfter !== undefined) res.setHeader("Retry-After", String(retryAfter));
   res.status(body.status).type("application/problem+json").send(JSON.stringify(body));
@@ -199,5 +198,5 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   // Every 405 names the path's methods (RFC 9110 §15.5.6); the validator's MethodNotAllowed lists them.
   const allow = (err as { headers?: { Allow?: unknown } } | undefined)?.headers?.Allow;
   if (body.status === 405 && typeof allow === "string") res.setHeader("Allow", allow);
-  sendProblem(res, body);
+  sendProblem(res, code, body);
 };
