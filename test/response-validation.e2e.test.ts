@@ -1,41 +1,57 @@
 // Response validation is the last gate: a handler that answers a shape the contract
-// does not allow becomes a 500 problem, never a wrong body on the wire.
+// does not allow becomes a 500 problem, never a wrong body on the wire. And the start-up
+// warm-up compiles every operation's validators before anyone is served.
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createVaultClient } from "@vault/client";
 import {
+  type AppDeps,
   BlobStore,
   createApp,
   createDemoUser,
   createLogger,
-  type DemoUser,
   loadConfig,
   openDatabase,
 } from "@vault/server";
+import { Ajv } from "ajv";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { contract, type Schema } from "./helpers/contract.js";
+
+/** The app in this process (so its validators can be watched), on a fresh store with one demo user. */
+async function serveApp(options: { handlers?: AppDeps["handlers"]; warmUp: boolean }) {
+  const dataDir = mkdtempSync(join(tmpdir(), "vault-response-"));
+  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }), publicBaseUrl: "http://127.0.0.1" };
+  const database = await openDatabase(config);
+  await database.migrate();
+  const blobs = new BlobStore(join(dataDir, "blobs"));
+  await blobs.open();
+  const user = await createDemoUser(database.db, blobs, "shape", 30);
+  const app = createApp({ config, database, blobs, logger: createLogger("silent"), handlers: options.handlers });
+  if (options.warmUp) await app.compileValidators();
+  const server = createServer(app.handle).listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    user,
+    baseUrl,
+    client: createVaultClient({ baseUrl, apiKey: user.api_key }),
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve));
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
 describe("response validation", () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "vault-response-"));
-  let server: Server;
-  let baseUrl: string;
-  let user: DemoUser;
-  let close: () => Promise<void>;
+  let app: Awaited<ReturnType<typeof serveApp>>;
 
   beforeAll(async () => {
-    const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }), publicBaseUrl: "http://127.0.0.1" };
-    const database = await openDatabase(config);
-    await database.migrate();
-    const blobs = new BlobStore(join(dataDir, "blobs"));
-    await blobs.open();
-    user = await createDemoUser(database.db, blobs, "shape", 30);
-    const app = createApp({
-      config,
-      database,
-      blobs,
-      logger: createLogger("silent"),
+    app = await serveApp({
+      warmUp: true,
       handlers: {
         // An extra field the contract lacks, and a missing required one.
         updateFileShare: async () => ({ status: 200, body: { id: "x", secret: "leak" } as never, version: 1 }),
@@ -43,21 +59,11 @@ describe("response validation", () => {
         restoreBin: async () => ({ status: 200, body: { id: 1 } as never }),
       },
     });
-    server = createServer(app).listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    close = async () => {
-      await new Promise((resolve) => server.close(resolve));
-      await database.close();
-    };
   });
-  afterAll(async () => {
-    await close?.();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => app?.close());
 
   test("when a handler returns a field the contract lacks, then the client gets a 500 problem without it", async () => {
-    const client = createVaultClient({ baseUrl, apiKey: user.api_key });
+    const { client, user } = app;
     const { response, error } = await client.PATCH("/evault/v1/file_shares/{id}/", {
       params: { path: { id: user.file_share_id } },
       body: {},
@@ -69,7 +75,7 @@ describe("response validation", () => {
   });
 
   test("when a handler returns a wrongly typed body, then 500 problem", async () => {
-    const client = createVaultClient({ baseUrl, apiKey: user.api_key });
+    const { client, user } = app;
     const { response } = await client.POST("/evault/v1/bins/{id}/restore/", {
       params: { path: { id: user.bin_id } },
       body: { tags: [] },
@@ -78,11 +84,73 @@ describe("response validation", () => {
   });
 
   test("when the handlers are the real ones, then the same call succeeds (the injection is what failed)", async () => {
-    const client = createVaultClient({ baseUrl, apiKey: user.api_key });
+    const { client, user } = app;
     const { response } = await client.PUT("/banking/v1/ng/bank_accounts/{id}/", {
       params: { path: { id: user.bank_account_id } },
       body: { account_number: "5000000001" },
     });
     expect(response.status).toBe(200);
   });
+});
+
+describe("the start-up warm-up", () => {
+  /**
+   * How many schemas express-openapi-validator compiles or adds to its Ajv instances while
+   * `run` runs (a cache miss adds one, then compiles it); the response check's own Ajv is
+   * told apart by the stack.
+   */
+  async function validatorCompiles(run: () => Promise<unknown>): Promise<number> {
+    const core = Object.getPrototypeOf(Ajv.prototype) as Record<
+      "compile" | "addSchema",
+      (...args: unknown[]) => unknown
+    >;
+    const originals = { compile: core.compile, addSchema: core.addSchema };
+    let count = 0;
+    for (const name of ["compile", "addSchema"] as const) {
+      core[name] = function (this: unknown, ...args: unknown[]) {
+        const limit = Error.stackTraceLimit;
+        Error.stackTraceLimit = 50;
+        if (new Error().stack?.includes("express-openapi-validator")) count++;
+        Error.stackTraceLimit = limit;
+        return originals[name].apply(this, args);
+      };
+    }
+    try {
+      await run();
+    } finally {
+      Object.assign(core, originals);
+    }
+    return count;
+  }
+
+  /** One request to every documented operation, in the media type it takes, authenticated. */
+  async function callEveryOperation(baseUrl: string, apiKey: string): Promise<void> {
+    for (const [path, item] of Object.entries<Schema>(contract.paths)) {
+      for (const [method, op] of Object.entries<Schema>(item)) {
+        const mediaType = Object.keys(op.requestBody?.content ?? {})[0];
+        const headers: Record<string, string> = { "api-key": apiKey };
+        let body: FormData | string | undefined;
+        if (mediaType === "multipart/form-data") body = new FormData();
+        else if (mediaType) [body, headers["content-type"]] = ["{}", mediaType];
+        const response = await fetch(`${baseUrl}${path.replaceAll(/\{\w+\}/g, "warm")}`, { method, headers, body });
+        await response.arrayBuffer();
+      }
+    }
+  }
+
+  test.for([
+    { warmUp: true, compiles: "none" },
+    { warmUp: false, compiles: "some" },
+  ])(
+    "when the warm-up ran is $warmUp, then the first request of every operation compiles $compiles",
+    async ({ warmUp, compiles }) => {
+      const app = await serveApp({ warmUp });
+      try {
+        const count = await validatorCompiles(() => callEveryOperation(app.baseUrl, app.user.api_key));
+        expect(count === 0 ? "none" : "some").toBe(compiles);
+      } finally {
+        await app.close();
+      }
+    },
+  );
 });

@@ -15,8 +15,8 @@ import type { Handlers } from "./http/operation-types.js";
 import { answerProblem, errorHandler } from "./http/problems.js";
 import type { RateLimiter } from "./http/rate-limit.js";
 import { multipartUploads } from "./http/uploads.js";
-import { contractValidator } from "./http/validator.js";
-import type { WarmUp } from "./http/warm-up.js";
+import { contractGate, matchPathsExactly } from "./http/validator.js";
+import { compileValidators } from "./http/warm-up.js";
 import { httpLogSerializers, type Logger } from "./logger.js";
 import type { BlobStore } from "./storage/blob-store.js";
 
@@ -33,8 +33,12 @@ export interface AppDeps {
   metrics?: Metrics;
   /** The admin routes are served on a separate admin port instead. */
   adminOnly?: boolean;
-  /** Lets `warmUp.run(app)` compile the validators before the app serves anyone. */
-  warmUp?: WarmUp;
+}
+
+export interface App {
+  handle: Express;
+  /** Compiles every operation's validators (see warm-up.ts); until then the first request of each pays for it. */
+  compileValidators(): Promise<void>;
 }
 
 /** Helmet's defaults, with what the Redoc page needs: its workers run from blob: URLs and it inlines styles. */
@@ -59,21 +63,16 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 const JSON_BODY_LIMIT = "1mb";
 
 /** Builds the HTTP app; it never listens (main.ts and tests do). */
-export function createApp(deps: AppDeps): Express {
+export function createApp(deps: AppDeps): App {
   const app = express();
   app.disable("x-powered-by");
   app.set("etag", false);
-  app.set("query parser", "simple");
-  // Paths are matched exactly as the contract writes them (express-openapi-validator reads
-  // these too): `/EVAULT/…`, a missing or an extra trailing slash are no route.
-  app.set("case sensitive routing", true);
-  app.set("strict routing", true);
+  matchPathsExactly(app);
 
   app.use(
     pinoHttp({
       logger: deps.logger,
       wrapSerializers: false,
-      autoLogging: { ignore: () => deps.warmUp?.running === true },
       serializers: httpLogSerializers,
       genReqId: (req, res) => {
         const given = req.headers["x-request-id"];
@@ -109,20 +108,18 @@ export function createApp(deps: AppDeps): Express {
   }
   app.use(docsRouter());
   app.use(express.json({ limit: JSON_BODY_LIMIT }), refuseUnboundedBody);
-  const uploads = multipartUploads(deps.blobs, deps.config.maxUploadBytes);
   const validate = deps.config.validation !== "off";
-  app.use(
-    contractValidator(
-      deps.database.db,
-      [...(deps.rateLimiter ? [deps.rateLimiter.perKey] : []), uploads, refuseEmptyJson],
-      {
-        validateRequests: validate,
-        validateResponses: validate,
-        optimisations: deps.config.optimisations,
-        warmUp: deps.warmUp,
-      },
-    ),
-  );
+  const gate = contractGate(deps.database.db, {
+    validateRequests: validate,
+    validateResponses: validate,
+    optimisations: deps.config.optimisations,
+  });
+  // After the security check and before request validation: the per-key budget (only
+  // an authenticated key has one), the multipart parser, which streams the body in the
+  // slot the validator's own multer-in-memory uploader would take, and the empty-body check.
+  const bodyReaders = [multipartUploads(deps.blobs, deps.config.maxUploadBytes), refuseEmptyJson];
+  const perKey = deps.rateLimiter ? [deps.rateLimiter.perKey] : [];
+  app.use(gate.route, gate.authenticate, ...perKey, ...bodyReaders, ...gate.validate);
   // A 401 from the validator's security check spends the address's failed-authentication budget.
   if (deps.rateLimiter) app.use(deps.rateLimiter.failedAuth);
   const download = downloadFile(deps.database.db, deps.blobs);
@@ -131,5 +128,5 @@ export function createApp(deps: AppDeps): Express {
   );
   app.use((req, res) => answerProblem(req, res, "not_found", `No route for ${req.method} ${req.path}.`));
   app.use(errorHandler);
-  return app;
+  return { handle: app, compileValidators: () => compileValidators(gate, bodyReaders) };
 }

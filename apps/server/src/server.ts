@@ -12,7 +12,6 @@ import { purgeExpired } from "./domain/vault/bins.js";
 import { removeIfUnused, sweepOrphanBlobs } from "./domain/vault/blob-sweep.js";
 import { adminRouter, createMetrics } from "./http/observability.js";
 import { createRateLimiter } from "./http/rate-limit.js";
-import { WarmUp } from "./http/warm-up.js";
 import type { Logger } from "./logger.js";
 import { BlobStore } from "./storage/blob-store.js";
 
@@ -78,8 +77,7 @@ export async function startServer(
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}`;
-  const warmUp = config.optimisations ? new WarmUp() : undefined;
-  const app = createApp({
+  const { handle: app, compileValidators } = createApp({
     config: { ...config, publicBaseUrl: config.publicBaseUrl ?? url },
     database,
     blobs,
@@ -87,9 +85,8 @@ export async function startServer(
     metrics,
     rateLimiter,
     adminOnly: admin !== undefined,
-    warmUp,
   });
-  await warmUp?.run(app);
+  if (config.optimisations) await compileValidators();
   server.off("request", waitForApp).on("request", app);
   appBuilt(app);
 

@@ -62,7 +62,7 @@ export async function createRateLimiter(options: {
     identifier: "api-key",
     store: store("vault:rl:"),
     keyGenerator: (req) => {
-      // Behind the security check, so the key is a real one (or the warm-up's).
+      // Behind the security check, so the key is a real one.
       const key = req.headers["api-key"];
       return typeof key === "string" && key !== ""
         ? `key:${createHash("sha256").update(key).digest("hex")}`

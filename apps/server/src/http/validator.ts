@@ -1,9 +1,8 @@
-import type { Request, RequestHandler } from "express";
+import type { Express, Request, RequestHandler } from "express";
 import * as OpenApiValidator from "express-openapi-validator";
 import type { Db } from "../data/database.js";
 import { authenticate } from "../domain/api-keys.js";
 import { contract } from "./contract-document.js";
-import { WARM_UP_USER, type WarmUp } from "./warm-up.js";
 
 /** A key that could not be checked is not a wrong key: the error handler answers from the cause. */
 function uncheckedKey(req: Request, err: unknown): Error {
@@ -11,18 +10,31 @@ function uncheckedKey(req: Request, err: unknown): Error {
   return new Error("The api key could not be checked.");
 }
 
+/** How the validator matches paths: exactly as the contract writes them. */
+export function matchPathsExactly(app: Express): void {
+  app.set("query parser", "simple");
+  // `/EVAULT/…`, a missing or an extra trailing slash are no route (express-openapi-validator reads these).
+  app.set("case sensitive routing", true);
+  app.set("strict routing", true);
+}
+
 /**
- * The contract gate: every request is matched to a documented operation and
- * validated (path, headers, body, security) before a handler runs, and every JSON
- * response is validated before it is sent. `afterSecurity` runs, in order, between the
- * security check and request validation. Undocumented paths, including a documented
- * path without its trailing slash, are never routed.
+ * The contract gate, in the order the app mounts it with its own body readers between
+ * `authenticate` and `validate`: `route` matches every request to a documented operation
+ * (undocumented paths, including a documented path without its trailing slash, are never
+ * routed), `authenticate` checks its security, `validate` validates the request before a
+ * handler runs and every JSON response before it is sent.
  */
-export function contractValidator(
+export interface ContractGate {
+  route: RequestHandler;
+  authenticate: RequestHandler;
+  validate: RequestHandler[];
+}
+
+export function contractGate(
   db: Db,
-  afterSecurity: RequestHandler[],
-  options: { validateRequests: boolean; validateResponses: boolean; optimisations: boolean; warmUp?: WarmUp },
-): RequestHandler[] {
+  options: { validateRequests: boolean; validateResponses: boolean; optimisations: boolean },
+): ContractGate {
   const middlewares = OpenApiValidator.middleware({
     // A copy of the document parsed once: the validator dereferences it in place.
     apiSpec: structuredClone(contract) as Parameters<typeof OpenApiValidator.middleware>[0]["apiSpec"],
@@ -39,10 +51,6 @@ export function contractValidator(
       handlers: {
         ApiKeyAuth: async (req) => {
           const key = req.headers["api-key"];
-          if (typeof key === "string" && options.warmUp?.accepts(key)) {
-            req.auth = { userId: WARM_UP_USER };
-            return true;
-          }
           const userId =
             typeof key === "string" && key !== ""
               ? await authenticate(db, key, !options.optimisations).catch((err: unknown) => {
@@ -56,11 +64,20 @@ export function contractValidator(
       },
     },
   }) as unknown as RequestHandler[];
-  // After the security check and before request validation: the per-key budget (only
-  // an authenticated key has one), the multipart parser, which streams the body in the
-  // slot the validator's own multer-in-memory uploader would take, and the empty-body check.
-  const security = middlewares.findIndex((mw) => mw.name === "securityMiddleware");
-  if (security < 0) throw new Error("express-openapi-validator has no securityMiddleware to put body readers after");
-  middlewares.splice(security + 1, 0, ...afterSecurity);
-  return middlewares;
+  const named = (name: string) => {
+    const found = middlewares.find((mw) => mw.name === name);
+    if (!found) throw new Error(`express-openapi-validator has no ${name}: the gate needs updating`);
+    return found;
+  };
+  // Its `pathParamsMiddleware` is left out: it only installs `app.param` handlers, which
+  // serve routes declared with `:params`; this app declares none (handlers read
+  // `req.openapi.pathParams`).
+  return {
+    route: named("metadataMiddleware"),
+    authenticate: named("securityMiddleware"),
+    validate: [
+      ...(options.validateRequests ? [named("requestMiddleware")] : []),
+      ...(options.validateResponses ? [named("responseMiddleware")] : []),
+    ],
+  };
 }

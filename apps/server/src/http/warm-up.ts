@@ -1,10 +1,9 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
-import { createServer, type RequestListener } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import type { OperationId } from "./operation-types.js";
-
-/** The caller a warm-up request authenticates as: no user has id 0, so it owns nothing. */
-export const WARM_UP_USER = 0;
+import { problem } from "./problems.js";
+import { type ContractGate, matchPathsExactly } from "./validator.js";
 
 /** One request per operation, each valid for the contract, on ids that exist nowhere. */
 const FORM =
@@ -31,49 +30,35 @@ const REQUESTS: Record<OperationId, { method: string; path: string; body?: strin
 
 /**
  * express-openapi-validator compiles each operation's request and response validators
- * on its first request (25-80 ms). A warm-up sends one request per operation through
- * the app on a loopback port before it serves anyone. They carry a random key that
- * exists only in this process and only until the warm-up ends; it authenticates as
- * WARM_UP_USER, so every request reaches validation and its handler and answers 404.
+ * on its first request (25-80 ms). Before the server serves anyone, one valid request
+ * per operation goes through a second app on a loopback port that shares the gate's
+ * routing and validation (and so their caches) but has no authentication and no
+ * handlers: each request is validated and answered with a 404 problem, whose response
+ * validation compiles the operation's response validators. Nothing in it can reach the
+ * data, and the served app keeps one way to authenticate.
  */
-export class WarmUp {
-  #key: Buffer | undefined = randomBytes(32);
-  #running = false;
-
-  /** While the warm-up requests run (nobody else is served then): they are not logged. */
-  get running(): boolean {
-    return this.#running;
-  }
-
-  /** Whether `key` is this warm-up's key, while it lasts. */
-  accepts(key: string): boolean {
-    const expected = this.#key;
-    if (expected === undefined) return false;
-    const given = Buffer.from(key, "base64url");
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  }
-
-  async run(app: RequestListener): Promise<void> {
-    const key = this.#key?.toString("base64url");
-    if (!key) return;
-    const server = createServer(app).listen(0, "127.0.0.1");
-    this.#running = true;
-    try {
-      await new Promise((resolve) => server.once("listening", resolve));
-      const { port } = server.address() as AddressInfo;
-      for (const { method, path, body, type } of Object.values(REQUESTS)) {
-        const headers = { "api-key": key, "content-type": type ?? "application/json" };
-        // Best effort: a failed warm-up request only leaves that operation to compile on first use.
-        await fetch(`http://127.0.0.1:${port}${path}`, { method, headers, body }).then(
-          (res) => res.arrayBuffer(),
-          () => {},
-        );
-      }
-    } finally {
-      this.#running = false;
-      this.#key = undefined;
-      server.close();
-      server.closeAllConnections();
+export async function compileValidators(gate: ContractGate, bodyReaders: RequestHandler[]): Promise<void> {
+  const app = express();
+  matchPathsExactly(app);
+  app.use(express.json(), gate.route, ...bodyReaders, ...gate.validate, (_req: Request, res: Response) => {
+    res.status(404).json(problem("not_found", "Warm-up: no such item."));
+  });
+  app.use((_err: unknown, _req: Request, res: Response, _next: NextFunction) => void res.status(500).end());
+  const server = createServer(app).listen(0, "127.0.0.1");
+  try {
+    await new Promise((resolve) => server.once("listening", resolve));
+    const { port } = server.address() as AddressInfo;
+    for (const { method, path, body, type } of Object.values(REQUESTS)) {
+      // Validators are cached per request media type: a request without a body has none.
+      const headers: Record<string, string> = body === undefined ? {} : { "content-type": type ?? "application/json" };
+      // Best effort: a failed warm-up request only leaves that operation to compile on first use.
+      await fetch(`http://127.0.0.1:${port}${path}`, { method, headers, body }).then(
+        (res) => res.arrayBuffer(),
+        () => {},
+      );
     }
+  } finally {
+    server.close();
+    server.closeAllConnections();
   }
 }
