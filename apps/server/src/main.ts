@@ -2,6 +2,7 @@
 import cluster from "node:cluster";
 import { type Config, ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./data/database.js";
+import { StoreInUse } from "./data/store-lock.js";
 import { createLogger, type Logger } from "./logger.js";
 import { type RunningServer, startServer } from "./server.js";
 
@@ -47,7 +48,7 @@ Try every operation:
   curl -sS -X PATCH ${at(`/evault/v1/favourite/folders/${demo.folder_id}/`)} ${json} -d '{"is_starred": true}'
 
 API reference: ${at("/docs/")}
-More ids to try: npm run -s seed -- --json (with the server stopped); keys: npm run -s keys -- list
+More ids to try: npm run -s seed -- --json (it runs in this server); keys: npm run -s keys -- list
 `);
 }
 
@@ -100,7 +101,11 @@ if (config.workers > 1 && cluster.isPrimary) {
   });
   logger.info({ workers: config.workers }, "cluster started");
 } else {
-  const server = await startServer(config, logger, { demo: config.workers === 1 });
+  const server = await startServer(config, logger, { demo: config.workers === 1 }).catch((error: unknown) => {
+    if (!(error instanceof StoreInUse)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  });
   printDemo(server);
   logger.info({ url: server.url, database: config.databaseUrl ? "postgres" : "pglite", pid: process.pid }, "listening");
   onShutdown(logger, () => server.close());

@@ -5,6 +5,7 @@ import { count } from "drizzle-orm";
 import express from "express";
 import { createApp } from "./app.js";
 import type { Config } from "./config.js";
+import { controlSocketPath, serveStoreCommands } from "./control-socket.js";
 import { type Database, openDatabase } from "./data/database.js";
 import { users } from "./data/schema.js";
 import { createDemoUser, type DemoUser } from "./demo.js";
@@ -53,6 +54,16 @@ export async function startServer(
     options.demo && userCount === 0
       ? await createDemoUser(database.db, blobs, "demo", config.binRetentionDays)
       : undefined;
+
+  // PGlite admits one process: the command-line tools run their commands in this one.
+  const embedded = !config.databaseUrl && !config.inMemoryDatabase;
+  const closeCommands = embedded
+    ? await serveStoreCommands(
+        controlSocketPath(config.dataDir),
+        { database, blobs, retentionDays: config.binRetentionDays },
+        logger,
+      )
+    : async () => {};
 
   const metrics = createMetrics(database);
   const rateLimiter = await createRateLimiter({
@@ -107,6 +118,7 @@ export async function startServer(
             }),
         ),
       );
+      await closeCommands();
       await rateLimiter.close();
       await database.close();
     },

@@ -1,24 +1,50 @@
 import { join } from "node:path";
 import { ConfigError, loadConfig } from "../config.js";
-import { type Database, openDatabase } from "../data/database.js";
+import { controlSocketPath, sendStoreCommand } from "../control-socket.js";
+import { openDatabase } from "../data/database.js";
+import { StoreInUse } from "../data/store-lock.js";
 import { BlobStore } from "../storage/blob-store.js";
+import { runStoreCommand, type StoreCommand } from "./store-commands.js";
 
-/** The configured database (migrated) and blob store, for command-line tools. */
-export async function openStore(): Promise<{ database: Database; blobs: BlobStore; retentionDays: number }> {
+/**
+ * Runs a store command: in the server that has the embedded database open, if one
+ * runs, so what it creates is usable there at once; otherwise on the configured store,
+ * opened (and migrated) here.
+ */
+export async function runCli(command: StoreCommand, args: string[]): Promise<never> {
+  let config: ReturnType<typeof loadConfig>;
   try {
-    const config = loadConfig();
-    const database = await openDatabase(config);
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) finish(1, `Configuration error: ${error.message}\n`);
+    throw error;
+  }
+  if (!config.databaseUrl) {
+    const sent = await sendStoreCommand(controlSocketPath(config.dataDir), command, args);
+    if (sent) finish(sent.code, sent.output);
+  }
+  const database = await openDatabase(config).catch((error: unknown) => {
+    if (error instanceof StoreInUse) finish(1, `${error.message}\n`);
+    throw error;
+  });
+  try {
     await database.migrate();
     const blobs = new BlobStore(join(config.dataDir, "blobs"));
     await blobs.open();
-    return { database, blobs, retentionDays: config.binRetentionDays };
+    const { code, output } = await runStoreCommand(
+      { database, blobs, retentionDays: config.binRetentionDays },
+      command,
+      args,
+    );
+    await database.close();
+    finish(code, output);
   } catch (error) {
-    if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
+    await database.close();
     throw error;
   }
 }
 
-export function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
+function finish(code: number, output: string): never {
+  (code === 0 ? process.stdout : process.stderr).write(output);
+  process.exit(code);
 }

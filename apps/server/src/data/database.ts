@@ -11,6 +11,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { hasErrorCode } from "./database-errors.js";
 import * as schema from "./schema.js";
+import { lockDirectory } from "./store-lock.js";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A database handle or an open transaction: repositories accept either. */
@@ -76,11 +77,16 @@ export async function openDatabase(options: {
     };
   }
   let dir = "memory://";
+  let unlock = async () => {};
   if (!options.inMemoryDatabase) {
     dir = join(options.dataDir, "pg");
     mkdirSync(dir, { recursive: true });
+    unlock = await lockDirectory(dir);
   }
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir).catch(async (error: unknown) => {
+    await unlock();
+    throw error;
+  });
   const db = retryingTransactions(drizzlePglite(client, { schema }) as unknown as Db);
   return {
     db,
@@ -94,7 +100,7 @@ export async function openDatabase(options: {
         () => true,
         () => false,
       ),
-    close: () => client.close(),
+    close: () => client.close().finally(unlock),
   };
 }
 

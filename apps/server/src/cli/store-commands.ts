@@ -1,0 +1,97 @@
+// The command-line tools' work (`seed`, `keys`), written once: the CLI runs it on the
+// store it opens, or sends it to the running server that has the store open
+// (control-socket.ts), which runs the same function.
+
+import { Console } from "node:console";
+import { randomBytes } from "node:crypto";
+import { Writable } from "node:stream";
+import { parseArgs } from "node:util";
+import type { Database } from "../data/database.js";
+import { createDemoUser, shareWithEachOther } from "../demo.js";
+import { createApiKey, listApiKeys, revokeApiKey } from "../domain/api-keys.js";
+import { DomainError } from "../domain/errors.js";
+import type { BlobStore } from "../storage/blob-store.js";
+
+export interface Store {
+  database: Database;
+  blobs: BlobStore;
+  retentionDays: number;
+}
+
+export const storeCommands = ["seed", "keys"] as const;
+export type StoreCommand = (typeof storeCommands)[number];
+
+/** What a command printed, and its exit code (0: done; 1: refused, with the reason printed). */
+export interface CommandResult {
+  code: number;
+  output: string;
+}
+
+class Refused extends Error {}
+
+const KEYS_USAGE = "usage: keys create --user <username> | keys list | keys revoke <prefix>   [--json]";
+
+export async function runStoreCommand(store: Store, command: StoreCommand, args: string[]): Promise<CommandResult> {
+  let output = "";
+  const out = new Console(
+    new Writable({
+      write(chunk, _encoding, done) {
+        output += chunk;
+        done();
+      },
+    }),
+  );
+  try {
+    await (command === "seed" ? seed : keys)(store, args, out);
+    return { code: 0, output };
+  } catch (error) {
+    const badArguments = (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS");
+    if (error instanceof Refused || error instanceof DomainError || badArguments)
+      return { code: 1, output: `${(error as Error).message}\n` };
+    throw error;
+  }
+}
+
+/** A fresh demo set for two users who share with each other. */
+async function seed({ database, blobs, retentionDays }: Store, args: string[], out: Console) {
+  const { values } = parseArgs({ args, options: { json: { type: "boolean", default: false } } });
+  const suffix = randomBytes(3).toString("hex");
+  const seeded = [];
+  for (const name of ["alice", "bob"])
+    seeded.push(await createDemoUser(database.db, blobs, `${name}-${suffix}`, retentionDays));
+  await shareWithEachOther(database.db, seeded);
+  if (values.json) out.log(JSON.stringify({ users: seeded }));
+  else for (const user of seeded) out.log(`${user.username}: api key ${user.api_key}`);
+}
+
+async function keys({ database }: Store, args: string[], out: Console) {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { user: { type: "string" }, json: { type: "boolean", default: false } },
+    allowPositionals: true,
+  });
+  const [command, argument] = positionals;
+  if (command === "create") {
+    if (!values.user) throw new Refused(KEYS_USAGE);
+    const key = await createApiKey(database.db, values.user);
+    if (values.json) out.log(JSON.stringify({ user: values.user, prefix: key.prefix, api_key: key.key }));
+    else out.log(`Key for ${values.user} (shown once, store it now):\n\n  ${key.key}\n\nprefix: ${key.prefix}`);
+  } else if (command === "list") {
+    const listed = await listApiKeys(database.db);
+    if (values.json) out.log(JSON.stringify(listed));
+    else
+      out.table(
+        listed.map((k) => ({
+          prefix: k.prefix,
+          user: k.username,
+          created: k.created_at.toISOString(),
+          last_used: k.last_used_at?.toISOString() ?? "never",
+          status: k.revoked_at ? `revoked ${k.revoked_at.toISOString()}` : "active",
+        })),
+      );
+  } else if (command === "revoke") {
+    if (!argument) throw new Refused(KEYS_USAGE);
+    if (!(await revokeApiKey(database.db, argument))) throw new Refused(`No active key has the prefix ${argument}.`);
+    out.log(values.json ? JSON.stringify({ revoked: argument }) : `Revoked the key ${argument}.`);
+  } else throw new Refused(KEYS_USAGE);
+}

@@ -1,0 +1,88 @@
+// The command-line tools (`npm run seed`, `npm run keys`) while a server runs: what they
+// create is usable on that server at once, on either database. PGlite admits one
+// process, so there the tools run their commands in the server, and a second server on
+// the same DATA_DIR refuses to start.
+import { execFile } from "node:child_process";
+import { statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import type { DemoUser } from "@vault/server";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { backends } from "./helpers/backends.js";
+import { type Harness, startHarness } from "./helpers/server.js";
+
+const serverDir = resolve(import.meta.dirname, "../apps/server");
+const execNode = promisify(execFile);
+
+describe.each(backends)("command-line tools beside a running server on $name", (backend) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(backend);
+  });
+  afterAll(() => h?.stop());
+
+  const cli = (script: string, args: string[]) =>
+    execNode(process.execPath, [`dist/cli/${script}.js`, ...args], { cwd: serverDir, env: h.env });
+
+  test("when seed runs while the server runs, then its users' keys and ids work on that server at once", async () => {
+    const { stdout } = await cli("seed", ["--json"]);
+    const users: DemoUser[] = JSON.parse(stdout).users;
+    expect(users).toHaveLength(2);
+    const [alice] = users as [DemoUser];
+    const { data, response } = await h.client(alice.api_key).PUT("/banking/v1/ng/bank_accounts/{id}/", {
+      params: { path: { id: alice.bank_account_id } },
+      body: { account_number: "7000000001" },
+    });
+    expect(response.status).toBe(200);
+    expect(data?.user.username).toBe(alice.username);
+  });
+
+  test("when a key is created and then revoked while the server runs, then it works and then it is refused", async () => {
+    const { stdout } = await cli("keys", ["create", "--user", h.users[0].username, "--json"]);
+    const key: { api_key: string; prefix: string } = JSON.parse(stdout);
+    const call = () =>
+      h.client(key.api_key).PATCH("/evault/v1/favourite/folders/{id}/", {
+        params: { path: { id: h.users[0].folder_id } },
+        body: {},
+      });
+    expect((await call()).response.status).toBe(200);
+    await cli("keys", ["revoke", key.prefix]);
+    expect((await call()).response.status).toBe(401);
+  });
+
+  test("when a command is refused, then it exits 1 with the reason and the server keeps serving", async () => {
+    const refused = await cli("keys", ["create", "--user", "nobody-at-all"]).then(
+      () => ({ code: 0, stderr: "" }),
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining("nobody-at-all") });
+    expect((await fetch(`${h.url}/healthz`)).status).toBe(200);
+  });
+});
+
+describe("the embedded database beside a running server", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    const pglite = backends.find((backend) => backend.name === "pglite");
+    if (!pglite) throw new Error("the PGlite backend is missing");
+    h = await startHarness(pglite);
+  });
+  afterAll(() => h?.stop());
+
+  test("when a second server starts on the same DATA_DIR, then it exits 1 saying the database is in use", async () => {
+    const second = await execNode(process.execPath, ["dist/main.js"], {
+      cwd: serverDir,
+      env: { ...h.env, PORT: "0" },
+      timeout: 60_000,
+    }).then(
+      () => ({ code: 0, stderr: "" }),
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(second).toMatchObject({ code: 1, stderr: expect.stringContaining("open in another process") });
+    expect((await fetch(`${h.url}/healthz`)).status).toBe(200);
+  });
+
+  test("the command socket is open to the owner of DATA_DIR only", () => {
+    expect(statSync(join(h.dataDir, "control.sock")).mode & 0o777).toBe(0o600);
+  });
+});
