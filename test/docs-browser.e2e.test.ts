@@ -12,6 +12,20 @@ const available = existsSync(CHROMIUM);
 if (!available && !required)
   console.warn(`\n[e2e] ${CHROMIUM} is missing: the browser test is SKIPPED (.ci/run installs it).\n`);
 
+const launch = () =>
+  chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+
 describe.runIf(available || required)("GET /docs/ in Chromium", () => {
   let h: Harness;
   beforeAll(async () => {
@@ -20,18 +34,7 @@ describe.runIf(available || required)("GET /docs/ in Chromium", () => {
   afterAll(() => h?.stop());
 
   test("when the reference page is opened, then it lists all six operations and a screenshot is saved", async () => {
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    const browser = await launch();
     try {
       const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
       const errors: string[] = [];
@@ -58,5 +61,38 @@ describe.runIf(available || required)("GET /docs/ in Chromium", () => {
     } finally {
       await browser.close();
     }
+  });
+
+  test("when a bank account is updated from the try-it console with the user's key, then it answers 200 and the account holds it", async () => {
+    const browser = await launch();
+    try {
+      const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      await page.goto(`${h.url}/docs/try/`);
+      const operation = page.locator('[id$="-updateNgnBankAccount"]');
+      await operation.locator(".opblock-summary").first().click({ timeout: 20_000 });
+      // The "Authorize" dialog, as a person would fill it in.
+      await page.locator(".btn.authorize").first().click();
+      await page.locator(".auth-container input").first().fill(h.users[0].api_key);
+      await page.locator(".auth-btn-wrapper .authorize").first().click();
+      await page.locator(".btn-done").first().click();
+      await operation.locator('tr[data-param-name="id"] input').fill(h.users[0].bank_account_id);
+      await operation.locator("textarea.body-param__text").fill('{"account_number": "8000000001"}');
+      await operation.locator(".execute").click();
+      const status = operation.locator(".live-responses-table tbody .response-col_status").first();
+      await status.waitFor({ state: "visible", timeout: 20_000 });
+      expect((await status.textContent())?.trim()).toBe("200");
+      await page.screenshot({ path: join(import.meta.dirname, "test-results", "docs-try.png"), fullPage: false });
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+    // The account holds what the console sent: a conditional write on another number is refused as a duplicate.
+    const { response } = await h.client(h.users[1].api_key).PUT("/banking/v1/ng/bank_accounts/{id}/", {
+      params: { path: { id: h.users[1].bank_account_id } },
+      body: { account_number: "8000000001" },
+    });
+    expect(response.status).toBe(409);
   });
 });

@@ -4,7 +4,12 @@ import { openapiPath } from "@vault/spec";
 import { Router } from "express";
 import { contract } from "./contract-document.js";
 
-const redocBundle = createRequire(import.meta.url).resolve("redoc/bundles/redoc.standalone.js");
+const resolve = createRequire(import.meta.url).resolve;
+const redocBundle = resolve("redoc/bundles/redoc.standalone.js");
+const swaggerUi = {
+  js: resolve("swagger-ui-dist/swagger-ui-bundle.js"),
+  css: resolve("swagger-ui-dist/swagger-ui.css"),
+};
 
 const page = `<!doctype html>
 <html lang="en">
@@ -14,6 +19,7 @@ const page = `<!doctype html>
   <meta name="viewport" content="width=device-width, initial-scale=1">
 </head>
 <body>
+  <p style="margin: 8px 16px; font-family: sans-serif">Call the API from this page: <a href="/docs/try/">try-it console</a></p>
   <div id="reference"></div>
   <script src="/docs/redoc.standalone.js"></script>
   <script src="/docs/init.js"></script>
@@ -23,7 +29,43 @@ const page = `<!doctype html>
 
 const init = `Redoc.init("/openapi.json", { hideDownloadButton: false, expandResponses: "200,201" }, document.getElementById("reference"));\n`;
 
-/** The API reference page (Redoc, served from npm, no CDN) and the raw contract. */
+const tryPage = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>Banking and File Vault API: try it</title>
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <link rel="stylesheet" href="/docs/try/swagger-ui.css">
+</head>
+<body>
+  <div id="console"></div>
+  <script src="/docs/try/swagger-ui-bundle.js"></script>
+  <script src="/docs/try/init.js"></script>
+</body>
+</html>
+`;
+
+// Requests go to this server (the contract's `servers` name no other); the key is entered
+// with "Authorize" and kept only in the page.
+const tryInit = `window.ui = SwaggerUIBundle({
+  url: "/openapi.json",
+  dom_id: "#console",
+  deepLinking: true,
+  tryItOutEnabled: true,
+  persistAuthorization: false,
+  validatorUrl: null,
+  requestInterceptor: (request) => {
+    const url = new URL(request.url, window.location.href);
+    request.url = window.location.origin + url.pathname + url.search;
+    return request;
+  },
+});
+`;
+
+/**
+ * The API reference page (Redoc) and a try-it console (Swagger UI) on the same contract,
+ * both served from npm packages (no CDN: they work offline), and the raw contract.
+ */
 export function docsRouter(): Router {
   const yaml = readFileSync(openapiPath, "utf8");
   const router = Router({ strict: true, caseSensitive: true });
@@ -31,6 +73,11 @@ export function docsRouter(): Router {
   router.get("/docs/", (_req, res) => res.type("html").send(page));
   router.get("/docs/init.js", (_req, res) => res.type("js").send(init));
   router.get("/docs/redoc.standalone.js", (_req, res) => res.sendFile(redocBundle, { maxAge: "1d" }));
+  router.get("/docs/try", (_req, res) => res.redirect(301, "/docs/try/"));
+  router.get("/docs/try/", (_req, res) => res.type("html").send(tryPage));
+  router.get("/docs/try/init.js", (_req, res) => res.type("js").send(tryInit));
+  router.get("/docs/try/swagger-ui-bundle.js", (_req, res) => res.sendFile(swaggerUi.js, { maxAge: "1d" }));
+  router.get("/docs/try/swagger-ui.css", (_req, res) => res.sendFile(swaggerUi.css, { maxAge: "1d" }));
   router.get("/openapi.json", (_req, res) => res.type("json").send(JSON.stringify(contract)));
   router.get("/openapi.yaml", (_req, res) => res.type("application/yaml").send(yaml));
   return router;
