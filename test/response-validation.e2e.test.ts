@@ -132,7 +132,11 @@ describe("the start-up warm-up", () => {
         let body: FormData | string | undefined;
         if (mediaType === "multipart/form-data") body = new FormData();
         else if (mediaType) [body, headers["content-type"]] = ["{}", mediaType];
-        const response = await fetch(`${baseUrl}${path.replaceAll(/\{\w+\}/g, "warm")}`, { method, headers, body });
+        const response = await fetch(`${baseUrl}${path.replaceAll(/\{\w+\}/g, "warm")}`, {
+          method: method.toUpperCase(),
+          headers,
+          body,
+        });
         await response.arrayBuffer();
       }
     }

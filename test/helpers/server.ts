@@ -91,6 +91,8 @@ export async function startHarness(
     PORT: "0",
     LOG_LEVEL: "info",
     ...(database.url ? { DATABASE_URL: database.url } : {}),
+    // `npm test` measures what the suites cover of the server (test/package.json).
+    ...(process.env.SERVER_COVERAGE_DIR ? { NODE_V8_COVERAGE: process.env.SERVER_COVERAGE_DIR } : {}),
     ...options.env,
   };
   const users = await seed(env);
