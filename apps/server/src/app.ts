@@ -10,6 +10,7 @@ import { dispatch } from "./http/dispatch.js";
 import { docsRouter } from "./http/docs.js";
 import { downloadFile } from "./http/downloads.js";
 import { createHandlers } from "./http/handlers.js";
+import { idempotentPosts } from "./http/idempotency.js";
 import { adminRouter, type Metrics } from "./http/observability.js";
 import type { Handlers } from "./http/operation-types.js";
 import { answerProblem, errorHandler } from "./http/problems.js";
@@ -125,6 +126,12 @@ export function createApp(deps: AppDeps): Express {
   );
   // A 401 from the validator's security check spends the address's failed-authentication budget.
   if (deps.rateLimiter) app.use(deps.rateLimiter.failedAuth);
+  app.use(
+    idempotentPosts(deps.database.db, {
+      ttlSeconds: deps.config.idempotencyTtlSeconds,
+      leaseSeconds: deps.config.idempotencyLeaseSeconds,
+    }),
+  );
   const download = downloadFile(deps.database.db, deps.blobs);
   app.use(
     dispatch({ ...createHandlers(deps), ...deps.handlers }, { downloadFile: download, headFileContent: download }),
