@@ -29,7 +29,7 @@ function posts(h: Harness) {
 describe.each(backends)("Idempotency-Key on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(backend);
+    h = await startHarness(backend, { env: { CORS_ORIGINS: "https://app.example" } });
   });
   afterAll(() => h?.stop());
 
@@ -150,6 +150,37 @@ describe.each(backends)("Idempotency-Key on $name", (backend) => {
     }
   });
 
+  test("when a browser page sends a key, then the preflight allows the header and the page can read Idempotent-Replayed", async () => {
+    const url = `${h.url}/evault/v1/folders/${ada().folder_id}/duplicate_folder/`;
+    const preflight = await fetch(url, {
+      method: "OPTIONS",
+      headers: {
+        origin: "https://app.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "api-key, content-type, idempotency-key",
+      },
+    });
+    expect(preflight.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("idempotency-key");
+
+    const key = newKey();
+    const send = () =>
+      fetch(url, {
+        method: "POST",
+        headers: {
+          origin: "https://app.example",
+          "api-key": ada().api_key,
+          "content-type": "application/json",
+          "idempotency-key": key,
+        },
+        body: JSON.stringify({ name: "From a page" }),
+      });
+    await send();
+    const retry = await send();
+    expect(retry.headers.get(REPLAYED)).toBe("true");
+    const exposed = (retry.headers.get("access-control-expose-headers") ?? "").toLowerCase().split(/\s*,\s*/);
+    expect(exposed).toEqual(expect.arrayContaining(["idempotent-replayed", "location", "etag"]));
+  });
+
   test("when the server restarts, then a kept answer is still replayed", async () => {
     const { duplicate } = posts(h);
     const key = newKey();
@@ -172,7 +203,7 @@ describe.each(backends)("Idempotency-Key window on $name", (backend) => {
     const { duplicate } = posts(h);
     const key = newKey();
     const first = await duplicate(h.users[0], key, {});
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await sleep(1500);
     const later = await duplicate(h.users[0], key, {});
 
     expect(later.response.status).toBe(201);
@@ -182,12 +213,17 @@ describe.each(backends)("Idempotency-Key window on $name", (backend) => {
 });
 
 const postgres = backends.find((backend) => backend.name === "postgres");
+const LEASE_SECONDS = 8;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(!postgres)("Idempotency-Key while the first request is in flight, on postgres", () => {
   let h: Harness;
   let locker: pg.Client;
   beforeAll(async () => {
-    if (postgres) h = await startHarness(postgres, { env: { DATABASE_LOCK_TIMEOUT_MS: "1500" } });
+    if (postgres)
+      h = await startHarness(postgres, {
+        env: { DATABASE_LOCK_TIMEOUT_MS: "2000", IDEMPOTENCY_LEASE_SECONDS: `${LEASE_SECONDS}` },
+      });
     locker = new pg.Client({ connectionString: h.env.DATABASE_URL });
     await locker.connect();
   });
@@ -205,7 +241,7 @@ describe.skipIf(!postgres)("Idempotency-Key while the first request is in flight
     const key = newKey();
     await holdTreeLock();
     const first = duplicate(h.users[0], key, {});
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await sleep(300);
     const meanwhile = await duplicate(h.users[0], key, {});
     await releaseTreeLock();
 
@@ -231,5 +267,35 @@ describe.skipIf(!postgres)("Idempotency-Key while the first request is in flight
     const retry = await duplicate(h.users[0], key, {});
     expect(retry.response.status).toBe(201);
     expect(retry.response.headers.get(REPLAYED)).toBeNull();
+  });
+
+  test("when the process holding a key dies mid-request, then retries get 409 until its lease ends, and then the work is done", async () => {
+    const { duplicate, children } = posts(h);
+    const ada = h.users[0];
+    const key = newKey();
+    const before = await children(ada, ada.projects_folder_id);
+    const body = { folder: ada.projects_folder_id, name: "After a crash" };
+    await holdTreeLock();
+    const claimedAt = Date.now();
+    // Its connection dies with the server: the request never answers.
+    const lost = duplicate(ada, key, body).catch(() => "lost");
+    await sleep(300);
+    await h.crashAndRestart();
+    await releaseTreeLock();
+    expect(await lost).toBe("lost");
+
+    const meanwhile = await duplicate(ada, key, body);
+    let retry = meanwhile;
+    while (retry.response.status === 409 && Date.now() - claimedAt < (LEASE_SECONDS + 10) * 1000) {
+      await sleep(500);
+      retry = await duplicate(ada, key, body);
+    }
+
+    expect(meanwhile.response.status).toBe(409);
+    expect(retry.response.status).toBe(201);
+    expect(retry.response.headers.get(REPLAYED)).toBeNull();
+    expect(Date.now() - claimedAt).toBeGreaterThanOrEqual(LEASE_SECONDS * 1000 - 1000);
+    const after = await children(ada, ada.projects_folder_id);
+    expect(after.filter((id) => !before.includes(id))).toEqual([retry.data?.id]);
   });
 });

@@ -90,7 +90,8 @@ export function createApp(deps: AppDeps): Express {
       cors({
         origin: deps.config.corsOrigins,
         // A browser reads a download's name and range only if they are exposed (the
-        // api-key header makes every download a fetch(), never a plain navigation).
+        // api-key header makes every download a fetch(), never a plain navigation); a
+        // page retrying a POST reads whether it got a replay, and where a creation is.
         exposedHeaders: [
           "ETag",
           "X-Request-Id",
@@ -100,6 +101,8 @@ export function createApp(deps: AppDeps): Express {
           "Content-Disposition",
           "Content-Range",
           "Accept-Ranges",
+          "Idempotent-Replayed",
+          "Location",
         ],
       }),
     );
