@@ -10,6 +10,8 @@ const DUPLICATE = "/evault/v1/folders/{id}/duplicate_folder/" as const;
 const RESTORE = "/evault/v1/bins/{id}/restore/" as const;
 const REPLAYED = "Idempotent-Replayed";
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 let keys = 0;
 /** A key of its own for each request series. */
 const newKey = () => `test-key-${Date.now()}-${++keys}`;
@@ -210,11 +212,23 @@ describe.each(backends)("Idempotency-Key window on $name", (backend) => {
     expect(later.response.headers.get(REPLAYED)).toBeNull();
     expect(later.data?.id).not.toBe(first.data?.id);
   });
+
+  test("when keys are past their window, then the sweep at start-up deletes them", async () => {
+    const { duplicate } = posts(h);
+    await duplicate(h.users[0], newKey(), {});
+    await sleep(1500);
+    const expired = "select count(*)::int as n from idempotency_keys where expires_at <= now()";
+    const [before] = await h.query<{ n: number }>(expired);
+    await h.restart();
+    const [after] = await h.query<{ n: number }>(expired);
+
+    expect(before?.n).toBeGreaterThan(0);
+    expect(after?.n).toBe(0);
+  });
 });
 
 const postgres = backends.find((backend) => backend.name === "postgres");
 const LEASE_SECONDS = 8;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(!postgres)("Idempotency-Key while the first request is in flight, on postgres", () => {
   let h: Harness;
