@@ -109,7 +109,8 @@ describe.each(backends)("Idempotency-Key on $name", (backend) => {
     expect(created.length).toBeGreaterThanOrEqual(1);
     expect(new Set(created.map(({ data }) => data?.id)).size).toBe(1);
     expect(created.filter(({ response }) => response.headers.get(REPLAYED) !== "true")).toHaveLength(1);
-    for (const { error } of inUse) expect(error?.type).toBe("urn:vault:problem:idempotency-key-in-use");
+    const refusals = inUse.map(({ error, response }) => [error?.type, response.headers.get("Retry-After")]);
+    expect(refusals).toEqual(inUse.map(() => ["urn:vault:problem:idempotency-key-in-use", "1"]));
     const after = await children(ada(), ada().projects_folder_id);
     expect(after.filter((id) => !before.includes(id))).toEqual([created[0]?.data?.id]);
   });
@@ -260,6 +261,7 @@ describe.skipIf(!postgres)("Idempotency-Key while the first request is in flight
     await releaseTreeLock();
 
     expect(meanwhile.response.status).toBe(409);
+    expect(meanwhile.response.headers.get("Retry-After")).toBe("1");
     expect(meanwhile.error).toMatchObject({
       type: "urn:vault:problem:idempotency-key-in-use",
       errors: [{ path: "/headers/idempotency-key", code: "in_use" }],

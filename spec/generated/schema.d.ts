@@ -835,10 +835,12 @@ export interface operations {
              * @description The change conflicts with the current state of the resource (`urn:vault:problem:conflict`:
              *     a unique value already in use, leaving a terminal status), or, on a POST, the request's
              *     `Idempotency-Key` is in use by a request still being processed
-             *     (`urn:vault:problem:idempotency-key-in-use`: retry later).
+             *     (`urn:vault:problem:idempotency-key-in-use`: retry after `Retry-After` seconds).
              */
             409: {
                 headers: {
+                    /** @description With `idempotency-key-in-use`: seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -998,10 +1000,12 @@ export interface operations {
              * @description The change conflicts with the current state of the resource (`urn:vault:problem:conflict`:
              *     a unique value already in use, leaving a terminal status), or, on a POST, the request's
              *     `Idempotency-Key` is in use by a request still being processed
-             *     (`urn:vault:problem:idempotency-key-in-use`: retry later).
+             *     (`urn:vault:problem:idempotency-key-in-use`: retry after `Retry-After` seconds).
              */
             409: {
                 headers: {
+                    /** @description With `idempotency-key-in-use`: seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1793,10 +1797,12 @@ export interface operations {
              * @description The change conflicts with the current state of the resource (`urn:vault:problem:conflict`:
              *     a unique value already in use, leaving a terminal status), or, on a POST, the request's
              *     `Idempotency-Key` is in use by a request still being processed
-             *     (`urn:vault:problem:idempotency-key-in-use`: retry later).
+             *     (`urn:vault:problem:idempotency-key-in-use`: retry after `Retry-After` seconds).
              */
             409: {
                 headers: {
+                    /** @description With `idempotency-key-in-use`: seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

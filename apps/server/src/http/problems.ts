@@ -28,7 +28,11 @@ export const problemTypes = {
 } as const;
 
 /** Seconds a client should wait before retrying, sent as `Retry-After`. */
-const retryAfterSeconds: Partial<Record<ProblemCode, number>> = { unavailable: 5, timeout: 1 };
+const retryAfterSeconds: Partial<Record<ProblemCode, number>> = {
+  unavailable: 5,
+  timeout: 1,
+  idempotency_key_in_use: 1,
+};
 
 /**
  * A problem lists at most 20 fields at fault (with `error_count` for all of them) and
