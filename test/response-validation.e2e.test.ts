@@ -83,6 +83,20 @@ describe("response validation", () => {
     expect(response.status).toBe(500);
   });
 
+  test("when a POST sent with an Idempotency-Key fails response validation, then nothing is kept: the retry runs again", async () => {
+    const client = createVaultClient({ baseUrl, apiKey: user.api_key });
+    const send = () =>
+      client.POST("/evault/v1/bins/{id}/restore/", {
+        params: { path: { id: user.bin_id }, header: { "Idempotency-Key": "validated-before-kept" } },
+        body: { tags: [] },
+      });
+    const first = await send();
+    const retry = await send();
+    expect([first.response.status, retry.response.status]).toEqual([500, 500]);
+    expect(retry.response.headers.get("Idempotent-Replayed")).toBeNull();
+    expect(retry.error?.instance).not.toBe(first.error?.instance);
+  });
+
   test("when the handlers are the real ones, then the same call succeeds (the injection is what failed)", async () => {
     const { client, user } = app;
     const { response } = await client.PUT("/banking/v1/ng/bank_accounts/{id}/", {

@@ -753,6 +753,20 @@ export interface components {
     parameters: {
         /** @description The `ETag` the caller last saw. If the resource changed since, the write is refused with 412 and nothing changes. */
         ConditionalWrite: string;
+        /**
+         * @description A key of your choice (1 to 255 characters, e.g. a UUID) that makes retrying this
+         *     POST safe. The first answer to a key (its status, body, and `ETag`, `Location`
+         *     and `Content-Type`) is kept for 24 hours per user: a retry with the same key and
+         *     the same request gets that answer again, with `Idempotent-Replayed: true`, and the
+         *     work is not done again. The same key with a different request (another path or
+         *     body) answers 422; while the first request with the key is still being processed,
+         *     409. Answers of 500 and above are not kept: the key is free again at once, so a
+         *     failed request may be retried with it. A request refused before its key is read
+         *     (a wrong api key, a rate limit, a body that breaks the contract: 400, 401, 413,
+         *     415, 429) is not kept either. Keys are the caller's own: another user's same key
+         *     is unrelated. After 24 hours a key may be used again for a new request.
+         */
+        IdempotencyKey: string;
     };
     requestBodies: never;
     headers: never;
@@ -817,9 +831,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change conflicts with the current state of the resource (e.g. a unique value already in use, leaving a terminal status). */
+            /**
+             * @description The change conflicts with the current state of the resource (`urn:vault:problem:conflict`:
+             *     a unique value already in use, leaving a terminal status), or, on a POST, the request's
+             *     `Idempotency-Key` is in use by a request still being processed
+             *     (`urn:vault:problem:idempotency-key-in-use`: retry after `Retry-After` seconds).
+             */
             409: {
                 headers: {
+                    /** @description With `idempotency-key-in-use`: seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -853,7 +874,12 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The request is well-formed but refers to something unusable (another user's item, an unknown user id, a folder inside itself); `errors` names the field. */
+            /**
+             * @description The request is well-formed but refers to something unusable (another user's item, an
+             *     unknown user id, a folder inside itself); `errors` names the field. On a POST, also:
+             *     the `Idempotency-Key` was used for a different request (`urn:vault:problem:idempotency-key-reused`,
+             *     naming `/headers/idempotency-key`).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -904,7 +930,22 @@ export interface operations {
     restoreBin: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of your choice (1 to 255 characters, e.g. a UUID) that makes retrying this
+                 *     POST safe. The first answer to a key (its status, body, and `ETag`, `Location`
+                 *     and `Content-Type`) is kept for 24 hours per user: a retry with the same key and
+                 *     the same request gets that answer again, with `Idempotent-Replayed: true`, and the
+                 *     work is not done again. The same key with a different request (another path or
+                 *     body) answers 422; while the first request with the key is still being processed,
+                 *     409. Answers of 500 and above are not kept: the key is free again at once, so a
+                 *     failed request may be retried with it. A request refused before its key is read
+                 *     (a wrong api key, a rate limit, a body that breaks the contract: 400, 401, 413,
+                 *     415, 429) is not kept either. Keys are the caller's own: another user's same key
+                 *     is unrelated. After 24 hours a key may be used again for a new request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The id of the bin entry. */
                 id: string;
@@ -920,6 +961,8 @@ export interface operations {
             /** @description The request has succeeded. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`, replayed; absent otherwise. Kept problems (4xx) are replayed with it too. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -953,6 +996,22 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /**
+             * @description The change conflicts with the current state of the resource (`urn:vault:problem:conflict`:
+             *     a unique value already in use, leaving a terminal status), or, on a POST, the request's
+             *     `Idempotency-Key` is in use by a request still being processed
+             *     (`urn:vault:problem:idempotency-key-in-use`: retry after `Retry-After` seconds).
+             */
+            409: {
+                headers: {
+                    /** @description With `idempotency-key-in-use`: seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The request body is larger than the configured limit. */
             413: {
                 headers: {
@@ -971,7 +1030,12 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The request is well-formed but refers to something unusable (another user's item, an unknown user id, a folder inside itself); `errors` names the field. */
+            /**
+             * @description The request is well-formed but refers to something unusable (another user's item, an
+             *     unknown user id, a folder inside itself); `errors` names the field. On a POST, also:
+             *     the `Idempotency-Key` was used for a different request (`urn:vault:problem:idempotency-key-reused`,
+             *     naming `/headers/idempotency-key`).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1103,7 +1167,12 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The request is well-formed but refers to something unusable (another user's item, an unknown user id, a folder inside itself); `errors` names the field. */
+            /**
+             * @description The request is well-formed but refers to something unusable (another user's item, an
+             *     unknown user id, a folder inside itself); `errors` names the field. On a POST, also:
+             *     the `Idempotency-Key` was used for a different request (`urn:vault:problem:idempotency-key-reused`,
+             *     naming `/headers/idempotency-key`).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1235,7 +1304,12 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The request is well-formed but refers to something unusable (another user's item, an unknown user id, a folder inside itself); `errors` names the field. */
+            /**
+             * @description The request is well-formed but refers to something unusable (another user's item, an
+             *     unknown user id, a folder inside itself); `errors` names the field. On a POST, also:
+             *     the `Idempotency-Key` was used for a different request (`urn:vault:problem:idempotency-key-reused`,
+             *     naming `/headers/idempotency-key`).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1367,7 +1441,12 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The request is well-formed but refers to something unusable (another user's item, an unknown user id, a folder inside itself); `errors` names the field. */
+            /**
+             * @description The request is well-formed but refers to something unusable (another user's item, an
+             *     unknown user id, a folder inside itself); `errors` names the field. On a POST, also:
+             *     the `Idempotency-Key` was used for a different request (`urn:vault:problem:idempotency-key-reused`,
+             *     naming `/headers/idempotency-key`).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1648,7 +1727,22 @@ export interface operations {
     duplicateFolder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of your choice (1 to 255 characters, e.g. a UUID) that makes retrying this
+                 *     POST safe. The first answer to a key (its status, body, and `ETag`, `Location`
+                 *     and `Content-Type`) is kept for 24 hours per user: a retry with the same key and
+                 *     the same request gets that answer again, with `Idempotent-Replayed: true`, and the
+                 *     work is not done again. The same key with a different request (another path or
+                 *     body) answers 422; while the first request with the key is still being processed,
+                 *     409. Answers of 500 and above are not kept: the key is free again at once, so a
+                 *     failed request may be retried with it. A request refused before its key is read
+                 *     (a wrong api key, a rate limit, a body that breaks the contract: 400, 401, 413,
+                 *     415, 429) is not kept either. Keys are the caller's own: another user's same key
+                 *     is unrelated. After 24 hours a key may be used again for a new request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The id of the file folder to copy. */
                 id: string;
@@ -1664,6 +1758,8 @@ export interface operations {
             /** @description The request has succeeded and a new resource has been created as a result. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`, replayed; absent otherwise. Kept problems (4xx) are replayed with it too. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1697,6 +1793,22 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /**
+             * @description The change conflicts with the current state of the resource (`urn:vault:problem:conflict`:
+             *     a unique value already in use, leaving a terminal status), or, on a POST, the request's
+             *     `Idempotency-Key` is in use by a request still being processed
+             *     (`urn:vault:problem:idempotency-key-in-use`: retry after `Retry-After` seconds).
+             */
+            409: {
+                headers: {
+                    /** @description With `idempotency-key-in-use`: seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The request body is larger than the configured limit. */
             413: {
                 headers: {
@@ -1715,7 +1827,12 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The request is well-formed but refers to something unusable (another user's item, an unknown user id, a folder inside itself); `errors` names the field. */
+            /**
+             * @description The request is well-formed but refers to something unusable (another user's item, an
+             *     unknown user id, a folder inside itself); `errors` names the field. On a POST, also:
+             *     the `Idempotency-Key` was used for a different request (`urn:vault:problem:idempotency-key-reused`,
+             *     naming `/headers/idempotency-key`).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;

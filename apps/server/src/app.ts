@@ -10,6 +10,7 @@ import { dispatch } from "./http/dispatch.js";
 import { docsRouter } from "./http/docs.js";
 import { downloadFile } from "./http/downloads.js";
 import { createHandlers } from "./http/handlers.js";
+import { idempotentPosts } from "./http/idempotency.js";
 import { adminRouter, type Metrics } from "./http/observability.js";
 import type { Handlers } from "./http/operation-types.js";
 import { answerProblem, errorHandler } from "./http/problems.js";
@@ -88,7 +89,8 @@ export function createApp(deps: AppDeps): App {
       cors({
         origin: deps.config.corsOrigins,
         // A browser reads a download's name and range only if they are exposed (the
-        // api-key header makes every download a fetch(), never a plain navigation).
+        // api-key header makes every download a fetch(), never a plain navigation); a
+        // page retrying a POST reads whether it got a replay, and where a creation is.
         exposedHeaders: [
           "ETag",
           "X-Request-Id",
@@ -98,6 +100,8 @@ export function createApp(deps: AppDeps): App {
           "Content-Disposition",
           "Content-Range",
           "Accept-Ranges",
+          "Idempotent-Replayed",
+          "Location",
         ],
       }),
     );
@@ -122,6 +126,12 @@ export function createApp(deps: AppDeps): App {
   app.use(gate.route, gate.authenticate, ...perKey, ...bodyReaders, ...gate.validate);
   // A 401 from the validator's security check spends the address's failed-authentication budget.
   if (deps.rateLimiter) app.use(deps.rateLimiter.failedAuth);
+  app.use(
+    idempotentPosts(deps.database.db, {
+      ttlSeconds: deps.config.idempotencyTtlSeconds,
+      leaseSeconds: deps.config.idempotencyLeaseSeconds,
+    }),
+  );
   const download = downloadFile(deps.database.db, deps.blobs);
   app.use(
     dispatch({ ...createHandlers(deps), ...deps.handlers }, { downloadFile: download, headFileContent: download }),

@@ -9,6 +9,13 @@ export interface Config {
   publicBaseUrl: string | undefined;
   maxUploadBytes: number;
   binRetentionDays: number;
+  /** How long the answer to a POST's `Idempotency-Key` is kept and replayed (24 hours). */
+  idempotencyTtlSeconds: number;
+  /**
+   * How long a request may hold its `Idempotency-Key` before a retry may take it over
+   * (the process that held it crashed); longer than any request runs.
+   */
+  idempotencyLeaseSeconds: number;
   logLevel: string;
   /** `pretty` (human-readable lines, the default on a terminal) or `json` (one object a line, the default otherwise). */
   logFormat: "json" | "pretty";
@@ -83,6 +90,8 @@ export function loadConfig(env: Env = process.env): Config {
     publicBaseUrl,
     maxUploadBytes: integer(env, "MAX_UPLOAD_BYTES", 100 * 1024 * 1024, 1, Number.MAX_SAFE_INTEGER),
     binRetentionDays: integer(env, "BIN_RETENTION_DAYS", 30, 1, 36500),
+    idempotencyTtlSeconds: integer(env, "IDEMPOTENCY_TTL_SECONDS", 24 * 60 * 60, 1, 30 * 24 * 60 * 60),
+    idempotencyLeaseSeconds: integer(env, "IDEMPOTENCY_LEASE_SECONDS", 5 * 60, 1, 24 * 60 * 60),
     logLevel,
     logFormat: oneOf(env, "LOG_FORMAT", ["json", "pretty"], process.stdout.isTTY ? "pretty" : "json"),
     rateLimitPerMinute,

@@ -7,6 +7,7 @@ import { createApp } from "./app.js";
 import type { Config } from "./config.js";
 import { controlSocketPath, serveStoreCommands } from "./control-socket.js";
 import { type Database, openDatabase } from "./data/database.js";
+import { sweepIdempotencyKeys } from "./data/idempotency-keys.js";
 import { users } from "./data/schema.js";
 import { createDemoUser, type DemoUser } from "./demo.js";
 import { purgeExpired } from "./domain/vault/bins.js";
@@ -29,7 +30,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Opens storage, migrates, purges the expired bin, seeds an empty store and listens. */
+/** Opens storage, migrates, purges the expired bin and idempotency keys, seeds an empty store and listens. */
 export async function startServer(
   config: Config,
   logger: Logger,
@@ -44,9 +45,10 @@ export async function startServer(
     const purged = await purgeExpired(database.db);
     await Promise.all(purged.map((hash) => removeIfUnused(database.db, blobs, hash)));
     await sweepOrphanBlobs(database.db, blobs);
+    await sweepIdempotencyKeys(database.db);
   };
   await sweep();
-  const timer = setInterval(() => sweep().catch((err) => logger.error({ err }, "bin sweep failed")), SWEEP_INTERVAL_MS);
+  const timer = setInterval(() => sweep().catch((err) => logger.error({ err }, "sweep failed")), SWEEP_INTERVAL_MS);
   timer.unref();
 
   const [{ value: userCount } = { value: 0 }] = await database.db.select({ value: count() }).from(users);

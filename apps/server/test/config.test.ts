@@ -12,6 +12,8 @@ describe("loadConfig", () => {
       publicBaseUrl: undefined,
       maxUploadBytes: 100 * 1024 * 1024,
       binRetentionDays: 30,
+      idempotencyTtlSeconds: 86_400,
+      idempotencyLeaseSeconds: 300,
       corsOrigins: [],
       workers: 1,
       // Not a terminal under the test runner: one JSON object a line.
@@ -36,6 +38,8 @@ describe("loadConfig", () => {
     ["REDIS_URL", "http://x"],
     ["WORKERS", "0"],
     ["RATE_LIMIT_FAILED_AUTH_PER_MINUTE", "0"],
+    ["IDEMPOTENCY_TTL_SECONDS", "0"],
+    ["IDEMPOTENCY_LEASE_SECONDS", "1h"],
   ])("when %s=%s, then start-up fails with a message naming it", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);

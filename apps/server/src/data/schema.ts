@@ -200,3 +200,28 @@ export const bins = pgTable("bins", {
   expires_at: timestamptz("expires_at").notNull(),
   ...timestamps,
 });
+
+/**
+ * The kept answers of POSTs sent with an `Idempotency-Key` (http/idempotency.ts), one per
+ * user and key. A row without `status` is a request in flight, owned by `claim` until
+ * `leased_until`; with it, the answer to replay until `expires_at`.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    user_id: owner(),
+    key: text("key").notNull(),
+    /** SHA-256 of the request: method, path, body (and the uploaded file's SHA-256). */
+    fingerprint: text("fingerprint").notNull(),
+    /** Which request holds the key: a late answer of a request whose lease was taken over is not kept. */
+    claim: text("claim").notNull(),
+    leased_until: timestamptz("leased_until").notNull(),
+    expires_at: timestamptz("expires_at").notNull(),
+    status: integer("status"),
+    /** The answer's headers that matter for a replay: Content-Type, ETag, Location. */
+    headers: jsonb("headers").$type<Record<string, string>>(),
+    body: text("body"),
+    created_at: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.key] }), index("idempotency_keys_expires_idx").on(t.expires_at)],
+);

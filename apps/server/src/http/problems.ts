@@ -14,11 +14,13 @@ export const problemTypes = {
   not_found: { status: 404, title: "Not found" },
   method_not_allowed: { status: 405, title: "Method not allowed" },
   conflict: { status: 409, title: "Conflict with the current state" },
+  idempotency_key_in_use: { status: 409, title: "Idempotency key in use" },
   precondition_failed: { status: 412, title: "Precondition failed" },
   payload_too_large: { status: 413, title: "Payload too large" },
   unsupported_media_type: { status: 415, title: "Unsupported media type" },
   range_not_satisfiable: { status: 416, title: "Range not satisfiable" },
   unprocessable: { status: 422, title: "Unprocessable reference" },
+  idempotency_key_reused: { status: 422, title: "Idempotency key reused" },
   too_many_requests: { status: 429, title: "Too many requests" },
   internal: { status: 500, title: "Internal server error" },
   unavailable: { status: 503, title: "Service unavailable" },
@@ -26,7 +28,11 @@ export const problemTypes = {
 } as const;
 
 /** Seconds a client should wait before retrying, sent as `Retry-After`. */
-const retryAfterSeconds: Partial<Record<ProblemCode, number>> = { unavailable: 5, timeout: 1 };
+const retryAfterSeconds: Partial<Record<ProblemCode, number>> = {
+  unavailable: 5,
+  timeout: 1,
+  idempotency_key_in_use: 1,
+};
 
 /**
  * A problem lists at most 20 fields at fault (with `error_count` for all of them) and
@@ -64,10 +70,18 @@ const locate = ({ field, message, code }: FieldIssue): RequestIssue => ({
   code,
 });
 
+const SPECIFIC_CODES = new Set<ProblemCode>([
+  "malformed_json",
+  "bad_request",
+  "timeout",
+  "idempotency_key_in_use",
+  "idempotency_key_reused",
+]);
+
 const codeByStatus = new Map<number, ProblemCode>(
   (Object.entries(problemTypes) as [ProblemCode, { status: number }][])
-    .filter(([code]) => code !== "malformed_json" && code !== "bad_request" && code !== "timeout")
-    // A 400 from the validator is always a contract violation.
+    // A 400 from the validator is always a contract violation; the rest share a status with a general code.
+    .filter(([code]) => !SPECIFIC_CODES.has(code))
     .map(([code, { status }]) => [status, code]),
 );
 
