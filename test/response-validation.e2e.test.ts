@@ -84,7 +84,7 @@ describe("response validation", () => {
   });
 
   test("when a POST sent with an Idempotency-Key fails response validation, then nothing is kept: the retry runs again", async () => {
-    const client = createVaultClient({ baseUrl, apiKey: user.api_key });
+    const { client, user } = app;
     const send = () =>
       client.POST("/evault/v1/bins/{id}/restore/", {
         params: { path: { id: user.bin_id }, header: { "Idempotency-Key": "validated-before-kept" } },
