@@ -127,7 +127,11 @@ export function createApp(deps: AppDeps): Express {
   if (deps.rateLimiter) app.use(deps.rateLimiter.failedAuth);
   const download = downloadFile(deps.database.db, deps.blobs);
   app.use(
-    dispatch({ ...createHandlers(deps), ...deps.handlers }, { downloadFile: download, headFileContent: download }),
+    dispatch(
+      { ...createHandlers(deps), ...deps.handlers },
+      { downloadFile: download, headFileContent: download },
+      deps.config.publicBaseUrl,
+    ),
   );
   app.use((req, res) => answerProblem(req, res, "not_found", `No route for ${req.method} ${req.path}.`));
   app.use(errorHandler);

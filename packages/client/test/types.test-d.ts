@@ -32,7 +32,7 @@ describe("the client's types", () => {
     // @ts-expect-error the path lacks its trailing slash
     await client.PUT("/banking/v1/ng/bank_accounts/{id}", { ...id, body: { account_number: "1" } });
     // @ts-expect-error no such path
-    await client.GET("/banking/v1/ng/bank_accounts/", {});
+    await client.GET("/banking/v1/ng/accounts/", {});
     // @ts-expect-error the bank account is updated with PUT, not PATCH
     await client.PATCH("/banking/v1/ng/bank_accounts/{id}/", { ...id, body: { account_number: "1" } });
   });

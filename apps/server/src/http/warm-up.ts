@@ -9,6 +9,7 @@ export const WARM_UP_USER = 0;
 /** One request per operation, each valid for the contract, on ids that exist nowhere. */
 const FORM =
   '--warmup\r\nContent-Disposition: form-data; name="file"; filename="w.txt"\r\nContent-Type: text/plain\r\n\r\nw\r\n--warmup--\r\n';
+const UPLOAD = { body: FORM, type: "multipart/form-data; boundary=warmup" };
 const REQUESTS: Record<OperationId, { method: string; path: string; body?: string; type?: string }> = {
   updateNgnBankAccount: {
     method: "PUT",
@@ -19,13 +20,29 @@ const REQUESTS: Record<OperationId, { method: string; path: string; body?: strin
   updateFavouriteFolder: { method: "PATCH", path: "/evault/v1/favourite/folders/warm-up/", body: "{}" },
   duplicateFolder: { method: "POST", path: "/evault/v1/folders/warm-up/duplicate_folder/", body: "{}" },
   restoreBin: { method: "POST", path: "/evault/v1/bins/warm-up/restore/", body: '{"tags":[]}' },
-  updateFile: {
-    method: "PUT",
-    path: "/evault/v1/files/warm-up/",
-    body: FORM,
-    type: "multipart/form-data; boundary=warmup",
-  },
+  updateFile: { method: "PUT", path: "/evault/v1/files/warm-up/", ...UPLOAD },
   downloadFile: { method: "GET", path: "/evault/v1/files/warm-up/content/" },
+  listNgnBankAccounts: { method: "GET", path: "/banking/v1/ng/bank_accounts/" },
+  // Creates would write for the warm-up user, who is no user: the bodies miss a required
+  // field (400), or name a folder that exists nowhere (422), so nothing is written.
+  createNgnBankAccount: { method: "POST", path: "/banking/v1/ng/bank_accounts/", body: "{}" },
+  getNgnBankAccount: { method: "GET", path: "/banking/v1/ng/bank_accounts/warm-up/" },
+  createFile: { method: "POST", path: "/evault/v1/files/", ...UPLOAD },
+  listFiles: { method: "GET", path: "/evault/v1/files/?folder=warm-up" },
+  getFile: { method: "GET", path: "/evault/v1/files/warm-up/" },
+  deleteFile: { method: "DELETE", path: "/evault/v1/files/warm-up/" },
+  createFolder: { method: "POST", path: "/evault/v1/folders/", body: '{"name":"w","folder":"warm-up"}' },
+  listFolders: { method: "GET", path: "/evault/v1/folders/?parent=warm-up" },
+  getFolder: { method: "GET", path: "/evault/v1/folders/warm-up/" },
+  deleteFolder: { method: "DELETE", path: "/evault/v1/folders/warm-up/" },
+  listFavouriteFolders: { method: "GET", path: "/evault/v1/favourite/folders/" },
+  createFileShare: { method: "POST", path: "/evault/v1/file_shares/", body: '{"folder":"warm-up"}' },
+  listFileShares: { method: "GET", path: "/evault/v1/file_shares/" },
+  getFileShare: { method: "GET", path: "/evault/v1/file_shares/warm-up/" },
+  deleteFileShare: { method: "DELETE", path: "/evault/v1/file_shares/warm-up/" },
+  listBins: { method: "GET", path: "/evault/v1/bins/" },
+  getBin: { method: "GET", path: "/evault/v1/bins/warm-up/" },
+  deleteBin: { method: "DELETE", path: "/evault/v1/bins/warm-up/" },
   headFileContent: { method: "HEAD", path: "/evault/v1/files/warm-up/content/" },
 };
 
