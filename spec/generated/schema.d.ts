@@ -3719,6 +3719,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The `api-key` header is missing, unknown or revoked. */
             401: {
                 headers: {
@@ -3830,6 +3839,13 @@ export interface operations {
                     ETag: string;
                     /** @description As for the content: `private, no-cache`. */
                     "Cache-Control": "private, no-cache";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error answered to a HEAD request: the status (and `Content-Type`) of the problem a GET would answer, without its body. */
+            400: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
