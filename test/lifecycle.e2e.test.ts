@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
 import { type Harness, type SeededUser, startHarness } from "./helpers/server.js";
-import { download, sha256 } from "./helpers/vault.js";
+import { everything as all, download, sha256 } from "./helpers/vault.js";
 
 describe.each(backends)("reads and lifecycle on $name", (backend) => {
   let h: Harness;
@@ -15,12 +15,6 @@ describe.each(backends)("reads and lifecycle on $name", (backend) => {
   const owner = () => h.users[0] as SeededUser;
   const stranger = () => h.users[1] as SeededUser;
   const as = (user: SeededUser) => h.client(user.api_key);
-  /** Every item of a list, through the client's iterator. */
-  const all = async <T>(items: AsyncIterable<T>) => {
-    const out: T[] = [];
-    for await (const item of items) out.push(item);
-    return out;
-  };
   /** The path of a `Location` (an absolute URL under the server's address). */
   const pathOf = (location: string | null) => new URL(location ?? "").pathname;
 

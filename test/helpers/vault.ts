@@ -37,7 +37,7 @@ export async function inspectFile(client: VaultClient, fileId: string) {
 }
 
 /** Every item of a list, following its pages. */
-async function everything<T>(items: AsyncIterable<T>): Promise<T[]> {
+export async function everything<T>(items: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
   for await (const item of items) out.push(item);
   return out;
