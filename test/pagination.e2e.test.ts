@@ -40,7 +40,10 @@ describe.each(backends)("cursor pages on $name", (backend) => {
       seen.push(...(data?.results ?? []).map((f) => f.id));
       expect(data?.results.length).toBeLessThanOrEqual(3);
       if (!data?.next) break;
+      // An absolute link under the server's public address, keeping the filter and page size.
+      expect(new URL(data.next).origin).toBe(new URL(h.url).origin);
       expect(new URL(data.next).pathname).toBe("/evault/v1/folders/");
+      expect(new URL(data.next).searchParams.get("page_size")).toBe("3");
       expect(new URL(data.next).searchParams.get("parent")).toBe(parent);
       // Meanwhile, two new folders arrive, concurrently, and one not yet seen goes to the bin.
       added.push(...(await Promise.all([folderIn(parent, `new${pages}a`), folderIn(parent, `new${pages}b`)])));

@@ -331,4 +331,42 @@ describe("the generated OpenAPI document", () => {
     }
     expect(undocumented).toEqual([]);
   });
+
+  test("every list is a cursor page: cursor and page_size (1-200, 50 by default), results and a nullable absolute next", () => {
+    const lists = Object.entries<Schema>(doc.paths).flatMap(([path, item]) =>
+      item.get?.operationId?.startsWith("list") ? [[path, item.get] as [string, Schema]] : [],
+    );
+    expect(lists.map(([path]) => path).sort()).toEqual([
+      "/banking/v1/ng/bank_accounts/",
+      "/evault/v1/bins/",
+      "/evault/v1/favourite/folders/",
+      "/evault/v1/file_shares/",
+      "/evault/v1/files/",
+      "/evault/v1/folders/",
+    ]);
+    for (const [path, op] of lists) {
+      const params = op.parameters.map((p: Schema) =>
+        p.$ref ? doc.components.parameters[p.$ref.split("/").pop()] : p,
+      );
+      expect(
+        params.find((p: Schema) => p.name === "page_size"),
+        path,
+      ).toMatchObject({
+        in: "query",
+        required: false,
+        schema: { type: "integer", minimum: 1, maximum: 200, default: 50 },
+      });
+      expect(
+        params.find((p: Schema) => p.name === "cursor"),
+        path,
+      ).toMatchObject({
+        in: "query",
+        schema: { type: "string", maxLength: 512 },
+      });
+      const page = resolve(op.responses["200"].content["application/json"].schema);
+      expect(page.required, path).toEqual(["results", "next"]);
+      expect(page.properties.results.type, path).toBe("array");
+      expect(page.properties.next, path).toMatchObject({ type: "string", format: "uri", nullable: true });
+    }
+  });
 });
