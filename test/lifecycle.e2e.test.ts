@@ -296,6 +296,31 @@ describe.each(backends)("reads and lifecycle on $name", (backend) => {
       expect(logoBack.response.status).toBe(200);
     });
 
+    test("when uploads into a folder race its deletion, then each is created (and binned with it) or refused, and the restore brings back exactly the created ones", async () => {
+      const folder = await create(owner(), { name: "Racing" });
+      const id = folder.data?.id ?? "";
+      const uploads = Array.from({ length: 6 }, (_, i) =>
+        as(owner()).POST("/evault/v1/files/", { body: { file: new File([`race ${i}`], `r${i}.txt`), folder: id } }),
+      );
+      const [removed, ...answers] = await Promise.all([
+        as(owner()).DELETE("/evault/v1/folders/{id}/", { params: { path: { id } } }),
+        ...uploads,
+      ]);
+      expect(removed.response.status).toBe(200);
+      for (const { response } of answers) expect([201, 422]).toContain(response.status);
+      const created = answers.flatMap(({ data }) => (data ? [data.id] : []));
+      const reads = await Promise.all(
+        created.map((fileId) => as(owner()).GET("/evault/v1/files/{id}/", { params: { path: { id: fileId } } })),
+      );
+      expect(reads.map(({ response }) => response.status)).toEqual(created.map(() => 404));
+      await as(owner()).POST("/evault/v1/bins/{id}/restore/", {
+        params: { path: { id: removed.data?.id ?? "" } },
+        body: { tags: [] },
+      });
+      const back = await all(as(owner()).paginate("/evault/v1/files/", { folder: id }));
+      expect(back.map((f) => f.id).sort()).toEqual(created.sort());
+    });
+
     test("when another user's folder is named, then GET, DELETE and the parent filter answer 404", async () => {
       expect.hasAssertions();
       const id = owner().folder_id;
