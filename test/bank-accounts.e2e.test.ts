@@ -19,6 +19,12 @@ describe.each(backends)("PUT /banking/v1/ng/bank_accounts/{id}/ on $name", (back
       },
       body: body as never,
     });
+  /** The account as stored, read back with GET. */
+  const read = async (id = h.users[0].bank_account_id, key?: string) => {
+    const { data, response } = await h.client(key).GET(PATH, { params: { path: { id } } });
+    if (!data) throw new Error(`GET of account ${id} answered ${response.status}`);
+    return data;
+  };
 
   test("when every writable field is given, then each round-trips and persists across a restart", async () => {
     const body = {
@@ -41,9 +47,7 @@ describe.each(backends)("PUT /banking/v1/ng/bank_accounts/{id}/ on $name", (back
     expect(response.headers.get("etag")).toMatch(/^"\d+"$/);
 
     await h.restart();
-    const again = await put(body);
-    expect(again.data).toMatchObject(body);
-    expect(again.data?.created_at).toBe(data?.created_at);
+    expect(await read()).toEqual(data);
   });
 
   test("when the balance is the largest exact one, then kobo and amount carry it exactly, and a larger one cannot be stored", async () => {
@@ -64,8 +68,8 @@ describe.each(backends)("PUT /banking/v1/ng/bank_accounts/{id}/ on $name", (back
       status: "DORMANT",
       reference: "r",
     });
-    const { data } = await put({ account_number: "3000000002" });
-    expect(data).toMatchObject({
+    await put({ account_number: "3000000002" });
+    expect(await read()).toMatchObject({
       account_name: null,
       classification: "NULL",
       status: "NULL",
@@ -75,15 +79,15 @@ describe.each(backends)("PUT /banking/v1/ng/bank_accounts/{id}/ on $name", (back
   });
 
   test.each(["NULL", "PERSONAL", "BUSINESS"])("classification %s is accepted and stored", async (classification) => {
-    const { data, response } = await put({ account_number: "3000000003", classification });
+    const { response } = await put({ account_number: "3000000003", classification });
     expect(response.status).toBe(200);
-    expect(data?.classification).toBe(classification);
+    expect((await read()).classification).toBe(classification);
   });
 
   test.each(["NULL", "ACTIVE", "INACTIVE", "DORMANT"])("status %s is accepted and stored", async (status) => {
-    const { data, response } = await put({ account_number: "3000000004", status });
+    const { response } = await put({ account_number: "3000000004", status });
     expect(response.status).toBe(200);
-    expect(data?.status).toBe(status);
+    expect((await read()).status).toBe(status);
   });
 
   test.each(["account_number", "account_name", "business_name", "reference"])(
@@ -117,7 +121,8 @@ describe.each(backends)("PUT /banking/v1/ng/bank_accounts/{id}/ on $name", (back
   });
 
   test("when the key is missing or unknown, then 401 and nothing changes", async () => {
-    const before = await put({ account_number: "3000000006", reference: "kept" });
+    await put({ account_number: "3000000006", reference: "kept" });
+    const before = await read();
     for (const key of ["", "vk_00000000_unknown"]) {
       const { response, error } = await h.client(key).PUT(PATH, {
         params: { path: { id: h.users[0].bank_account_id } },
@@ -126,14 +131,15 @@ describe.each(backends)("PUT /banking/v1/ng/bank_accounts/{id}/ on $name", (back
       expect(response.status).toBe(401);
       expect(error?.type).toBe("urn:vault:problem:unauthorized");
     }
-    const after = await put({ account_number: "3000000006", reference: "kept" });
-    expect(after.data?.account_number).toBe(before.data?.account_number);
+    expect(await read()).toEqual(before);
   });
 
   test("when the account belongs to another user, then 404 and it is unchanged", async () => {
     const other = h.users[1];
+    const before = await read(other.bank_account_id, other.api_key);
     const { response } = await put({ account_number: "3000000008" }, { id: other.bank_account_id });
     expect(response.status).toBe(404);
+    expect(await read(other.bank_account_id, other.api_key)).toEqual(before);
     const own = await put({ account_number: "3000000009" }, { id: other.bank_account_id, key: other.api_key });
     expect(own.response.status).toBe(200);
     expect(own.data?.account_number).toBe("3000000009");
@@ -148,9 +154,11 @@ describe.each(backends)("PUT /banking/v1/ng/bank_accounts/{id}/ on $name", (back
   test("when another account has the number, then 409 naming account_number", async () => {
     const other = h.users[1];
     await put({ account_number: "3000000010" }, { id: other.bank_account_id, key: other.api_key });
+    const before = await read();
     const { response, error } = await put({ account_number: "3000000010" });
     expect(response.status).toBe(409);
     expect(error?.errors).toContainEqual(expect.objectContaining({ path: "/body/account_number" }));
+    expect(await read()).toEqual(before);
   });
 
   test.each([
@@ -182,8 +190,7 @@ describe.each(backends)("PUT /banking/v1/ng/bank_accounts/{id}/ on $name", (back
     expect(second.response.status).toBe(200);
     const stale = await put({ account_number: "3000000012", reference: "v-c" }, { ifMatch: version });
     expect(stale.response.status).toBe(412);
-    const now = await put({ account_number: "3000000012", reference: "v-b" });
-    expect(now.data?.reference).toBe("v-b");
+    expect((await read()).reference).toBe("v-b");
   });
 
   test("when concurrent PUTs carry the same If-Match, then exactly one wins", async () => {

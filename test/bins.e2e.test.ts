@@ -16,17 +16,17 @@ describe.each(backends)("POST /evault/v1/bins/{id}/restore/ on $name", (backend)
   const user = (i: number) => h.users[i] as SeededUser;
   const restore = (id: string, body: Record<string, unknown>, by: SeededUser = user(0)) =>
     h.client(by.api_key).POST(RESTORE, { params: { path: { id } }, body: body as never });
-  /** Whether the owner can reach the file (a share cannot point at an item in the bin: 422). */
+  /** Whether the owner can read the file back (an item in the bin answers 404). */
   const reachable = (by: SeededUser, fileId: string) =>
     h
       .client(by.api_key)
-      .PATCH("/evault/v1/file_shares/{id}/", { params: { path: { id: by.file_share_id } }, body: { file: fileId } })
+      .GET("/evault/v1/files/{id}/", { params: { path: { id: fileId } } })
       .then(({ response }) => response.status === 200);
 
   test("when a binned file is restored, then it is back in its folder with the tags attached, and the answer is the bin record as it was", async () => {
     const owner = user(0);
     expect(await reachable(owner, owner.binned_file_id)).toBe(false);
-    const documentsBefore = await inspectFolder(h.client(owner.api_key), owner.file_share_id, owner.folder_id);
+    const documentsBefore = await inspectFolder(h.client(owner.api_key), owner.folder_id);
 
     const { data, response } = await restore(owner.bin_id, {
       tags: [{ name: "restored", description: "Back again" }, { name: "personal" }],
@@ -46,14 +46,14 @@ describe.each(backends)("POST /evault/v1/bins/{id}/restore/ on $name", (backend)
       updated_at: expect.stringMatching(/Z$/),
     });
 
-    const file = await inspectFile(h.client(owner.api_key), owner.file_share_id, owner.binned_file_id);
+    const file = await inspectFile(h.client(owner.api_key), owner.binned_file_id);
     expect(file).toMatchObject({ name: "old-draft.txt", folder: owner.folder_id, root: false, is_deleted: false });
     expect(file.tags_detail.map((t) => [t.name, t.description])).toEqual([
       ["personal", "Mine"],
       ["restored", "Back again"],
     ]);
     expect((await download(h.client(owner.api_key), owner.binned_file_id)).toString()).toBe(DRAFT);
-    const documentsAfter = await inspectFolder(h.client(owner.api_key), owner.file_share_id, owner.folder_id);
+    const documentsAfter = await inspectFolder(h.client(owner.api_key), owner.folder_id);
     expect(documentsAfter.fileIds).toContain(owner.binned_file_id);
     expect(documentsAfter.files_count).toBe(documentsBefore.files_count + 1);
     expect(documentsAfter.file_size).toBe(documentsBefore.file_size + DRAFT.length);
@@ -79,7 +79,7 @@ describe.each(backends)("POST /evault/v1/bins/{id}/restore/ on $name", (backend)
     });
     expect(data?.tags.map((t) => t.name)).toEqual(["archive"]);
 
-    const restored = await walk(h.client(owner.api_key), owner.file_share_id, owner.binned_folder_id);
+    const restored = await walk(h.client(owner.api_key), owner.binned_folder_id);
     expect(restored).toMatchObject({ name: "Old projects", files_count: 2, folders_count: 1 });
     expect(restored.files.map((f) => f.name)).toEqual(["summary.txt"]);
     expect(restored.folders.map((f) => [f.name, f.files.map((x) => x.name)])).toEqual([["Drafts", ["draft.txt"]]]);
@@ -105,7 +105,7 @@ describe.each(backends)("POST /evault/v1/bins/{id}/restore/ on $name", (backend)
     const { data, response } = await restore(owner.bin_id, { tags: [] }, owner);
     expect(response.status).toBe(200);
     expect(data?.name).toBe("old-draft.txt");
-    const file = await inspectFile(h.client(owner.api_key), owner.file_share_id, owner.binned_file_id);
+    const file = await inspectFile(h.client(owner.api_key), owner.binned_file_id);
     expect(file).toMatchObject({ folder: null, root: true, is_deleted: false });
     expect((await download(h.client(owner.api_key), owner.binned_file_id)).toString()).toBe(DRAFT);
   });

@@ -63,9 +63,31 @@ function withRunValues(collection: Item): Item {
   return collection;
 }
 
-function runNewman(h: Harness): Promise<NewmanRunSummary> {
+/** Items the collection's deletes may remove: made for the run, so the other requests keep theirs. */
+async function deletables(h: Harness) {
+  const [user] = h.users;
+  const client = h.client();
+  const upload = () =>
+    client
+      .POST("/evault/v1/files/", { body: { file: new File(["to delete"], "delete-me.txt"), folder: user.folder_id } })
+      .then(({ data }) => data?.id ?? "");
+  const folder = await client.POST("/evault/v1/folders/", { body: { name: "Delete me" } });
+  const share = await client.POST("/evault/v1/file_shares/", { body: { folder: user.folder_id } });
+  const binned = await client.DELETE("/evault/v1/files/{id}/", { params: { path: { id: await upload() } } });
+  return {
+    deletableFileId: await upload(),
+    deletableFolderId: folder.data?.id ?? "",
+    deletableShareId: share.data?.id ?? "",
+    deletableBinId: binned.data?.id ?? "",
+  };
+}
+
+async function runNewman(h: Harness): Promise<NewmanRunSummary> {
   const [user] = h.users;
   const envVars = Object.entries({
+    ...(await deletables(h)),
+    newAccountNumber: `8${Date.now()}`.slice(0, 12),
+    folderBinId: user.folder_bin_id,
     baseUrl: h.url,
     apiKey: user.api_key,
     bankAccountId: user.bank_account_id,

@@ -106,6 +106,8 @@ describe("@vault/client packed and installed in a project of its own", () => {
     });
     console.log(`consumer output: ${result.stdout}`);
     expect(JSON.parse(result.stdout)).toEqual({
+      // The seeded top-level folders, one page each ("Old projects" is in the bin).
+      folders: ["Documents", "Projects"],
       account: { status: 200, classification: "PERSONAL", balance: expect.stringMatching(/^-?\d+\.\d{2}$/) },
       error: { status: 404, type: expect.stringMatching(/^urn:vault:problem:/) },
       upload: { status: 200, size: 22, mimetype: "text/plain", tags: ["consumer"] },
@@ -120,7 +122,7 @@ describe("@vault/client packed and installed in a project of its own", () => {
         cwd: scratch,
       },
     );
-    expect(loaded.stdout.trim()).toBe("createVaultClient,toFormData");
+    expect(loaded.stdout.trim()).toBe("VaultProblemError,createVaultClient,toFormData");
   });
 
   const mistakes: [name: string, from: string, to: string, named: RegExp][] = [

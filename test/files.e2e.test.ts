@@ -227,7 +227,7 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
     expect(error).toMatchObject({ status: 413, type: "urn:vault:problem:payload-too-large" });
     expect(error?.errors).toContainEqual(expect.objectContaining({ path: "/body/file" }));
 
-    expect(await inspectFile(h.client(), h.users[0].file_share_id, h.users[0].file_id)).toMatchObject({
+    expect(await inspectFile(h.client(), h.users[0].file_id)).toMatchObject({
       name: "kept.txt",
       hash: before.data?.hash,
       file_size: 12,
@@ -268,7 +268,7 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
     (await startPartialUpload()).destroy();
 
     await expectNothingStored(blobsBefore);
-    expect(await inspectFile(h.client(), h.users[0].file_share_id, h.users[0].file_id)).toMatchObject({
+    expect(await inspectFile(h.client(), h.users[0].file_id)).toMatchObject({
       name: "before.txt",
       hash: before.data?.hash,
     });
@@ -368,12 +368,12 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
     [{ is_starred: "yes" }, "/body/is_starred", "type"],
     [{ tags: ["ok", ""] }, "/body/tags/1", "minLength"],
   ])("when the form adds %j, then 400 names %s and nothing is stored", async (extra, path, code) => {
-    const before = await inspectFile(h.client(), h.users[0].file_share_id, h.users[0].file_id);
+    const before = await inspectFile(h.client(), h.users[0].file_id);
     const blobsBefore = h.storedBlobs();
     const { response, error } = await put({ file: new File([`rejected ${path}`], "rejected.txt"), ...extra });
     expect(response.status).toBe(400);
     expect(error?.errors).toContainEqual(expect.objectContaining({ path, code }));
-    const after = await inspectFile(h.client(), h.users[0].file_share_id, h.users[0].file_id);
+    const after = await inspectFile(h.client(), h.users[0].file_id);
     expect(after.hash).toBe(before.hash);
     expect(after.name).toBe(before.name);
     await expectNothingStored(blobsBefore);
@@ -386,12 +386,12 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
   });
 
   test("when folder is another user's folder, then 422 names /body/folder and nothing changes", async () => {
-    const before = await inspectFile(h.client(), h.users[0].file_share_id, h.users[0].file_id);
+    const before = await inspectFile(h.client(), h.users[0].file_id);
     const blobsBefore = h.storedBlobs();
     const { response, error } = await put({ file: new File(["moved?"], "m.txt"), folder: h.users[1].folder_id });
     expect(response.status).toBe(422);
     expect(error?.errors).toContainEqual(expect.objectContaining({ path: "/body/folder" }));
-    expect((await inspectFile(h.client(), h.users[0].file_share_id, h.users[0].file_id)).hash).toBe(before.hash);
+    expect((await inspectFile(h.client(), h.users[0].file_id)).hash).toBe(before.hash);
     await expectNothingStored(blobsBefore);
   });
 
@@ -424,14 +424,14 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
 
   test("when the file belongs to another user, then update and download are 404 and it is unchanged", async () => {
     const other = h.users[1];
-    const before = await inspectFile(h.client(other.api_key), other.file_share_id, other.file_id);
+    const before = await inspectFile(h.client(other.api_key), other.file_id);
     const blobsBefore = h.storedBlobs();
     const { response, error } = await put({ file: new File(["hijack"], "h.txt") }, h.users[0], other.file_id);
     expect(response.status).toBe(404);
     expect(error?.type).toBe("urn:vault:problem:not-found");
     const fetched = await h.client().GET(CONTENT, { params: { path: { id: other.file_id } }, parseAs: "arrayBuffer" });
     expect(fetched.response.status).toBe(404);
-    const after = await inspectFile(h.client(other.api_key), other.file_share_id, other.file_id);
+    const after = await inspectFile(h.client(other.api_key), other.file_id);
     expect(after).toMatchObject({ hash: before.hash, name: before.name, updated_at: before.updated_at });
     await expectNothingStored(blobsBefore);
   });
@@ -455,7 +455,7 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
     await h.restart();
     expect(h.tempFiles()).toEqual([]);
     expect(h.storedBlobs()).toEqual(blobsBefore);
-    expect(await inspectFile(h.client(), h.users[0].file_share_id, h.users[0].file_id)).toMatchObject({
+    expect(await inspectFile(h.client(), h.users[0].file_id)).toMatchObject({
       name: "before.txt",
       hash: before.data?.hash,
     });

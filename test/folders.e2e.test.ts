@@ -27,11 +27,11 @@ describe.each(backends)("folders on $name", (backend) => {
     h.client(by.api_key).PATCH(FAVOURITE, { params: { path: { id } }, body: body as never });
   const duplicate = (id: string, body: Record<string, unknown>, by: SeededUser = user(0)) =>
     h.client(by.api_key).POST(DUPLICATE, { params: { path: { id } }, body: body as never });
-  const tree = (folderId: string, by: SeededUser = user(0)) => walk(h.client(by.api_key), by.file_share_id, folderId);
+  const tree = (folderId: string, by: SeededUser = user(0)) => walk(h.client(by.api_key), folderId);
   /** The ids of a seeded user's Projects/Alpha and Projects/Alpha/Specs. */
   const subfolders = async (by: SeededUser) => {
-    const alpha = (await inspectFolder(h.client(by.api_key), by.file_share_id, by.projects_folder_id)).folderIds[0];
-    const specs = (await inspectFolder(h.client(by.api_key), by.file_share_id, alpha ?? "")).folderIds[0];
+    const alpha = (await inspectFolder(h.client(by.api_key), by.projects_folder_id)).folderIds[0];
+    const specs = (await inspectFolder(h.client(by.api_key), alpha ?? "")).folderIds[0];
     if (!alpha || !specs) throw new Error("the seeded Projects tree is not three levels deep");
     return { alpha, specs };
   };
@@ -73,7 +73,7 @@ describe.each(backends)("folders on $name", (backend) => {
 
     test("when body fields are given, then they override the copy's attributes", async () => {
       const owner = user(1);
-      const documentsBefore = await inspectFolder(h.client(owner.api_key), owner.file_share_id, owner.folder_id);
+      const documentsBefore = await inspectFolder(h.client(owner.api_key), owner.folder_id);
       const { data, response } = await duplicate(
         owner.projects_folder_id,
         {
@@ -100,7 +100,7 @@ describe.each(backends)("folders on $name", (backend) => {
         folders_count: 2,
       });
       expect(data?.tags).toEqual([expect.objectContaining({ name: "cloned", description: "a copy" })]);
-      const documentsAfter = await inspectFolder(h.client(owner.api_key), owner.file_share_id, owner.folder_id);
+      const documentsAfter = await inspectFolder(h.client(owner.api_key), owner.folder_id);
       expect(documentsAfter.folders_count).toBe(documentsBefore.folders_count + 3);
       expect(documentsAfter.files_count).toBe(documentsBefore.files_count + 4);
       expect(documentsAfter.file_size).toBe(documentsBefore.file_size + projectsSize(owner));
@@ -188,7 +188,7 @@ describe.each(backends)("folders on $name", (backend) => {
 
     test("when moved under another folder, then its path and the counts follow; folder null moves it back to the root", async () => {
       const owner = user(2);
-      const documents = await inspectFolder(h.client(owner.api_key), owner.file_share_id, owner.folder_id);
+      const documents = await inspectFolder(h.client(owner.api_key), owner.folder_id);
       const moved = await patch(owner.projects_folder_id, { folder: owner.folder_id }, owner);
       expect(moved.response.status).toBe(200);
       expect(moved.data).toMatchObject({
@@ -197,7 +197,7 @@ describe.each(backends)("folders on $name", (backend) => {
         folder: owner.folder_id,
         root: false,
       });
-      const after = await inspectFolder(h.client(owner.api_key), owner.file_share_id, owner.folder_id);
+      const after = await inspectFolder(h.client(owner.api_key), owner.folder_id);
       expect(after).toMatchObject({
         folders_count: documents.folders_count + 3,
         files_count: documents.files_count + 4,

@@ -29,7 +29,7 @@ interface Answer {
   response: Response;
 }
 
-/** One call per operation, by operationId, with its success status; `json`: its body is JSON. */
+/** One call per operation, by operationId, with its success status; `json`: its body is JSON (else bytes, or none for a 204). */
 const calls: Record<string, { status: number; json?: true; call(client: VaultClient): Promise<Answer> }> = {
   updateNgnBankAccount: {
     status: 200,
@@ -91,6 +91,84 @@ const calls: Record<string, { status: number; json?: true; call(client: VaultCli
         body: { is_starred: true },
       }),
   },
+  listNgnBankAccounts: {
+    status: 200,
+    json: true,
+    call: (c) => c.GET("/banking/v1/ng/bank_accounts/", { params: { query: { page_size: 10 } } }),
+  },
+  createNgnBankAccount: {
+    status: 201,
+    json: true,
+    call: (c) => c.POST("/banking/v1/ng/bank_accounts/", { body: { account_number: "0123456789" } }),
+  },
+  getNgnBankAccount: {
+    status: 200,
+    json: true,
+    call: (c) => c.GET("/banking/v1/ng/bank_accounts/{id}/", { params: { path: { id: "8d1f3a60" } } }),
+  },
+  createFile: {
+    status: 201,
+    json: true,
+    call: (c) =>
+      c.POST("/evault/v1/files/", { body: { file: new File(["%PDF-1.7\n"], "report.pdf"), folder: "5e6f7a8b" } }),
+  },
+  listFiles: {
+    status: 200,
+    json: true,
+    call: (c) => c.GET("/evault/v1/files/", { params: { query: { folder: "5e6f7a8b" } } }),
+  },
+  getFile: {
+    status: 200,
+    json: true,
+    call: (c) => c.GET("/evault/v1/files/{id}/", { params: { path: { id: "3c9e7b12" } } }),
+  },
+  deleteFile: {
+    status: 200,
+    json: true,
+    call: (c) => c.DELETE("/evault/v1/files/{id}/", { params: { path: { id: "3c9e7b12" } } }),
+  },
+  createFolder: {
+    status: 201,
+    json: true,
+    call: (c) => c.POST("/evault/v1/folders/", { body: { name: "Documents" } }),
+  },
+  listFolders: { status: 200, json: true, call: (c) => c.GET("/evault/v1/folders/", {}) },
+  getFolder: {
+    status: 200,
+    json: true,
+    call: (c) => c.GET("/evault/v1/folders/{id}/", { params: { path: { id: "5e6f7a8b" } } }),
+  },
+  deleteFolder: {
+    status: 200,
+    json: true,
+    call: (c) => c.DELETE("/evault/v1/folders/{id}/", { params: { path: { id: "5e6f7a8b" } } }),
+  },
+  listFavouriteFolders: { status: 200, json: true, call: (c) => c.GET("/evault/v1/favourite/folders/", {}) },
+  createFileShare: {
+    status: 201,
+    json: true,
+    call: (c) => c.POST("/evault/v1/file_shares/", { body: { file: "3c9e7b12", users: [43] } }),
+  },
+  listFileShares: { status: 200, json: true, call: (c) => c.GET("/evault/v1/file_shares/", {}) },
+  getFileShare: {
+    status: 200,
+    json: true,
+    call: (c) => c.GET("/evault/v1/file_shares/{id}/", { params: { path: { id: "7a8b9c0d" } } }),
+  },
+  deleteFileShare: {
+    status: 204,
+    call: (c) => c.DELETE("/evault/v1/file_shares/{id}/", { params: { path: { id: "7a8b9c0d" } } }),
+  },
+  listBins: { status: 200, json: true, call: (c) => c.GET("/evault/v1/bins/", {}) },
+  getBin: {
+    status: 200,
+    json: true,
+    call: (c) => c.GET("/evault/v1/bins/{id}/", { params: { path: { id: "1b2c3d4e" } } }),
+  },
+  deleteBin: {
+    status: 204,
+    call: (c) => c.DELETE("/evault/v1/bins/{id}/", { params: { path: { id: "1b2c3d4e" } } }),
+  },
 };
 
 /** Prism 5 cannot mock it: see the test at the end. */
@@ -144,7 +222,9 @@ describe("npm run mock", () => {
     expect(response.status).toBe(expected.status);
     expect(response.headers.get("sl-violations")).toBeNull();
     if (!expected.json) {
-      expect(data).toBeInstanceOf(Blob);
+      // No content (204) answers no body; the download answers bytes.
+      if (expected.status === 204) expect(data).toBeUndefined();
+      else expect(data).toBeInstanceOf(Blob);
       return;
     }
     const documentedExample = example(id, expected.status);

@@ -166,19 +166,50 @@ const bodyOf = (path: string) => {
 };
 
 describe("the generated OpenAPI document", () => {
-  test("has exactly the six paths of the service spec, each ending with /", () => {
-    const isAddition = (path: string) =>
-      Object.values<Schema>(doc.paths[path]).every((op) => op["x-vault-addition"] === true);
-    const specPaths = Object.keys(doc.paths).filter((path) => !isAddition(path));
-    expect(Object.keys(doc.paths).filter(isAddition)).toEqual(["/evault/v1/files/{id}/content/"]);
-    expect(specPaths.sort()).toEqual(operations.map((o) => o.path).sort());
+  /** Every operation of the document as `METHOD path`, the spec's six or the additions (`x-vault-addition`). */
+  const documented = (additions: boolean) =>
+    Object.entries<Schema>(doc.paths).flatMap(([path, item]) =>
+      Object.entries<Schema>(item)
+        .filter(([method, op]) => !method.startsWith("x-") && (op["x-vault-addition"] === true) === additions)
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+
+  test("has exactly the six operations of the service spec, every other one marked as an addition; every path ends with /", () => {
+    expect(documented(false).sort()).toEqual(operations.map((o) => `${o.method.toUpperCase()} ${o.path}`).sort());
+    expect(documented(true).sort()).toEqual(
+      [
+        "GET /banking/v1/ng/bank_accounts/",
+        "POST /banking/v1/ng/bank_accounts/",
+        "GET /banking/v1/ng/bank_accounts/{id}/",
+        "POST /evault/v1/files/",
+        "GET /evault/v1/files/",
+        "GET /evault/v1/files/{id}/",
+        "DELETE /evault/v1/files/{id}/",
+        "GET /evault/v1/files/{id}/content/",
+        "HEAD /evault/v1/files/{id}/content/",
+        "POST /evault/v1/folders/",
+        "GET /evault/v1/folders/",
+        "GET /evault/v1/folders/{id}/",
+        "DELETE /evault/v1/folders/{id}/",
+        "GET /evault/v1/favourite/folders/",
+        "POST /evault/v1/file_shares/",
+        "GET /evault/v1/file_shares/",
+        "GET /evault/v1/file_shares/{id}/",
+        "DELETE /evault/v1/file_shares/{id}/",
+        "GET /evault/v1/bins/",
+        "GET /evault/v1/bins/{id}/",
+        "DELETE /evault/v1/bins/{id}/",
+      ].sort(),
+    );
     for (const path of Object.keys(doc.paths)) expect(path).toMatch(/\/$/);
   });
 
   test.each(operations)("$method $path has its method, media type, success status and api-key security", (op) => {
     const operation = doc.paths[op.path][op.method];
     expect(operation).toBeDefined();
-    expect(Object.keys(doc.paths[op.path]).filter((k) => !k.startsWith("x-"))).toEqual([op.method]);
+    expect(documented(false).filter((o) => o.endsWith(` ${op.path}`))).toEqual([
+      `${op.method.toUpperCase()} ${op.path}`,
+    ]);
     expect(operation.operationId).toMatch(/^[a-z][A-Za-z]+$/);
     expect(Object.keys(operation.requestBody.content)).toEqual([op.media]);
     expect(operation.requestBody.required).toBe(true);
@@ -220,10 +251,11 @@ describe("the generated OpenAPI document", () => {
     expect(body.properties.classification.default).toBe("NULL");
   });
 
-  test("the file share password is write-only: accepted in the update, absent from every response schema", () => {
+  test("the file share password is write-only: accepted in the update and the create, absent from every response schema", () => {
     expect(bodyOf("/evault/v1/file_shares/{id}/").properties.password).toBeDefined();
     for (const [name, schema] of Object.entries<Schema>(doc.components.schemas)) {
-      if (name !== "FileShareUpdate") expect(schema.properties?.password, name).toBeUndefined();
+      if (name !== "FileShareUpdate" && name !== "FileShareCreate")
+        expect(schema.properties?.password, name).toBeUndefined();
     }
     expect(doc.components.schemas.FileShare.properties.has_password.type).toBe("boolean");
   });
@@ -291,12 +323,50 @@ describe("the generated OpenAPI document", () => {
     const undocumented: string[] = [];
     for (const [name, schema] of Object.entries<Schema>(doc.components.schemas)) {
       // The openapi3 emitter drops the model doc of a multipart body; its operation documents it.
-      if (!schema.description && name !== "FileUpdateForm") undocumented.push(name);
+      if (!schema.description && !["FileUpdateForm", "FileCreateForm"].includes(name)) undocumented.push(name);
       for (const [field, property] of Object.entries<Schema>(schema.properties ?? {})) {
         if (!property.description && !(property.$ref && resolve(property).description))
           undocumented.push(`${name}.${field}`);
       }
     }
     expect(undocumented).toEqual([]);
+  });
+
+  test("every list is a cursor page: cursor and page_size (1-200, 50 by default), results and a nullable absolute next", () => {
+    const lists = Object.entries<Schema>(doc.paths).flatMap(([path, item]) =>
+      item.get?.operationId?.startsWith("list") ? [[path, item.get] as [string, Schema]] : [],
+    );
+    expect(lists.map(([path]) => path).sort()).toEqual([
+      "/banking/v1/ng/bank_accounts/",
+      "/evault/v1/bins/",
+      "/evault/v1/favourite/folders/",
+      "/evault/v1/file_shares/",
+      "/evault/v1/files/",
+      "/evault/v1/folders/",
+    ]);
+    for (const [path, op] of lists) {
+      const params = op.parameters.map((p: Schema) =>
+        p.$ref ? doc.components.parameters[p.$ref.split("/").pop()] : p,
+      );
+      expect(
+        params.find((p: Schema) => p.name === "page_size"),
+        path,
+      ).toMatchObject({
+        in: "query",
+        required: false,
+        schema: { type: "integer", minimum: 1, maximum: 200, default: 50 },
+      });
+      expect(
+        params.find((p: Schema) => p.name === "cursor"),
+        path,
+      ).toMatchObject({
+        in: "query",
+        schema: { type: "string", maxLength: 512 },
+      });
+      const page = resolve(op.responses["200"].content["application/json"].schema);
+      expect(page.required, path).toEqual(["results", "next"]);
+      expect(page.properties.results.type, path).toBe("array");
+      expect(page.properties.next, path).toMatchObject({ type: "string", format: "uri", nullable: true });
+    }
   });
 });

@@ -34,8 +34,13 @@ const upload = await vault.PUT("/evault/v1/files/{id}/", {
 });
 if (!upload.data) throw new Error(`upload failed: ${JSON.stringify(upload.error)}`);
 
+// Every page of a list, typed by the list: the names of the caller's top-level folders.
+const folderNames: string[] = [];
+for await (const folder of vault.paginate("/evault/v1/folders/", { page_size: 1 })) folderNames.push(folder.name);
+
 console.log(
   JSON.stringify({
+    folders: folderNames.sort(),
     account: { status: account.response.status, classification: account.data.classification, balance },
     error: { status: problem.status, type: problem.type },
     upload: {

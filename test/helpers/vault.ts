@@ -1,5 +1,5 @@
-// Reading vault state through the contract: the API has no GET for files or folders,
-// but a file share's file_detail / folder_detail shows any item its owner points it at.
+// Reading vault state back through the contract: GET of a file or folder, and the lists
+// of a folder's children.
 import { createHash } from "node:crypto";
 import { type ClientRequest, request } from "node:http";
 import type { VaultClient } from "@vault/client";
@@ -29,28 +29,27 @@ export function openRawUpload(h: Harness, contentLength: number, filename: strin
   return req;
 }
 
-async function pointShare(client: VaultClient, shareId: string, body: { file: string } | { folder: string }) {
-  const { data, response } = await client.PATCH("/evault/v1/file_shares/{id}/", {
-    params: { path: { id: shareId } },
-    body,
-  });
-  if (!data) throw new Error(`pointing share ${shareId} at ${JSON.stringify(body)} answered ${response.status}`);
+/** One of the caller's files as the contract's File, read back with GET. */
+export async function inspectFile(client: VaultClient, fileId: string) {
+  const { data, response } = await client.GET("/evault/v1/files/{id}/", { params: { path: { id: fileId } } });
+  if (!data) throw new Error(`GET of file ${fileId} answered ${response.status}`);
   return data;
 }
 
-/** One of the caller's files as the contract's File (points the caller's share at it). */
-export async function inspectFile(client: VaultClient, shareId: string, fileId: string) {
-  const { file_detail } = await pointShare(client, shareId, { file: fileId });
-  if (!file_detail) throw new Error(`file ${fileId} has no detail`);
-  return file_detail;
+/** Every item of a list, following its pages. */
+export async function everything<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
 }
 
-/** One of the caller's folders as a FolderDetail, with its child ids split into arrays. */
-export async function inspectFolder(client: VaultClient, shareId: string, folderId: string) {
-  const { folder_detail } = await pointShare(client, shareId, { folder: folderId });
-  if (!folder_detail) throw new Error(`folder ${folderId} has no detail`);
-  const ids = (list: string) => (list === "" ? [] : list.split(","));
-  return { ...folder_detail, fileIds: ids(folder_detail.files), folderIds: ids(folder_detail.folders) };
+/** One of the caller's folders, read back with GET, with the ids of its direct children from the lists. */
+export async function inspectFolder(client: VaultClient, folderId: string) {
+  const { data, response } = await client.GET("/evault/v1/folders/{id}/", { params: { path: { id: folderId } } });
+  if (!data) throw new Error(`GET of folder ${folderId} answered ${response.status}`);
+  const files = await everything(client.paginate("/evault/v1/files/", { folder: folderId }));
+  const folders = await everything(client.paginate("/evault/v1/folders/", { parent: folderId }));
+  return { ...data, fileIds: files.map((f) => f.id), folderIds: folders.map((f) => f.id) };
 }
 
 /** The bytes of one of the caller's files, by download. */
@@ -77,15 +76,15 @@ export interface TreeNode {
 }
 
 /** A folder's whole visible subtree, children sorted by name, as its owner sees it. */
-export async function walk(client: VaultClient, shareId: string, folderId: string): Promise<TreeNode> {
-  const folder = await inspectFolder(client, shareId, folderId);
+export async function walk(client: VaultClient, folderId: string): Promise<TreeNode> {
+  const folder = await inspectFolder(client, folderId);
   const files = [];
   for (const id of folder.fileIds) {
-    const { name, hash, file_size } = await inspectFile(client, shareId, id);
+    const { name, hash, file_size } = await inspectFile(client, id);
     files.push({ id, name, hash, file_size });
   }
   const folders = [];
-  for (const id of folder.folderIds) folders.push(await walk(client, shareId, id));
+  for (const id of folder.folderIds) folders.push(await walk(client, id));
   const byName = (a: { name?: string | null }, b: { name?: string | null }) =>
     (a.name ?? "").localeCompare(b.name ?? "");
   return {

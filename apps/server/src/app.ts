@@ -39,7 +39,7 @@ export interface AppDeps {
 export interface App {
   handle: Express;
   /** Compiles every operation's validators (see warm-up.ts); until then the first request of each pays for it. */
-  compileValidators(): Promise<void>;
+  compileValidators(): Promise<string[]>;
 }
 
 /** Helmet's defaults, with what the Redoc page needs: its workers run from blob: URLs and it inlines styles. */
@@ -134,7 +134,11 @@ export function createApp(deps: AppDeps): App {
   );
   const download = downloadFile(deps.database.db, deps.blobs);
   app.use(
-    dispatch({ ...createHandlers(deps), ...deps.handlers }, { downloadFile: download, headFileContent: download }),
+    dispatch(
+      { ...createHandlers(deps), ...deps.handlers },
+      { downloadFile: download, headFileContent: download },
+      deps.config.publicBaseUrl,
+    ),
   );
   app.use((req, res) => answerProblem(req, res, "not_found", `No route for ${req.method} ${req.path}.`));
   app.use(errorHandler);

@@ -5,6 +5,7 @@ import { Readable } from "node:stream";
 import type { Db } from "./data/database.js";
 import { bankAccounts, currencies, fileShares, files, folders, users } from "./data/schema.js";
 import { createApiKey } from "./domain/api-keys.js";
+import { NAIRA } from "./domain/banking/bank-accounts.js";
 import { moveToBin } from "./domain/vault/bins.js";
 import { putBlob } from "./domain/vault/blob-sweep.js";
 import { setTags, upsertTags } from "./domain/vault/tags.js";
@@ -34,8 +35,6 @@ export interface DemoUser {
   /** ... under this bin entry. */
   folder_bin_id: string;
 }
-
-const NAIRA = { id: "ngn", name: "Nigerian Naira", code: "NGN", symbol: "₦" };
 
 async function storeBytes(db: Db, store: BlobStore, bytes: Buffer): Promise<string> {
   const upload = await store.receive(Readable.from([bytes]));

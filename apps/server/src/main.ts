@@ -20,7 +20,7 @@ function configOrExit(): Config {
   }
 }
 
-/** The first thing a person sees on an empty store: the demo key, its ids and a curl line per operation. */
+/** The first thing a person sees on an empty store: the demo key, its ids, a curl line per operation of the service spec and a few of the rest. */
 function printDemo(server: RunningServer) {
   if (!server.demo) return;
   const demo = server.demo;
@@ -36,7 +36,7 @@ Ids: bank account ${demo.bank_account_id}, file ${demo.file_id}, folder ${demo.f
      folder tree ${demo.projects_folder_id}, file share ${demo.file_share_id},
      bin entries ${demo.bin_id} (a file) and ${demo.folder_bin_id} (a folder).
 
-Try every operation:
+Try the service spec's six operations:
 
   curl -sS -X PUT ${at(`/banking/v1/ng/bank_accounts/${demo.bank_account_id}/`)} ${json} \\
     -d '{"account_number": "0123456789", "classification": "PERSONAL", "status": "ACTIVE"}'
@@ -46,6 +46,13 @@ Try every operation:
   curl -sS -X POST ${at(`/evault/v1/bins/${demo.bin_id}/restore/`)} ${json} -d '{"tags": [{"name": "recovered"}]}'
   curl -sS -X POST ${at(`/evault/v1/folders/${demo.projects_folder_id}/duplicate_folder/`)} ${json} -d '{"name": "Projects 2"}'
   curl -sS -X PATCH ${at(`/evault/v1/favourite/folders/${demo.folder_id}/`)} ${json} -d '{"is_starred": true}'
+
+Read, list, create and delete (every operation: the API reference):
+
+  curl -sS ${at(`/evault/v1/folders/${demo.folder_id}/`)} ${auth}
+  curl -sS '${at(`/evault/v1/files/?folder=${demo.folder_id}&page_size=1`)}' ${auth}
+  curl -sS -X POST ${at("/evault/v1/folders/")} ${json} -d '{"name": "Taxes"}'
+  curl -sS -X DELETE ${at(`/evault/v1/files/${demo.file_id}/`)} ${auth}
 
 API reference: ${at("/docs/")}
 More ids to try: npm run -s seed -- --json (it runs in this server); keys: npm run -s keys -- list

@@ -99,7 +99,11 @@ export async function startServer(
     rateLimiter,
     adminOnly: admin !== undefined,
   });
-  if (config.optimisations) await compileValidators();
+  if (config.optimisations) {
+    const refused = await compileValidators();
+    if (refused.length > 0)
+      logger.warn({ refused }, "warm-up requests the contract refused: their validators compile on first use");
+  }
   server.off("request", waitForApp).on("request", app);
   appBuilt(app);
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { nairaAmount } from "../src/domain/banking/bank-accounts.js";
 import { extensionOf, safeFilename } from "../src/domain/vault/files.js";
-import { parseIfMatch } from "../src/http/request-context.js";
+import { noneMatch, parseIfMatch, representationTag } from "../src/http/request-context.js";
 import { sniffMimetype } from "../src/storage/mimetype.js";
 
 describe("money", () => {
@@ -27,8 +27,33 @@ describe("If-Match", () => {
     ['"2147483647"', 2147483647],
     ['"2147483648"', -1],
     [`"${"9".repeat(30)}"`, -1],
+    // A read's tag: the version counts, the digest does not.
+    ['"3.0c1d2e3f4a5b6c7d"', 3],
+    ['"3."', -1],
+    ['"3.xyz"', -1],
   ])("%j reads as version %j", (header, version) => {
     expect(parseIfMatch(header)).toBe(version);
+  });
+});
+
+describe("read tags and If-None-Match", () => {
+  test("the tag is the version and a digest of the body: another body, another tag", () => {
+    const tag = representationTag(3, { name: "a", files_count: 1 });
+    expect(tag).toMatch(/^"3\.[0-9a-f]{16}"$/);
+    expect(representationTag(3, { name: "a", files_count: 1 })).toBe(tag);
+    expect(representationTag(3, { name: "a", files_count: 2 })).not.toBe(tag);
+  });
+
+  test.each([
+    [undefined, false],
+    ['"3.ab"', true],
+    ['W/"3.ab"', true],
+    ['"1.cd", "3.ab"', true],
+    ["*", true],
+    ['"3"', false],
+    ['"3.cd"', false],
+  ])('If-None-Match %j matches "3.ab": %s', (header, matches) => {
+    expect(noneMatch(header, '"3.ab"')).toBe(matches);
   });
 });
 

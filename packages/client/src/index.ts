@@ -11,7 +11,41 @@ export type VaultFile = components["schemas"]["File"];
 export type Folder = components["schemas"]["Folder"];
 export type Bin = components["schemas"]["Bin"];
 
-export type VaultClient = Client<paths>;
+/** The paths whose GET answers a page `{ results, next }`: the lists. */
+export type ListPath = {
+  [P in keyof paths]: paths[P] extends {
+    get: { responses: { 200: { content: { "application/json": { results: unknown[]; next: string | null } } } } };
+  }
+    ? P
+    : never;
+}[keyof paths];
+
+type ListGet<P extends ListPath> = paths[P]["get"];
+/** The items of a list's pages. */
+export type ListItem<P extends ListPath> =
+  ListGet<P>["responses"][200]["content"]["application/json"]["results"][number];
+/** A list's query: its filters and `page_size` (the `cursor` is the iterator's business). */
+export type ListQuery<P extends ListPath> = Omit<NonNullable<ListGet<P>["parameters"]["query"]>, "cursor">;
+
+/** A page of a list answered an error: the problem document and the response. */
+export class VaultProblemError extends Error {
+  constructor(
+    readonly problem: Problem | undefined,
+    readonly response: Response,
+  ) {
+    super(`${response.status} ${problem?.type ?? "error"}: ${problem?.detail ?? response.statusText}`);
+    this.name = "VaultProblemError";
+  }
+}
+
+export type VaultClient = Client<paths> & {
+  /**
+   * Every item of a list, page after page, following each page's `next` until it is
+   * null: `for await (const file of vault.paginate("/evault/v1/files/", { folder }))`.
+   * A page that answers an error throws a `VaultProblemError`.
+   */
+  paginate<P extends ListPath>(path: P, query?: ListQuery<P>): AsyncGenerator<ListItem<P>, void, undefined>;
+};
 
 export interface VaultClientOptions {
   /** The service root, e.g. `http://127.0.0.1:8080`. */
@@ -29,12 +63,33 @@ export interface VaultClientOptions {
  * (the file update) are sent as `multipart/form-data`; all others as JSON.
  */
 export function createVaultClient(options: VaultClientOptions): VaultClient {
-  return createClient<paths>({
+  const client = createClient<paths>({
     baseUrl: options.baseUrl,
     fetch: options.fetch,
     headers: { ...options.headers, ...(options.apiKey === undefined ? {} : { "api-key": options.apiKey }) },
     bodySerializer: serializeBody,
   });
+  return Object.assign(client, {
+    paginate: <P extends ListPath>(path: P, query?: ListQuery<P>) => pages(client, path, query),
+  });
+}
+
+type PageAnswer = { data?: { results: unknown[]; next: string | null }; error?: Problem; response: Response };
+
+/**
+ * Follows `next` links through this client (its base URL, key and fetch): each `next`
+ * is read for its query (filters, `page_size`, `cursor`) and sent to the same path.
+ */
+async function* pages<P extends ListPath>(client: Client<paths>, path: P, query?: ListQuery<P>) {
+  const get = client.GET as unknown as (path: string, init: { params: { query?: object } }) => Promise<PageAnswer>;
+  let params: object | undefined = query;
+  for (;;) {
+    const { data, error, response } = await get(path, { params: { query: params } });
+    if (!data) throw new VaultProblemError(error, response);
+    for (const item of data.results) yield item as ListItem<P>;
+    if (data.next === null) return;
+    params = Object.fromEntries(new URL(data.next).searchParams);
+  }
 }
 
 function serializeBody(body: unknown) {

@@ -125,3 +125,55 @@ test("without an api key no api-key header is sent", async () => {
   await client.POST("/evault/v1/bins/{id}/restore/", { params: { path: { id: "b" } }, body: { tags: [] } });
   expect(requests[0]?.headers.has("api-key")).toBe(false);
 });
+
+describe("paginate", () => {
+  /** A fetch that answers the pages in turn, recording each request's URL. */
+  function paged(...answers: [number, unknown][]) {
+    const urls: string[] = [];
+    const client = createVaultClient({
+      baseUrl: "https://vault.test",
+      apiKey: "vk_test_key",
+      fetch: async (input: Request) => {
+        urls.push(input.url);
+        const [status, body] = answers[urls.length - 1] ?? [500, problem];
+        const type = status >= 400 ? "application/problem+json" : "application/json";
+        return new Response(JSON.stringify(body), { status, headers: { "content-type": type } });
+      },
+    });
+    return { client, urls };
+  }
+
+  test("yields every item of every page, following next with its cursor and the list's filters", async () => {
+    const { client, urls } = paged(
+      [
+        200,
+        {
+          results: [{ id: "a" }, { id: "b" }],
+          next: "https://public.example/evault/v1/files/?folder=f1&page_size=2&cursor=c1",
+        },
+      ],
+      [200, { results: [{ id: "c" }], next: null }],
+    );
+    const ids: string[] = [];
+    for await (const file of client.paginate("/evault/v1/files/", { folder: "f1", page_size: 2 })) ids.push(file.id);
+    expect(ids).toEqual(["a", "b", "c"]);
+    // The next link's query goes to this client's base URL (it may sit behind another address).
+    expect(urls).toEqual([
+      "https://vault.test/evault/v1/files/?folder=f1&page_size=2",
+      "https://vault.test/evault/v1/files/?folder=f1&page_size=2&cursor=c1",
+    ]);
+  });
+
+  test("a page that answers a problem throws it", async () => {
+    const { client } = paged(
+      [200, { results: [{ id: "a" }], next: "https://vault.test/evault/v1/bins/?cursor=x" }],
+      [400, problem],
+    );
+    const seen: string[] = [];
+    const run = async () => {
+      for await (const bin of client.paginate("/evault/v1/bins/")) seen.push(bin.id);
+    };
+    await expect(run()).rejects.toMatchObject({ name: "VaultProblemError", problem, response: { status: 400 } });
+    expect(seen).toEqual(["a"]);
+  });
+});

@@ -1,7 +1,7 @@
 // Compile-time guarantees of the generated client: every `@ts-expect-error` below
 // must be an error, so a loosened type makes this file fail to type-check.
 import { describe, expectTypeOf, test } from "vitest";
-import { createVaultClient, type NgnBankAccount, type Problem } from "../src/index.js";
+import { type Bin, createVaultClient, type NgnBankAccount, type Problem, type VaultFile } from "../src/index.js";
 
 const client = createVaultClient({ baseUrl: "http://127.0.0.1:8080", apiKey: "k" });
 const id = { params: { path: { id: "1" } } };
@@ -28,11 +28,24 @@ describe("the client's types", () => {
     await client.PATCH("/evault/v1/favourite/folders/{id}/", { ...id, body: { is_starred: true } });
   });
 
+  test("paginate types the items of each list and its filters", async () => {
+    for await (const file of client.paginate("/evault/v1/files/", { folder: "f1", page_size: 10 })) {
+      expectTypeOf(file).toEqualTypeOf<VaultFile>();
+    }
+    for await (const bin of client.paginate("/evault/v1/bins/")) expectTypeOf(bin).toEqualTypeOf<Bin>();
+    // @ts-expect-error one file is not a list
+    client.paginate("/evault/v1/files/{id}/");
+    // @ts-expect-error folders are filtered by parent, not folder
+    client.paginate("/evault/v1/folders/", { folder: "f1" });
+    // @ts-expect-error page_size is a number
+    client.paginate("/evault/v1/bins/", { page_size: "10" });
+  });
+
   test("reject a wrong path", async () => {
     // @ts-expect-error the path lacks its trailing slash
     await client.PUT("/banking/v1/ng/bank_accounts/{id}", { ...id, body: { account_number: "1" } });
     // @ts-expect-error no such path
-    await client.GET("/banking/v1/ng/bank_accounts/", {});
+    await client.GET("/banking/v1/ng/accounts/", {});
     // @ts-expect-error the bank account is updated with PUT, not PATCH
     await client.PATCH("/banking/v1/ng/bank_accounts/{id}/", { ...id, body: { account_number: "1" } });
   });

@@ -78,6 +78,8 @@ export const bankAccounts = pgTable(
   },
   (t) => [
     index("bank_accounts_user_idx").on(t.user_id),
+    // Keyset pages of one user's accounts, in list order.
+    index("bank_accounts_user_created_idx").on(t.user_id, t.created_at, t.id),
     // A balance the wire's JSON number carries exactly (±2^53 − 1 kobo, about 90 trillion naira).
     check("bank_accounts_balance_exact", sql`${t.balance_kobo} between -9007199254740991 and 9007199254740991`),
   ],
@@ -109,7 +111,12 @@ export const folders = pgTable(
     version,
     ...timestamps,
   },
-  (t) => [index("folders_parent_idx").on(t.parent_id), index("folders_user_idx").on(t.user_id)],
+  (t) => [
+    index("folders_parent_idx").on(t.parent_id),
+    index("folders_user_idx").on(t.user_id),
+    // Keyset pages of one folder's children (or the top level), in list order.
+    index("folders_user_parent_created_idx").on(t.user_id, t.parent_id, t.created_at, t.id),
+  ],
 );
 
 /** Stored contents, named by SHA-256 under DATA_DIR/blobs; shared by every file with the same bytes. */
@@ -140,6 +147,8 @@ export const files = pgTable(
     index("files_folder_idx").on(t.folder_id),
     index("files_user_idx").on(t.user_id),
     index("files_hash_idx").on(t.hash),
+    // Keyset pages of one folder's files (or the root's), in list order.
+    index("files_user_folder_created_idx").on(t.user_id, t.folder_id, t.created_at, t.id),
   ],
 );
 
@@ -184,21 +193,38 @@ export const fileShares = pgTable(
     version,
     ...timestamps,
   },
-  (t) => [index("file_shares_file_idx").on(t.file_id), index("file_shares_folder_idx").on(t.folder_id)],
+  (t) => [
+    index("file_shares_file_idx").on(t.file_id),
+    index("file_shares_folder_idx").on(t.folder_id),
+    index("file_shares_user_created_idx").on(t.user_id, t.created_at, t.id),
+  ],
 );
 
 /** A file or folder in the bin. The item keeps its place (folder_id / parent_id) so a restore can put it back. */
-export const bins = pgTable("bins", {
-  id: text("id").primaryKey(),
-  user_id: owner(),
-  file_id: text("file_id")
-    .unique()
-    .references(() => files.id, { onDelete: "cascade" }),
-  folder_id: text("folder_id")
-    .unique()
-    .references(() => folders.id, { onDelete: "cascade" }),
-  expires_at: timestamptz("expires_at").notNull(),
-  ...timestamps,
+export const bins = pgTable(
+  "bins",
+  {
+    id: text("id").primaryKey(),
+    user_id: owner(),
+    file_id: text("file_id")
+      .unique()
+      .references(() => files.id, { onDelete: "cascade" }),
+    folder_id: text("folder_id")
+      .unique()
+      .references(() => folders.id, { onDelete: "cascade" }),
+    expires_at: timestamptz("expires_at").notNull(),
+    ...timestamps,
+  },
+  (t) => [index("bins_user_created_idx").on(t.user_id, t.created_at, t.id)],
+);
+
+/**
+ * Secrets the server processes share, made once by the migration that adds each
+ * (`page_cursor`: the HMAC key that signs list cursors).
+ */
+export const serverSecrets = pgTable("server_secrets", {
+  name: text("name").primaryKey(),
+  secret: text("secret").notNull(),
 });
 
 /**

@@ -11,8 +11,10 @@ export type ApiFile = Schemas["File"];
 export type ApiFolder = Schemas["Folder"];
 export type ApiFolderDetail = Schemas["FolderDetail"];
 export type FolderInput = Schemas["FolderInput"];
+export type FolderCreate = Schemas["FolderCreate"];
 export type ApiFileShare = Schemas["FileShare"];
 export type FileShareUpdate = Schemas["FileShareUpdate"];
+export type FileShareCreate = Schemas["FileShareCreate"];
 export type ApiBin = Schemas["Bin"];
 
 /** All timestamps leave the service as UTC ISO 8601 with `Z`. */

@@ -5,6 +5,8 @@
  */
 export interface FieldIssue {
   field: string;
+  /** The field is a list's option (a filter, its cursor) rather than part of the input written. */
+  in?: "query";
   message: string;
   code: string;
 }

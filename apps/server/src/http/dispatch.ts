@@ -1,21 +1,26 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { Handlers, JsonOperationId, OperationId, StreamHandlers, StreamOperationId } from "./operation-types.js";
-import { etag, parseIfMatch } from "./request-context.js";
+import { etag, noneMatch, parseIfMatch, representationTag } from "./request-context.js";
 
 type UntypedHandler = (input: {
   userId: number;
   path: unknown;
+  query: unknown;
+  url: URL;
   body: unknown;
   ifMatch: number | undefined;
   upload: Request["upload"];
-}) => Promise<{ status: number; body: unknown; version?: number }>;
+}) => Promise<{ status: number; body?: unknown; version?: number; location?: string }>;
+
+/** What a read answers is its owner's: no shared cache may keep it, a private one revalidates. */
+const READ_CACHE_CONTROL = "private, no-cache";
 
 /**
  * Runs the handler of the operation express-openapi-validator matched. Routing is the
  * contract's: a request reaches a handler only after the validator matched its
  * documented path and method and validated it.
  */
-export function dispatch(handlers: Handlers, streams: StreamHandlers): RequestHandler {
+export function dispatch(handlers: Handlers, streams: StreamHandlers, publicBaseUrl: string): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     const operationId = req.openapi?.schema?.operationId as OperationId | undefined;
     if (!operationId || !req.auth) return next();
@@ -26,11 +31,21 @@ export function dispatch(handlers: Handlers, streams: StreamHandlers): RequestHa
     const reply = await handler({
       userId: req.auth.userId,
       path: req.openapi?.pathParams,
+      query: req.query,
+      url: new URL(`${publicBaseUrl}${req.originalUrl}`),
       body: req.body,
       ifMatch: parseIfMatch(req.get("if-match")),
       upload: req.upload,
     });
-    if (reply.version !== undefined) res.setHeader("ETag", etag(reply.version));
+    const read = req.method === "GET";
+    if (read) res.setHeader("Cache-Control", READ_CACHE_CONTROL);
+    if (reply.location !== undefined) res.setHeader("Location", reply.location);
+    if (reply.version !== undefined) {
+      const tag = read ? representationTag(reply.version, reply.body) : etag(reply.version);
+      res.setHeader("ETag", tag);
+      if (read && noneMatch(req.get("if-none-match"), tag)) return void res.status(304).end();
+    }
+    if (reply.body === undefined) return void res.status(reply.status).end();
     res.status(reply.status).json(reply.body);
   };
 }

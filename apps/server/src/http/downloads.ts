@@ -6,6 +6,7 @@ import type { Db } from "../data/database.js";
 import { storedContent } from "../domain/vault/files.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import { answerProblem } from "./problems.js";
+import { noneMatch } from "./request-context.js";
 
 /** A file is its owner's: no shared cache may keep it, and a private one revalidates with the ETag. */
 const CACHE_CONTROL = "private, no-cache";
@@ -22,7 +23,7 @@ export function downloadFile(db: Db, store: BlobStore) {
     const etag = `"${found.hash}"`;
     // Decided here rather than by `fresh`, which ignores If-None-Match when the request
     // says `Cache-Control: no-cache`, as fetch() adds to every conditional request.
-    if (matches(req.get("if-none-match"), etag)) {
+    if (noneMatch(req.get("if-none-match"), etag)) {
       res.setHeader("ETag", etag).setHeader("Cache-Control", CACHE_CONTROL).status(304).end();
       return;
     }
@@ -61,15 +62,6 @@ export function downloadFile(db: Db, store: BlobStore) {
       res.destroy();
     });
   };
-}
-
-/** If-None-Match (weak comparison, RFC 9110 §13.1.2): `*` or any listed tag equal to ours. */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(",").some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === "*" || trimmed.replace(/^W\//, "") === etag;
-  });
 }
 
 /** One range-spec of RFC 9110 §14.1.2: `first-last`, `first-` or `-suffix`. */

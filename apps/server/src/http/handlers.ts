@@ -1,13 +1,42 @@
 import type { Config } from "../config.js";
 import type { Database } from "../data/database.js";
-import { replaceBankAccount } from "../domain/banking/bank-accounts.js";
-import { restoreBin } from "../domain/vault/bins.js";
-import { updateFileShare } from "../domain/vault/file-shares.js";
-import { type FileForm, replaceFile } from "../domain/vault/files.js";
-import { duplicateFolder, updateFolder } from "../domain/vault/folders.js";
+import {
+  createBankAccount,
+  getBankAccount,
+  listBankAccounts,
+  replaceBankAccount,
+} from "../domain/banking/bank-accounts.js";
+import { binEntry, deleteBin, listBins, restoreBin } from "../domain/vault/bins.js";
+import {
+  createFileShare,
+  deleteFileShare,
+  getFileShare,
+  listFileShares,
+  updateFileShare,
+} from "../domain/vault/file-shares.js";
+import { binFile, createFile, type FileForm, getFile, listFiles, replaceFile } from "../domain/vault/files.js";
+import {
+  binFolder,
+  createFolder,
+  duplicateFolder,
+  getFolder,
+  listFavouriteFolders,
+  listFolders,
+  updateFolder,
+} from "../domain/vault/folders.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import type { Handlers } from "./operation-types.js";
+import { pageBody, pageRequest } from "./pages.js";
 import { ProblemError } from "./problems.js";
+
+/** The streamed file part of a multipart request; without it the form is incomplete. */
+function requireUpload<U>(upload: U | undefined): U {
+  if (!upload)
+    throw new ProblemError("bad_request", "The file part is missing.", [
+      { path: "/body/file", message: "is required", code: "required" },
+    ]);
+  return upload;
+}
 
 /** The operationId -> handler table: one entry per operation of the contract. */
 export function createHandlers({
@@ -22,6 +51,9 @@ export function createHandlers({
   const { db } = database;
   const contentLink = (fileId: string) =>
     `${config.publicBaseUrl}/evault/v1/files/${encodeURIComponent(fileId)}/content/`;
+  /** The absolute URL of a resource's GET, sent as a create's `Location`. */
+  const located = (collection: string, id: string) => `${config.publicBaseUrl}${collection}${encodeURIComponent(id)}/`;
+  const retention = config.binRetentionDays;
   return {
     async updateNgnBankAccount({ userId, path, body, ifMatch }) {
       const write = { userId, id: path.id, input: body, expectedVersion: ifMatch };
@@ -34,14 +66,16 @@ export function createHandlers({
       return { status: 200, body: resource, version };
     },
     async updateFile({ userId, path, body, ifMatch, upload }) {
-      if (!upload)
-        throw new ProblemError("bad_request", "The file part is missing.", [
-          { path: "/body/file", message: "is required", code: "required" },
-        ]);
       // The file part is the upload itself; the rest are the form's fields.
       const { file: _bytes, ...input } = body;
-      const settings = { contentLink, binRetentionDays: config.binRetentionDays };
-      const write = { userId, id: path.id, input: input as FileForm, upload, expectedVersion: ifMatch };
+      const settings = { contentLink, binRetentionDays: retention };
+      const write = {
+        userId,
+        id: path.id,
+        input: input as FileForm,
+        upload: requireUpload(upload),
+        expectedVersion: ifMatch,
+      };
       const { resource, version } = await replaceFile(db, blobs, settings, write);
       return { status: 200, body: resource, version };
     },
@@ -56,6 +90,78 @@ export function createHandlers({
       const write = { userId, id: path.id, input: body, expectedVersion: ifMatch };
       const { resource, version } = await updateFolder(db, write, config.binRetentionDays);
       return { status: 200, body: resource, version };
+    },
+
+    async listNgnBankAccounts({ userId, query, url }) {
+      return { status: 200, body: pageBody(url, await listBankAccounts(db, userId, pageRequest(query))) };
+    },
+    async createNgnBankAccount({ userId, body }) {
+      const { resource, version } = await createBankAccount(db, userId, body);
+      return { status: 201, body: resource, version, location: located("/banking/v1/ng/bank_accounts/", resource.id) };
+    },
+    async getNgnBankAccount({ userId, path }) {
+      const { resource, version } = await getBankAccount(db, userId, path.id);
+      return { status: 200, body: resource, version };
+    },
+    async createFile({ userId, body, upload }) {
+      const { file: _bytes, ...input } = body;
+      const settings = { contentLink, binRetentionDays: retention };
+      const write = { userId, input: input as FileForm & { folder: string }, upload: requireUpload(upload) };
+      const { resource, version } = await createFile(db, blobs, settings, write);
+      return { status: 201, body: resource, version, location: located("/evault/v1/files/", resource.id) };
+    },
+    async listFiles({ userId, query, url }) {
+      const page = await listFiles(db, userId, query?.folder, pageRequest(query), contentLink);
+      return { status: 200, body: pageBody(url, page) };
+    },
+    async getFile({ userId, path }) {
+      const { resource, version } = await getFile(db, userId, path.id, contentLink);
+      return { status: 200, body: resource, version };
+    },
+    async deleteFile({ userId, path }) {
+      return { status: 200, body: await binFile(db, userId, path.id, retention) };
+    },
+    async createFolder({ userId, body }) {
+      const { resource, version } = await createFolder(db, userId, body);
+      return { status: 201, body: resource, version, location: located("/evault/v1/folders/", resource.id) };
+    },
+    async listFolders({ userId, query, url }) {
+      return { status: 200, body: pageBody(url, await listFolders(db, userId, query?.parent, pageRequest(query))) };
+    },
+    async getFolder({ userId, path }) {
+      const { resource, version } = await getFolder(db, userId, path.id);
+      return { status: 200, body: resource, version };
+    },
+    async deleteFolder({ userId, path }) {
+      return { status: 200, body: await binFolder(db, userId, path.id, retention) };
+    },
+    async listFavouriteFolders({ userId, query, url }) {
+      return { status: 200, body: pageBody(url, await listFavouriteFolders(db, userId, pageRequest(query))) };
+    },
+    async createFileShare({ userId, body }) {
+      const { resource, version } = await createFileShare(db, userId, body, contentLink);
+      return { status: 201, body: resource, version, location: located("/evault/v1/file_shares/", resource.id) };
+    },
+    async listFileShares({ userId, query, url }) {
+      return { status: 200, body: pageBody(url, await listFileShares(db, userId, pageRequest(query), contentLink)) };
+    },
+    async getFileShare({ userId, path }) {
+      const { resource, version } = await getFileShare(db, userId, path.id, contentLink);
+      return { status: 200, body: resource, version };
+    },
+    async deleteFileShare({ userId, path }) {
+      await deleteFileShare(db, userId, path.id);
+      return { status: 204 };
+    },
+    async listBins({ userId, query, url }) {
+      return { status: 200, body: pageBody(url, await listBins(db, userId, pageRequest(query))) };
+    },
+    async getBin({ userId, path }) {
+      return { status: 200, body: await binEntry(db, userId, path.id) };
+    },
+    async deleteBin({ userId, path }) {
+      await deleteBin(db, blobs, userId, path.id);
+      return { status: 204 };
     },
   };
 }

@@ -6,15 +6,21 @@ import type { RequestHandler } from "express";
 export type OperationId = keyof operations;
 type Op<K extends OperationId> = operations[K];
 
-type JsonContent<R> = R extends { content: { "application/json": infer B } } ? B : never;
-type SuccessStatus<K extends OperationId> = Extract<keyof Op<K>["responses"], 200 | 201 | 206>;
+/** The JSON body of a response, or none (204). */
+type Body<R> = R extends { content: { "application/json": infer B } } ? { body: B } : { body?: never };
+type SuccessStatus<K extends OperationId> = Extract<keyof Op<K>["responses"], 200 | 201 | 204 | 206>;
 
 /** The resource's version, sent as `ETag`: required where the contract's response declares the header. */
 type Versioning<R> = R extends { headers: { ETag: string } } ? { version: number } : { version?: never };
 
-/** What a handler answers: one of the operation's success statuses with its JSON body (and version). */
+/** The new resource's absolute URL, sent as `Location`: required where the contract's response declares it. */
+type Located<R> = R extends { headers: { Location: string } } ? { location: string } : { location?: never };
+
+/** What a handler answers: one of the operation's success statuses with its JSON body (and version, and location). */
 type Reply<K extends OperationId> = {
-  [S in SuccessStatus<K>]: { status: S; body: JsonContent<Op<K>["responses"][S]> } & Versioning<Op<K>["responses"][S]>;
+  [S in SuccessStatus<K>]: { status: S } & Body<Op<K>["responses"][S]> &
+    Versioning<Op<K>["responses"][S]> &
+    Located<Op<K>["responses"][S]>;
 }[SuccessStatus<K>];
 
 type RequestContent<K extends OperationId> = Op<K>["requestBody"] extends { content: infer C } ? C[keyof C] : undefined;
@@ -23,6 +29,10 @@ interface Input<K extends OperationId> {
   /** The authenticated caller. */
   userId: number;
   path: Op<K>["parameters"]["path"];
+  /** The query parameters, validated (a list's filters, `cursor` and `page_size`). */
+  query: Op<K>["parameters"]["query"];
+  /** The request's absolute URL under the public base URL (a page's `next` link is built from it). */
+  url: URL;
   body: RequestContent<K>;
   /** The version in If-Match, when the caller sent one. */
   ifMatch: number | undefined;

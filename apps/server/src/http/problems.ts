@@ -63,9 +63,9 @@ export class ProblemError extends Error {
   }
 }
 
-/** Where in the request a domain error's field is: the expected version came as If-Match, the rest in the body. */
-const locate = ({ field, message, code }: FieldIssue): RequestIssue => ({
-  path: field === EXPECTED_VERSION ? "/headers/if-match" : `/body/${field}`,
+/** Where in the request a domain error's field is: the expected version came as If-Match, a list's options in the query, the rest in the body. */
+const locate = ({ field, in: where, message, code }: FieldIssue): RequestIssue => ({
+  path: field === EXPECTED_VERSION ? "/headers/if-match" : `/${where ?? "body"}/${field}`,
   message,
   code,
 });

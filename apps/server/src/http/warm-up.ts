@@ -6,8 +6,13 @@ import { problem } from "./problems.js";
 import { type ContractGate, matchPathsExactly } from "./validator.js";
 
 /** One request per operation, each valid for the contract, on ids that exist nowhere. */
-const FORM =
-  '--warmup\r\nContent-Disposition: form-data; name="file"; filename="w.txt"\r\nContent-Type: text/plain\r\n\r\nw\r\n--warmup--\r\n';
+const FILE_PART =
+  '--warmup\r\nContent-Disposition: form-data; name="file"; filename="w.txt"\r\nContent-Type: text/plain\r\n\r\nw\r\n';
+const FOLDER_PART = '--warmup\r\nContent-Disposition: form-data; name="folder"\r\n\r\nwarm-up\r\n';
+const form = (...parts: string[]) => ({
+  body: `${parts.join("")}--warmup--\r\n`,
+  type: "multipart/form-data; boundary=warmup",
+});
 const REQUESTS: Record<OperationId, { method: string; path: string; body?: string; type?: string }> = {
   updateNgnBankAccount: {
     method: "PUT",
@@ -18,13 +23,27 @@ const REQUESTS: Record<OperationId, { method: string; path: string; body?: strin
   updateFavouriteFolder: { method: "PATCH", path: "/evault/v1/favourite/folders/warm-up/", body: "{}" },
   duplicateFolder: { method: "POST", path: "/evault/v1/folders/warm-up/duplicate_folder/", body: "{}" },
   restoreBin: { method: "POST", path: "/evault/v1/bins/warm-up/restore/", body: '{"tags":[]}' },
-  updateFile: {
-    method: "PUT",
-    path: "/evault/v1/files/warm-up/",
-    body: FORM,
-    type: "multipart/form-data; boundary=warmup",
-  },
+  updateFile: { method: "PUT", path: "/evault/v1/files/warm-up/", ...form(FILE_PART) },
   downloadFile: { method: "GET", path: "/evault/v1/files/warm-up/content/" },
+  listNgnBankAccounts: { method: "GET", path: "/banking/v1/ng/bank_accounts/" },
+  createNgnBankAccount: { method: "POST", path: "/banking/v1/ng/bank_accounts/", body: '{"account_number":"0"}' },
+  getNgnBankAccount: { method: "GET", path: "/banking/v1/ng/bank_accounts/warm-up/" },
+  createFile: { method: "POST", path: "/evault/v1/files/", ...form(FILE_PART, FOLDER_PART) },
+  listFiles: { method: "GET", path: "/evault/v1/files/?folder=warm-up" },
+  getFile: { method: "GET", path: "/evault/v1/files/warm-up/" },
+  deleteFile: { method: "DELETE", path: "/evault/v1/files/warm-up/" },
+  createFolder: { method: "POST", path: "/evault/v1/folders/", body: '{"name":"w","folder":"warm-up"}' },
+  listFolders: { method: "GET", path: "/evault/v1/folders/?parent=warm-up" },
+  getFolder: { method: "GET", path: "/evault/v1/folders/warm-up/" },
+  deleteFolder: { method: "DELETE", path: "/evault/v1/folders/warm-up/" },
+  listFavouriteFolders: { method: "GET", path: "/evault/v1/favourite/folders/" },
+  createFileShare: { method: "POST", path: "/evault/v1/file_shares/", body: '{"folder":"warm-up"}' },
+  listFileShares: { method: "GET", path: "/evault/v1/file_shares/" },
+  getFileShare: { method: "GET", path: "/evault/v1/file_shares/warm-up/" },
+  deleteFileShare: { method: "DELETE", path: "/evault/v1/file_shares/warm-up/" },
+  listBins: { method: "GET", path: "/evault/v1/bins/" },
+  getBin: { method: "GET", path: "/evault/v1/bins/warm-up/" },
+  deleteBin: { method: "DELETE", path: "/evault/v1/bins/warm-up/" },
   headFileContent: { method: "HEAD", path: "/evault/v1/files/warm-up/content/" },
 };
 
@@ -35,30 +54,39 @@ const REQUESTS: Record<OperationId, { method: string; path: string; body?: strin
  * routing and validation (and so their caches) but has no authentication and no
  * handlers: each request is validated and answered with a 404 problem, whose response
  * validation compiles the operation's response validators. Nothing in it can reach the
- * data, and the served app keeps one way to authenticate.
+ * data, and the served app keeps one way to authenticate. Resolves to the requests that
+ * did not get that far (a warm-up request the contract refuses), to be reported.
  */
-export async function compileValidators(gate: ContractGate, bodyReaders: RequestHandler[]): Promise<void> {
+export async function compileValidators(gate: ContractGate, bodyReaders: RequestHandler[]): Promise<string[]> {
   const app = express();
   matchPathsExactly(app);
-  app.use(express.json(), gate.route, ...bodyReaders, ...gate.validate, (_req: Request, res: Response) => {
-    res.status(404).json(problem("not_found", "Warm-up: no such item."));
+  app.use(express.json(), gate.route, ...bodyReaders, ...gate.validate, (req: Request, res: Response) => {
+    // A HEAD answer has no body to validate.
+    if (req.method === "HEAD") res.status(404).end();
+    else res.status(404).type("application/problem+json").json(problem("not_found", "Warm-up: no such item."));
   });
-  app.use((_err: unknown, _req: Request, res: Response, _next: NextFunction) => void res.status(500).end());
+  app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const status = (err as { status?: number }).status ?? 500;
+    res
+      .status(status)
+      .type("application/problem+json")
+      .send(JSON.stringify(problem("bad_request", String(err))));
+  });
   const server = createServer(app).listen(0, "127.0.0.1");
+  const refused: string[] = [];
   try {
     await new Promise((resolve) => server.once("listening", resolve));
     const { port } = server.address() as AddressInfo;
-    for (const { method, path, body, type } of Object.values(REQUESTS)) {
+    for (const [operationId, { method, path, body, type }] of Object.entries(REQUESTS)) {
       // Validators are cached per request media type: a request without a body has none.
       const headers: Record<string, string> = body === undefined ? {} : { "content-type": type ?? "application/json" };
-      // Best effort: a failed warm-up request only leaves that operation to compile on first use.
-      await fetch(`http://127.0.0.1:${port}${path}`, { method, headers, body }).then(
-        (res) => res.arrayBuffer(),
-        () => {},
-      );
+      const res = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers, body });
+      const text = await res.text();
+      if (res.status !== 404) refused.push(`${operationId}: ${res.status} ${text.slice(0, 300)}`);
     }
   } finally {
     server.close();
     server.closeAllConnections();
   }
+  return refused;
 }

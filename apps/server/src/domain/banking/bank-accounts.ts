@@ -1,10 +1,12 @@
-import { and, eq, notInArray, or, sql } from "drizzle-orm";
+import { randomBytes, randomUUID } from "node:crypto";
+import { and, eq, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../data/database.js";
 import { violates } from "../../data/database-errors.js";
 import { param, prepared } from "../../data/prepared.js";
 import { bankAccounts, currencies, users } from "../../data/schema.js";
 import { type ApiBankAccount, type BankAccountReplacement, iso, type Versioned, type Write } from "../contract.js";
 import { DomainError, notFound, staleVersion } from "../errors.js";
+import { type Keyset, orderOf, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
 import { presentUser } from "../users.js";
 
 /** Statuses an account never leaves. */
@@ -26,6 +28,28 @@ export function nairaAmount(kobo: bigint): string {
 
 /** The unique constraint on account numbers (drizzle's default name, see the migrations). */
 const ACCOUNT_NUMBER_UNIQUE = "bank_accounts_account_number_unique";
+
+/** The currency of every NGN account. */
+export const NAIRA = { id: "ngn", name: "Nigerian Naira", code: "NGN", symbol: "₦" };
+
+const numberInUse = (err: unknown) => {
+  if (violates(err, ACCOUNT_NUMBER_UNIQUE)) {
+    return new DomainError("conflict", "Another account already has this account number.", [
+      { field: "account_number", message: "is already in use", code: "unique" },
+    ]);
+  }
+  return err;
+};
+
+/** The writable fields with their defaults for the omitted ones (a PUT and a create alike). */
+const writable = (input: BankAccountReplacement) => ({
+  account_number: input.account_number,
+  account_name: input.account_name ?? null,
+  classification: input.classification ?? "NULL",
+  status: input.status ?? "NULL",
+  business_name: input.business_name ?? null,
+  reference: input.reference ?? null,
+});
 
 /**
  * Full update: every writable field takes the given value or its default.
@@ -72,27 +96,12 @@ export async function replaceBankAccount(
   db: Db,
   { userId, id, input, expectedVersion }: Write<BankAccountReplacement>,
 ): Promise<Versioned<ApiBankAccount>> {
-  const values = {
-    id,
-    user_id: userId,
-    if_match: expectedVersion ?? null,
-    account_number: input.account_number,
-    account_name: input.account_name ?? null,
-    classification: input.classification ?? "NULL",
-    status: input.status ?? "NULL",
-    business_name: input.business_name ?? null,
-    reference: input.reference ?? null,
-  };
+  const values = { id, user_id: userId, if_match: expectedVersion ?? null, ...writable(input) };
   for (;;) {
     const [row] = await replaceStatement(db)
       .execute(values)
       .catch((err: unknown) => {
-        if (violates(err, ACCOUNT_NUMBER_UNIQUE)) {
-          throw new DomainError("conflict", "Another account already has this account number.", [
-            { field: "account_number", message: "is already in use", code: "unique" },
-          ]);
-        }
-        throw err;
+        throw numberInUse(err);
       });
     if (row) return { resource: presentBankAccount(row), version: row.bank_accounts.version };
     await whyNotUpdated(db, userId, id, values.status, expectedVersion);
@@ -114,6 +123,62 @@ async function whyNotUpdated(db: Db, userId: number, id: string, status: string,
       { field: "status", message, code: "terminal_status" },
     ]);
   }
+}
+
+/**
+ * Opens an account for the caller with the update's fields and defaults; the balance
+ * starts at zero. A number another account has is a 409, decided by the unique index.
+ */
+export async function createBankAccount(
+  db: Db,
+  userId: number,
+  input: BankAccountReplacement,
+): Promise<Versioned<ApiBankAccount>> {
+  const id = randomUUID();
+  await db.transaction(async (tx) => {
+    await tx.insert(currencies).values(NAIRA).onConflictDoNothing();
+    await tx
+      .insert(bankAccounts)
+      .values({
+        id,
+        user_id: userId,
+        ...writable(input),
+        currency_id: NAIRA.id,
+        tracking_reference: `TRK-${randomBytes(6).toString("hex").toUpperCase()}`,
+      })
+      .catch((err: unknown) => {
+        throw numberInUse(err);
+      });
+  });
+  return getBankAccount(db, userId, id);
+}
+
+const KEYSET: Keyset = { createdAt: bankAccounts.created_at, id: bankAccounts.id };
+
+const accountsOf = (db: Db, userId: number, where: SQL) =>
+  db
+    .select({ bank_accounts: bankAccounts, users, currencies, page_micros: positionOf(KEYSET) })
+    .from(bankAccounts)
+    .innerJoin(users, eq(users.id, bankAccounts.user_id))
+    .innerJoin(currencies, eq(currencies.id, bankAccounts.currency_id))
+    .where(and(eq(bankAccounts.user_id, userId), where));
+
+/** One of the caller's accounts, with its version. */
+export async function getBankAccount(db: Db, userId: number, id: string): Promise<Versioned<ApiBankAccount>> {
+  const [row] = await accountsOf(db, userId, eq(bankAccounts.id, id));
+  if (!row) throw notFound("bank account");
+  return { resource: presentBankAccount(row), version: row.bank_accounts.version };
+}
+
+/** A page of the caller's accounts, oldest first. */
+export async function listBankAccounts(db: Db, userId: number, page: PageRequest): Promise<Page<ApiBankAccount>> {
+  const found = await pageOf(db, { userId, list: "bank_accounts" }, page, KEYSET, (after, limit) =>
+    accountsOf(db, userId, after)
+      .orderBy(...orderOf(KEYSET))
+      .limit(limit)
+      .then((rows) => rows.map((row) => ({ id: row.bank_accounts.id, page_micros: row.page_micros, row }))),
+  );
+  return { items: found.items.map(({ row }) => presentBankAccount(row)), next: found.next };
 }
 
 type AccountRow = {

@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, lt, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../data/database.js";
 import { bins, files, folders } from "../../data/schema.js";
+import type { BlobStore } from "../../storage/blob-store.js";
 import { type ApiBin, iso, type TagInput } from "../contract.js";
 import { notFound } from "../errors.js";
-import { unreferencedBlobs } from "./blob-sweep.js";
+import { type Keyset, orderOf, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
+import { removeIfUnused, unreferencedBlobs } from "./blob-sweep.js";
 import { isVisibleFolder, lockTree } from "./placement.js";
 import { setTags, tagsOf, upsertTags } from "./tags.js";
 import { fileViews, folderView } from "./views.js";
@@ -64,6 +66,61 @@ async function presentBin(tx: Tx, entry: BinRow, now: Date): Promise<ApiBin> {
   };
 }
 
+/** One of the caller's bin entries as the contract's Bin. */
+export async function binEntry(tx: Tx, userId: number, id: string): Promise<ApiBin> {
+  const [entry] = await tx
+    .select()
+    .from(bins)
+    .where(and(eq(bins.id, id), eq(bins.user_id, userId)));
+  if (!entry) throw notFound("bin entry");
+  return presentBin(tx, entry, new Date());
+}
+
+const KEYSET: Keyset = { createdAt: bins.created_at, id: bins.id, descending: true };
+
+/** A page of the caller's bin entries, newest first. */
+export async function listBins(db: Db, userId: number, page: PageRequest): Promise<Page<ApiBin>> {
+  const found = await pageOf(db, { userId, list: "bins" }, page, KEYSET, (after: SQL, limit) =>
+    db
+      .select({ entry: bins, id: bins.id, page_micros: positionOf(KEYSET) })
+      .from(bins)
+      .where(and(eq(bins.user_id, userId), after))
+      .orderBy(...orderOf(KEYSET))
+      .limit(limit),
+  );
+  const now = new Date();
+  const items: ApiBin[] = [];
+  for (const { entry } of found.items) items.push(await presentBin(db, entry, now));
+  return { items, next: found.next };
+}
+
+/** Deletes bin entries with their items (a folder's subtree goes by cascade) and every blob row no file references; returns their hashes. */
+async function deleteEntries(tx: Tx, entries: BinRow[]): Promise<string[]> {
+  for (const entry of entries) {
+    if (entry.file_id) await tx.delete(files).where(eq(files.id, entry.file_id));
+    if (entry.folder_id) await tx.delete(folders).where(eq(folders.id, entry.folder_id));
+  }
+  return unreferencedBlobs(tx);
+}
+
+/**
+ * Deletes one of the caller's bin entries and its item for good, now. The bytes of
+ * blobs no file references any more are unlinked after the commit: a row never
+ * names missing bytes (at worst, bytes are left for the orphan sweep).
+ */
+export async function deleteBin(db: Db, store: BlobStore, userId: number, id: string): Promise<void> {
+  const orphans = await db.transaction(async (tx) => {
+    await lockTree(tx, userId);
+    const entries = await tx
+      .delete(bins)
+      .where(and(eq(bins.id, id), eq(bins.user_id, userId)))
+      .returning();
+    if (entries.length === 0) throw notFound("bin entry");
+    return deleteEntries(tx, entries);
+  });
+  await Promise.all(orphans.map((hash) => removeIfUnused(db, store, hash)));
+}
+
 /**
  * Puts a binned item (with its subtree) back where it was, or at the root when that
  * folder is gone or in the bin; attaches the given tags and closes the entry.
@@ -105,11 +162,6 @@ export async function restoreBin(db: Db, userId: number, id: string, tagInputs: 
  */
 export async function purgeExpired(db: Db, now = new Date()): Promise<string[]> {
   return db.transaction(async (tx) => {
-    const expired = await tx.delete(bins).where(lt(bins.expires_at, now)).returning();
-    for (const entry of expired) {
-      if (entry.file_id) await tx.delete(files).where(eq(files.id, entry.file_id));
-      if (entry.folder_id) await tx.delete(folders).where(eq(folders.id, entry.folder_id));
-    }
-    return unreferencedBlobs(tx);
+    return deleteEntries(tx, await tx.delete(bins).where(lt(bins.expires_at, now)).returning());
   });
 }

@@ -1,8 +1,17 @@
+import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../data/database.js";
 import { fileShares } from "../../data/schema.js";
-import { type ApiFileShare, type FileShareUpdate, iso, type Versioned, type Write } from "../contract.js";
+import {
+  type ApiFileShare,
+  type FileShareCreate,
+  type FileShareUpdate,
+  iso,
+  type Versioned,
+  type Write,
+} from "../contract.js";
 import { DomainError, notFound, staleVersion, unprocessable } from "../errors.js";
+import { type Keyset, orderOf, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
 import { hashPassword } from "../passwords.js";
 import { presentUser, usersKnownTo } from "../users.js";
 import { isVisibleFile, isVisibleFolder } from "./placement.js";
@@ -31,9 +40,7 @@ export async function updateFileShare(
     if (expectedVersion !== undefined && expectedVersion !== current.version) throw staleVersion();
 
     const changes: Partial<ShareRow> = {};
-    if (input.file != null && input.folder != null) {
-      throw unprocessable("folder", "a share points at one item: give file or folder, not both", "one_item");
-    }
+    if (input.file != null && input.folder != null) throw bothItems();
     if (input.file !== undefined) {
       if (input.file !== null) await requireOwned(tx, "file", userId, input.file);
       changes.file_id = input.file;
@@ -57,6 +64,94 @@ export async function updateFileShare(
     if (!updated) throw notFound("file share");
     return { resource: await presentFileShare(tx, updated, contentLink), version: updated.version };
   });
+}
+
+const bothItems = () =>
+  unprocessable("folder", "a share points at one item: give file or folder, not both", "one_item");
+
+/**
+ * A new share of one of the caller's visible files or folders (exactly one of them),
+ * with the update's rules for `users` and `password`.
+ */
+export async function createFileShare(
+  db: Db,
+  userId: number,
+  input: FileShareCreate,
+  contentLink: ContentLink,
+): Promise<Versioned<ApiFileShare>> {
+  if (input.file != null && input.folder != null) throw bothItems();
+  const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    if (input.file != null) await requireOwned(tx, "file", userId, input.file);
+    else if (input.folder != null) await requireOwned(tx, "folder", userId, input.folder);
+    else throw unprocessable("file", "a share points at one item: give file or folder", "one_item");
+    const [created] = await tx
+      .insert(fileShares)
+      .values({
+        id: randomUUID(),
+        user_id: userId,
+        file_id: input.file ?? null,
+        folder_id: input.folder ?? null,
+        access: input.access ?? "private",
+        users: await linkableUsers(tx, userId, input.users ?? []),
+        emails: input.emails ?? null,
+        password_hash: passwordHash,
+      })
+      .returning();
+    if (!created) throw notFound("file share");
+    return { resource: await presentFileShare(tx, created, contentLink), version: created.version };
+  });
+}
+
+async function ownShare(tx: Tx, userId: number, id: string): Promise<ShareRow> {
+  const [share] = await tx
+    .select()
+    .from(fileShares)
+    .where(and(eq(fileShares.id, id), eq(fileShares.user_id, userId)));
+  if (!share) throw notFound("file share");
+  return share;
+}
+
+/** One of the caller's shares, with its version. */
+export async function getFileShare(
+  db: Db,
+  userId: number,
+  id: string,
+  contentLink: ContentLink,
+): Promise<Versioned<ApiFileShare>> {
+  const share = await ownShare(db, userId, id);
+  return { resource: await presentFileShare(db, share, contentLink), version: share.version };
+}
+
+const KEYSET: Keyset = { createdAt: fileShares.created_at, id: fileShares.id };
+
+/** A page of the caller's shares, oldest first. */
+export async function listFileShares(
+  db: Db,
+  userId: number,
+  page: PageRequest,
+  contentLink: ContentLink,
+): Promise<Page<ApiFileShare>> {
+  const found = await pageOf(db, { userId, list: "file_shares" }, page, KEYSET, (after, limit) =>
+    db
+      .select({ share: fileShares, id: fileShares.id, page_micros: positionOf(KEYSET) })
+      .from(fileShares)
+      .where(and(eq(fileShares.user_id, userId), after))
+      .orderBy(...orderOf(KEYSET))
+      .limit(limit),
+  );
+  const items: ApiFileShare[] = [];
+  for (const { share } of found.items) items.push(await presentFileShare(db, share, contentLink));
+  return { items, next: found.next };
+}
+
+/** Revokes one of the caller's shares: the share goes, the shared item stays. */
+export async function deleteFileShare(db: Db, userId: number, id: string): Promise<void> {
+  const gone = await db
+    .delete(fileShares)
+    .where(and(eq(fileShares.id, id), eq(fileShares.user_id, userId)))
+    .returning({ id: fileShares.id });
+  if (gone.length === 0) throw notFound("file share");
 }
 
 /** The item must be the caller's and visible: neither it nor a folder above it in the bin. */

@@ -1,10 +1,12 @@
-import { and, eq, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../data/database.js";
 import { folders } from "../../data/schema.js";
-import type { ApiFolder, FolderInput, Versioned, Write } from "../contract.js";
+import type { ApiBin, ApiFolder, FolderCreate, FolderInput, Versioned, Write } from "../contract.js";
 import { notFound, staleVersion, unprocessable } from "../errors.js";
-import { moveToBin } from "./bins.js";
-import { cycleGuard, isInside, lockTree, outsideBin, requireDestination } from "./placement.js";
+import { type Keyset, orderOf, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
+import { binEntry, moveToBin } from "./bins.js";
+import { cycleGuard, isInside, isVisibleFolder, lockTree, outsideBin, requireDestination } from "./placement.js";
 import { setTags, upsertTags } from "./tags.js";
 import { folderView } from "./views.js";
 
@@ -120,4 +122,72 @@ export async function duplicateFolder(
     if (input.is_deleted) await moveToBin(tx, userId, "folder", root.new_id, binRetentionDays);
     return (await view(tx, userId, root.new_id)).resource;
   });
+}
+
+/** A new folder of the caller's, at the top level or in one of the caller's visible folders (else 422 naming `folder`). */
+export async function createFolder(db: Db, userId: number, input: FolderCreate): Promise<Versioned<ApiFolder>> {
+  return db.transaction(async (tx) => {
+    await lockTree(tx, userId);
+    const id = randomUUID();
+    await tx.insert(folders).values({
+      id,
+      user_id: userId,
+      parent_id: await requireDestination(tx, userId, input.folder),
+      name: input.name,
+      description: input.description ?? "",
+      is_starred: input.is_starred ?? false,
+      is_archived: input.is_archived ?? false,
+    });
+    if (input.tags !== undefined) await setTags(tx, "folder", id, await upsertTags(tx, userId, input.tags));
+    return view(tx, userId, id);
+  });
+}
+
+/** One of the caller's folders outside the bin (nor inside a binned folder), with its version. */
+export async function getFolder(db: Db, userId: number, id: string): Promise<Versioned<ApiFolder>> {
+  if (!(await isVisibleFolder(db, userId, id))) throw notFound("folder");
+  return view(db, userId, id);
+}
+
+/** Moves one of the caller's visible folders, with everything in it, to the bin; answers the bin entry. */
+export async function binFolder(db: Db, userId: number, id: string, binRetentionDays: number): Promise<ApiBin> {
+  return db.transaction(async (tx) => {
+    await lockTree(tx, userId);
+    await lockVisibleFolder(tx, userId, id);
+    return binEntry(tx, userId, await moveToBin(tx, userId, "folder", id, binRetentionDays));
+  });
+}
+
+const KEYSET: Keyset = { createdAt: folders.created_at, id: folders.id };
+
+async function folderPage(db: Db, userId: number, list: string, where: SQL, page: PageRequest) {
+  const found = await pageOf(db, { userId, list }, page, KEYSET, (after, limit) =>
+    db
+      .select({ id: folders.id, page_micros: positionOf(KEYSET) })
+      .from(folders)
+      .where(and(eq(folders.user_id, userId), where, after))
+      .orderBy(...orderOf(KEYSET))
+      .limit(limit),
+  );
+  const items: ApiFolder[] = [];
+  for (const { id } of found.items) items.push((await view(db, userId, id)).resource);
+  return { items, next: found.next };
+}
+
+/** A page of the child folders of one of the caller's visible folders (or the top-level ones), oldest first. */
+export async function listFolders(
+  db: Db,
+  userId: number,
+  parentId: string | undefined,
+  page: PageRequest,
+): Promise<Page<ApiFolder>> {
+  if (parentId !== undefined && !(await isVisibleFolder(db, userId, parentId))) throw notFound("folder");
+  const parent = parentId === undefined ? isNull(folders.parent_id) : eq(folders.parent_id, parentId);
+  return folderPage(db, userId, `folders:${parentId ?? ""}`, and(parent, eq(folders.is_deleted, false)) as SQL, page);
+}
+
+/** A page of the caller's starred folders outside the bin, wherever they are, oldest first. */
+export async function listFavouriteFolders(db: Db, userId: number, page: PageRequest): Promise<Page<ApiFolder>> {
+  const starred = and(eq(folders.is_starred, true), outsideBin(sql`${folders.id}`)) as SQL;
+  return folderPage(db, userId, "favourite_folders", starred, page);
 }

@@ -28,11 +28,14 @@ export async function lockTree(tx: Tx, userId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${TREE_LOCK}, ${userId})`);
 }
 
-/** SQL condition: neither the folder `folderId` nor any folder above it is in the bin. */
+/**
+ * SQL condition: neither the folder `folderId` nor any folder above it is in the bin.
+ * `folderId` may be a column of an outer `folders` row (the walk's own tables are aliased).
+ */
 export const outsideBin = (folderId: SQL | string) =>
   sql`not exists (
         with recursive up as (
-          select id, parent_id, is_deleted from folders where id = ${folderId}
+          select a.id, a.parent_id, a.is_deleted from folders a where a.id = ${folderId}
           union all
           select p.id, p.parent_id, p.is_deleted from folders p join up on p.id = up.parent_id
         ) ${cycleGuard}

@@ -1,0 +1,123 @@
+// Cursor pages over keyset queries: a page costs the same at item 1,000,000 as at
+// item 1, and following the cursors visits every item once even while items are
+// added or removed (a removed one may be missing; none repeats).
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { eq, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Db } from "../data/database.js";
+import { serverSecrets } from "../data/schema.js";
+import { DomainError } from "./errors.js";
+
+/** What a list request asks for: where to start and how many. */
+export interface PageRequest {
+  /** The cursor of a previous page's `next`, as given. */
+  cursor?: string;
+  pageSize: number;
+}
+
+/** Who asks for which list: a cursor is valid only for the same caller and list (with its filters). */
+export interface ListScope {
+  userId: number;
+  /** The list and its filters, e.g. `files:root` or `folders:<parent id>`. */
+  list: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  /** The cursor of the next page, or null on the last page. */
+  next: string | null;
+}
+
+/** Where a page ends: the last item's creation time (microseconds since the epoch, exact) and id. */
+interface Position {
+  micros: string;
+  id: string;
+}
+
+const secrets = new WeakMap<Db, Promise<Buffer>>();
+
+/** The HMAC key of cursors, made by a migration and shared by every process of the database; read once. */
+function cursorKey(db: Db): Promise<Buffer> {
+  let key = secrets.get(db);
+  if (!key) {
+    key = db
+      .select({ secret: serverSecrets.secret })
+      .from(serverSecrets)
+      .where(eq(serverSecrets.name, "page_cursor"))
+      .then(([row]) => {
+        if (!row) throw new Error("the page_cursor secret is missing: run the migrations");
+        return Buffer.from(row.secret, "utf8");
+      });
+    key.catch(() => secrets.delete(db));
+    secrets.set(db, key);
+  }
+  return key;
+}
+
+const mac = (key: Buffer, scope: ListScope, payload: string) =>
+  createHmac("sha256", key).update(`${scope.userId}\n${scope.list}\n${payload}`).digest().subarray(0, 16);
+
+const badCursor = () =>
+  new DomainError("bad_request", "The cursor is not one this list gave you; start again without it.", [
+    { field: "cursor", in: "query", message: "is not a cursor of this list", code: "invalid_cursor" },
+  ]);
+
+async function encode(db: Db, scope: ListScope, position: Position): Promise<string> {
+  const payload = Buffer.from(JSON.stringify([position.micros, position.id])).toString("base64url");
+  return `${payload}.${mac(await cursorKey(db), scope, payload).toString("base64url")}`;
+}
+
+/** The position a cursor holds, if it was signed for this caller and list; else a 400 naming `cursor`. */
+async function decode(db: Db, scope: ListScope, cursor: string): Promise<Position> {
+  const [payload, signature, ...rest] = cursor.split(".");
+  if (!payload || !signature || rest.length > 0) throw badCursor();
+  const expected = mac(await cursorKey(db), scope, payload);
+  const given = Buffer.from(signature, "base64url");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw badCursor();
+  const [micros, id] = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as [string, string];
+  return { micros, id };
+}
+
+/** The keyset columns of a list: creation time, then id (both unique together). */
+export interface Keyset {
+  createdAt: AnyPgColumn | SQL;
+  id: AnyPgColumn | SQL;
+  /** Newest first (the bin); oldest first otherwise. */
+  descending?: boolean;
+}
+
+/** A row's position, exact to the microsecond (a JavaScript Date keeps milliseconds only). */
+export const positionOf = (keyset: Keyset) =>
+  sql<string>`(extract(epoch from ${keyset.createdAt}) * 1000000)::bigint::text`.as("page_micros");
+
+/** The list order of a keyset. */
+export const orderOf = ({ createdAt, id, descending }: Keyset) =>
+  descending ? [sql`${createdAt} desc`, sql`${id} desc`] : [sql`${createdAt} asc`, sql`${id} asc`];
+
+/** SQL condition: the row comes after `position` in list order (true on the first page). */
+function after(keyset: Keyset, position: Position | undefined): SQL {
+  if (!position) return sql`true`;
+  const at = sql`(timestamptz 'epoch' + ${position.micros}::bigint * interval '1 microsecond')`;
+  return sql`(${keyset.createdAt}, ${keyset.id}) ${keyset.descending ? sql`<` : sql`>`} (${at}, ${position.id})`;
+}
+
+/**
+ * One page of a list. `rows` runs the keyset query: the rows after the given condition
+ * in list order (`orderOf`), at most `limit`, each with its `page_micros` (`positionOf`).
+ * One more than the page size is read to know whether a next page exists.
+ */
+export async function pageOf<Row extends { id: string; page_micros: string }>(
+  db: Db,
+  scope: ListScope,
+  request: PageRequest,
+  keyset: Keyset,
+  rows: (after: SQL, limit: number) => Promise<Row[]>,
+): Promise<Page<Row>> {
+  const start = request.cursor === undefined ? undefined : await decode(db, scope, request.cursor);
+  const found = await rows(after(keyset, start), request.pageSize + 1);
+  const items = found.slice(0, request.pageSize);
+  const last = items.at(-1);
+  const next =
+    found.length > request.pageSize && last ? await encode(db, scope, { micros: last.page_micros, id: last.id }) : null;
+  return { items, next };
+}
