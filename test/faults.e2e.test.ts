@@ -48,19 +48,19 @@ describe.each(backends)("faults on $name", (backend) => {
   });
   afterAll(() => h?.stop());
 
-  test("when the server is killed in the middle of a large upload, then after a restart the old content, rows and blobs are intact and no temp file remains", async () => {
+  test("when the server is killed in the middle of a large upload, then after a restart the old content, rows and blobs are intact and no temp file or multipart upload remains", async () => {
     const client = h.client();
     const before = sha256(await download(client, h.users[0].file_id));
     const upload = hangingUpload(h, 256);
-    while (h.tempFiles().length === 0) await sleep(20);
+    while ((await h.tempFiles()).length === 0) await sleep(20);
     await sleep(200);
     await h.crashAndRestart();
     upload.abort();
-    expect(h.tempFiles()).toEqual([]);
+    expect(await h.tempFiles()).toEqual([]);
     expect(sha256(await download(h.client(), h.users[0].file_id))).toBe(before);
     const state = await consistency(h);
     expect(state.orphans).toBe(0);
-    expect(h.storedBlobs()).toHaveLength(state.blobs);
+    expect(await h.storedBlobs()).toHaveLength(state.blobs);
   });
 
   test("when the server is killed in the middle of a large folder duplicate, then after a restart there is no half-copied tree", async () => {

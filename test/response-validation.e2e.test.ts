@@ -7,12 +7,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createVaultClient } from "@vault/client";
 import {
-  BlobStore,
   createApp,
   createDemoUser,
   createLogger,
   type DemoUser,
   loadConfig,
+  openBlobStore,
   openDatabase,
 } from "@vault/server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -28,8 +28,7 @@ describe("response validation", () => {
     const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }), publicBaseUrl: "http://127.0.0.1" };
     const database = await openDatabase(config);
     await database.migrate();
-    const blobs = new BlobStore(join(dataDir, "blobs"));
-    await blobs.open();
+    const blobs = await openBlobStore(config);
     user = await createDemoUser(database.db, blobs, "shape", 30);
     const app = createApp({
       config,

@@ -105,11 +105,11 @@ export function createApp(deps: AppDeps): Express {
   }
   if (deps.metrics) {
     app.use(deps.metrics.middleware);
-    if (!deps.adminOnly) app.use(adminRouter(deps.database, deps.metrics));
+    if (!deps.adminOnly) app.use(adminRouter(deps.database, deps.blobs, deps.metrics));
   }
   app.use(docsRouter());
   app.use(express.json({ limit: JSON_BODY_LIMIT }), refuseUnboundedBody);
-  const uploads = multipartUploads(deps.blobs, deps.config.maxUploadBytes);
+  const uploads = multipartUploads(deps.blobs, deps.config.maxUploadBytes, deps.metrics?.uploadsReceiving);
   const validate = deps.config.validation !== "off";
   app.use(
     contractValidator(

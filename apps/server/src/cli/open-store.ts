@@ -1,7 +1,7 @@
-import { join } from "node:path";
 import { ConfigError, loadConfig } from "../config.js";
 import { type Database, openDatabase } from "../data/database.js";
-import { BlobStore } from "../storage/blob-store.js";
+import type { BlobStore } from "../storage/blob-store.js";
+import { openBlobStore } from "../storage/open-blob-store.js";
 
 /** The configured database (migrated) and blob store, for command-line tools. */
 export async function openStore(): Promise<{ database: Database; blobs: BlobStore; retentionDays: number }> {
@@ -9,8 +9,7 @@ export async function openStore(): Promise<{ database: Database; blobs: BlobStor
     const config = loadConfig();
     const database = await openDatabase(config);
     await database.migrate();
-    const blobs = new BlobStore(join(config.dataDir, "blobs"));
-    await blobs.open();
+    const blobs = await openBlobStore(config);
     return { database, blobs, retentionDays: config.binRetentionDays };
   } catch (error) {
     if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
