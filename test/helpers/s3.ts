@@ -8,6 +8,7 @@ import {
   DeleteObjectCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
+  PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
 
@@ -36,8 +37,12 @@ export interface TestBucket {
   env: Record<string, string>;
   /** Keys of objects directly under `prefix` (no deeper), sorted. */
   keys(prefix?: string): Promise<string[]>;
+  /** Every key in the bucket, sorted. */
+  allKeys(): Promise<string[]>;
   /** Keys of multipart uploads in progress under `prefix`. */
   multipartUploads(prefix?: string): Promise<string[]>;
+  /** Stores `body` under `key` directly, as another writer of the bucket would. */
+  put(key: string, body: string): Promise<void>;
   /** Empties and deletes the bucket. */
   drop(): Promise<void>;
 }
@@ -73,6 +78,10 @@ export async function createTestBucket(): Promise<TestBucket> {
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
     },
     keys: (prefix) => keys(prefix),
+    allKeys: () => keys("", undefined),
+    async put(key, body) {
+      await client.send(new PutObjectCommand({ Bucket: name, Key: key, Body: body }));
+    },
     multipartUploads: async (prefix) => (await uploads(prefix)).map((upload) => upload.Key ?? ""),
     async drop() {
       for (const upload of await uploads()) {

@@ -48,6 +48,8 @@ export interface Harness {
   bucket: TestBucket | undefined;
   /** The hashes of the stored blobs (`DATA_DIR/blobs/<2 hex>/<sha256>`, or `<sha256>` objects in the bucket), sorted. */
   storedBlobs(): Promise<string[]>;
+  /** Every name the blob store holds: paths under `DATA_DIR/blobs`, or keys in the bucket. */
+  storedNames(): Promise<string[]>;
   /** Uploads waiting in the temp area: files in `DATA_DIR/blobs/tmp`, or temp objects and multipart uploads under `tmp/`. */
   tempFiles(): Promise<string[]>;
   /** File uploads the server is streaming into the blob store right now (its `vault_uploads_receiving` gauge). */
@@ -165,6 +167,10 @@ export async function startHarness(
         .filter((shard) => /^[0-9a-f]{2}$/.test(shard))
         .flatMap((shard) => readdirSync(join(dataDir, "blobs", shard)))
         .sort();
+    },
+    async storedNames() {
+      if (bucket) return bucket.allKeys();
+      return readdirSync(join(dataDir, "blobs"), { recursive: true }) as string[];
     },
     async tempFiles() {
       if (bucket) return [...(await bucket.keys("tmp/")), ...(await bucket.multipartUploads("tmp/"))];

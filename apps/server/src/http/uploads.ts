@@ -70,7 +70,11 @@ export function multipartUploads(
       const file = files[0];
       if (file?.upload) {
         req.upload = { ...file.upload, filename: file.originalname };
-        res.on("close", () => void blobs.discard(file.upload));
+        res.on("close", () => {
+          // Once committed, there is nothing left to discard. A store that is down keeps
+          // the temp until the sweep (at start and hourly) finds it abandoned.
+          blobs.discard(file.upload).catch((err: unknown) => req.log.warn({ err }, "upload temp not discarded"));
+        });
       }
       if (err) return next(multipartError(err));
       try {

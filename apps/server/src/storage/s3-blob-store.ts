@@ -75,6 +75,12 @@ export class S3BlobStore implements BlobStore {
     await this.check().catch((error: unknown) => {
       if (error instanceof BlobStoreUnavailable) throw error;
       const status = statusOf(error);
+      if (status === undefined) {
+        throw new Error(
+          `The S3 store has no credentials (${(error as Error).message}): set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or another source of the AWS SDK's default chain`,
+          { cause: error },
+        );
+      }
       throw new Error(
         status === 404
           ? `S3_BUCKET "${this.bucket}" does not exist`
@@ -235,9 +241,12 @@ function statusOf(error: unknown): number | undefined {
   return (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 }
 
-/** No answer at all (refused, reset, timed out) or a 5xx: the store is down, not the request wrong. */
+/**
+ * No answer at all (refused, reset, timed out) or a 5xx: the store is down, not the
+ * request wrong. Missing credentials are a configuration error, not an outage.
+ */
 function unavailableOr(error: unknown): unknown {
-  if (error instanceof BlobStoreUnavailable) return error;
+  if (error instanceof BlobStoreUnavailable || (error as Error).name === "CredentialsProviderError") return error;
   const status = statusOf(error);
   return status === undefined || status >= 500 ? new BlobStoreUnavailable(error) : error;
 }

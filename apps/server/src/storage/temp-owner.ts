@@ -1,8 +1,8 @@
 // Temp uploads carry their process's identity in their name: machine, pid and start
 // time (pids are reused). Several machines may share the store, and a pid means
 // nothing on another machine: a temp of this machine is abandoned once its process is
-// gone (a process's own uploads are discarded when their request ends), a temp of
-// another machine only once it is older than any upload can last.
+// gone, any temp once it is older than any upload can last (a process discards its own
+// when their request ends; one it could not discard, the store being down, stays).
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { hostname } from "node:os";
@@ -14,9 +14,8 @@ export const tempName = () => `${MACHINE}@${PROCESS_ID}-${randomUUID()}`;
 export function isAbandoned(name: string, storedAt: Date): boolean {
   const owner = name.slice(0, name.indexOf("-"));
   const at = owner.lastIndexOf("@");
-  return owner.slice(0, at) === MACHINE
-    ? !isRunning(owner.slice(at + 1))
-    : Date.now() - storedAt.getTime() > ABANDONED_MS;
+  if (Date.now() - storedAt.getTime() > ABANDONED_MS) return true;
+  return owner.slice(0, at) === MACHINE && !isRunning(owner.slice(at + 1));
 }
 
 /** When a process started, in clock ticks since boot (Linux); undefined elsewhere. */

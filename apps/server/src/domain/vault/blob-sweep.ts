@@ -59,10 +59,10 @@ export async function removeIfUnused(db: Db, store: BlobStore, hash: string): Pr
  * and committing their row, or between deleting a row and its bytes. Runs at start
  * and every hour (`server.ts`), on either store.
  */
-export async function sweepOrphanBlobs(db: Db, store: BlobStore): Promise<number> {
+export async function sweepOrphanBlobs(db: Db, store: BlobStore, now = new Date()): Promise<number> {
   let removed = 0;
   for await (const { hash, storedAt } of store.list()) {
-    if (Date.now() - storedAt.getTime() < GRACE_MS) continue;
+    if (now.getTime() - storedAt.getTime() < GRACE_MS) continue;
     const [row] = await db.select({ hash: blobs.hash }).from(blobs).where(eq(blobs.hash, hash));
     if (row) continue;
     if (await removeIfUnused(db, store, hash)) removed++;
