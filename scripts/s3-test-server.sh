@@ -88,11 +88,14 @@ osd crush chooseleaf type = 0
 mon allow pool size one = true
 mon allow pool delete = true
 mon warn on pool no redundancy = false
+mon data avail warn = 2
 mon max pg per osd = 1000
 mon data = $DIR/mon/ceph-\$id
 osd data = $DIR/osd/ceph-\$id
 osd objectstore = memstore
-memstore device bytes = 2147483648
+# memstore holds the objects in the OSD's memory, allocated as they come; deleted ones
+# are reclaimed by RGW's garbage collector, here within seconds instead of hours.
+memstore device bytes = 8589934592
 osd max object size = 134217728
 [client.rgw.test]
 rgw frontends = beast endpoint=127.0.0.1:$rgw_port
@@ -100,6 +103,8 @@ rgw data = $DIR/rgw
 rgw dns name = 127.0.0.1
 rgw enable usage log = false
 rgw thread pool size = 64
+rgw gc obj min wait = 0
+rgw gc processor period = 10
 EOF
 
   monmaptool --create --fsid "$fsid" --addv a "[v2:127.0.0.1:$mon_port]" "$DIR/monmap" >/dev/null
@@ -111,12 +116,12 @@ EOF
   local osd_id
   osd_id="$(ceph -c "$CONF" osd create)"
   ceph-osd -c "$CONF" -i "$osd_id" --mkfs "${DAEMON_USER[@]}" >/dev/null 2>&1
-  ceph-osd -c "$CONF" -i "$osd_id" "${DAEMON_USER[@]}"
+  ceph-osd -c "$CONF" -i "$osd_id" "${DAEMON_USER[@]}" 2>>"$DIR/log/daemons.stderr"
   wait_for "ceph -c '$CONF' osd stat | grep -q '1 up'" 30
 
-  radosgw -c "$CONF" -n client.rgw.test "${DAEMON_USER[@]}"
+  radosgw -c "$CONF" -n client.rgw.test "${DAEMON_USER[@]}" 2>>"$DIR/log/daemons.stderr"
   echo "$rgw_port" >"$DIR/rgw.port.pending"
-  wait_for "curl -fsS http://127.0.0.1:$rgw_port/" 60
+  wait_for "node -e 'fetch(process.argv[1]).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))' http://127.0.0.1:$rgw_port/" 60
   radosgw-admin -c "$CONF" user create --uid vault-test --display-name "vault tests" \
     --access-key "$ACCESS_KEY" --secret "$SECRET_KEY" >/dev/null
   mv "$DIR/rgw.port.pending" "$DIR/rgw.port"
