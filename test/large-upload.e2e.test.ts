@@ -97,7 +97,11 @@ describe.each(stores)("a 512 MiB upload on $name", (backend) => {
       headers: { "api-key": h.users[0].api_key },
     });
     expect(response.headers.get("content-length")).toBe(String(64 * MiB));
-    expect(createHash("sha256").update(Buffer.from(await response.arrayBuffer())).digest("hex")).toBe(sha256);
+    expect(
+      createHash("sha256")
+        .update(Buffer.from(await response.arrayBuffer()))
+        .digest("hex"),
+    ).toBe(sha256);
     const tail = await fetch(`${h.url}/evault/v1/files/${h.users[0].file_id}/content/`, {
       headers: { "api-key": h.users[0].api_key, Range: "bytes=-3" },
     });

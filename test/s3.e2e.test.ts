@@ -1,10 +1,12 @@
 // The S3 blob store (BLOB_STORE=s3) against a real S3 server (Ceph RGW, started by
 // scripts/s3-test-server.sh): what only an object store has. The whole end-to-end suite
 // also runs on it (the "+s3" backend of helpers/backends.ts).
+import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { promisify } from "node:util";
 import { loadConfig, openBlobStore, openDatabase } from "@vault/server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sweepOrphanBlobs } from "../apps/server/dist/domain/vault/blob-sweep.js";
@@ -56,6 +58,23 @@ describe.runIf(s3)(`the S3 blob store on ${s3?.name}`, () => {
     expect(await h.storedBlobs()).toEqual(blobsBefore);
     const after = await inspectFile(h.client(), h.users[0].file_share_id, h.users[0].file_id);
     expect(after).toMatchObject({ hash: before.hash, name: before.name, updated_at: before.updated_at });
+  });
+
+  test("when the bucket does not exist, then the server refuses to start, naming S3_BUCKET", async () => {
+    const server = resolve(import.meta.dirname, "../apps/server/dist/main.js");
+    const dataDir = mkdtempSync(join(tmpdir(), "vault-e2e-nobucket-"));
+    try {
+      const failed = await promisify(execFile)(process.execPath, [server], {
+        env: { ...h.env, DATA_DIR: dataDir, S3_BUCKET: "vault-no-such-bucket" },
+      }).then(
+        () => undefined,
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(failed?.code).toBe(1);
+      expect(failed?.stderr).toContain('Configuration error: S3_BUCKET "vault-no-such-bucket" does not exist');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   test("when the same bytes are uploaded twice, then the second upload stores nothing new and leaves no temp object", async () => {

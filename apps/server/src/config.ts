@@ -1,5 +1,14 @@
 import { resolve } from "node:path";
-import type { S3Settings } from "./storage/s3-blob-store.js";
+
+export interface S3Settings {
+  bucket: string;
+  /** For stores other than AWS (Ceph RGW, MinIO, R2, …); the SDK's AWS endpoint when undefined. */
+  endpoint: string | undefined;
+  region: string;
+  forcePathStyle: boolean;
+  /** Prepended to every key; empty or ending in `/`. */
+  prefix: string;
+}
 
 /** Where file bytes live: the local disk under `DATA_DIR/blobs`, or an S3-compatible bucket. */
 type BlobStoreConfig = { kind: "fs" } | ({ kind: "s3" } & S3Settings);

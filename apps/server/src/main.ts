@@ -13,10 +13,15 @@ function configOrExit(): Config {
     }
     return config;
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(`Configuration error: ${error.message}`);
-    process.exit(1);
+    return exitOnConfigError(error);
   }
+}
+
+/** A configuration that cannot work (a bad variable, a missing bucket) ends the process with its message, no stack. */
+function exitOnConfigError(error: unknown): never {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`Configuration error: ${error.message}`);
+  process.exit(1);
 }
 
 /** The first thing a person sees on an empty store: the demo key, its ids and a curl line per operation. */
@@ -100,7 +105,7 @@ if (config.workers > 1 && cluster.isPrimary) {
   });
   logger.info({ workers: config.workers }, "cluster started");
 } else {
-  const server = await startServer(config, logger, { demo: config.workers === 1 });
+  const server = await startServer(config, logger, { demo: config.workers === 1 }).catch(exitOnConfigError);
   printDemo(server);
   logger.info({ url: server.url, database: config.databaseUrl ? "postgres" : "pglite", pid: process.pid }, "listening");
   onShutdown(logger, () => server.close());

@@ -12,6 +12,7 @@ import {
   S3Client,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
+import { ConfigError, type S3Settings } from "../config.js";
 import {
   type BlobStore,
   BlobStoreUnavailable,
@@ -22,16 +23,6 @@ import {
 } from "./blob-store.js";
 import { contentTap } from "./content-tap.js";
 import { isAbandoned, tempName } from "./temp-owner.js";
-
-export interface S3Settings {
-  bucket: string;
-  /** For stores other than AWS (Ceph RGW, MinIO, R2, …); the SDK's AWS endpoint when undefined. */
-  endpoint: string | undefined;
-  region: string;
-  forcePathStyle: boolean;
-  /** Prepended to every key; empty or ending in `/`. */
-  prefix: string;
-}
 
 /**
  * The parts of a multipart upload are held in memory, PART_SIZE (S3's least) × QUEUE_SIZE
@@ -81,12 +72,12 @@ export class S3BlobStore implements BlobStore {
       if (error instanceof BlobStoreUnavailable) throw error;
       const status = statusOf(error);
       if (status === undefined) {
-        throw new Error(
+        throw new ConfigError(
           `The S3 store has no credentials (${(error as Error).message}): set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or another source of the AWS SDK's default chain`,
           { cause: error },
         );
       }
-      throw new Error(
+      throw new ConfigError(
         status === 404
           ? `S3_BUCKET "${this.bucket}" does not exist`
           : `S3_BUCKET "${this.bucket}" cannot be used with these credentials (HTTP ${status})`,
