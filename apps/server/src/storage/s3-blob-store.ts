@@ -35,8 +35,8 @@ const QUEUE_SIZE = 2;
 
 /**
  * Blobs in an S3-compatible bucket, one object per content under `<prefix><sha256>`.
- * An upload streams to a temp object (`<prefix>tmp/<uuid>`, a multipart upload beyond
- * one part) while it is hashed; `commit` copies it to its hash's key unless that object
+ * An upload streams to a temp object (`<prefix>tmp/<owner>-<uuid>`, see `temp-owner.ts`;
+ * a multipart upload beyond one part) while it is hashed; `commit` copies it to its hash's key unless that object
  * exists (a HEAD first: the caller holds the hash's database lock, so two commits of
  * one hash never race) and deletes the temp object. Credentials come from the SDK's
  * default chain (`AWS_ACCESS_KEY_ID`, `AWS_PROFILE`, instance roles, …).
@@ -62,7 +62,9 @@ export class S3BlobStore implements BlobStore {
       responseChecksumValidation: "WHEN_REQUIRED",
       maxAttempts: 2,
       // A store that does not answer is down: the request gets a 503 rather than hanging.
-      requestHandler: { connectionTimeout: 3000, requestTimeout: 30_000 },
+      // The idle limit leaves room for a download whose client reads slowly (backpressure
+      // pauses the socket to the store), like REQUEST_TIMEOUT_MS's default.
+      requestHandler: { connectionTimeout: 3000, requestTimeout: 120_000 },
     });
   }
 
