@@ -2,8 +2,7 @@
 // account PUT (api-key lookup, then the same repository call) with no framework, no
 // validation and no middleware. Prints one JSON line like serve.mjs.
 import { createServer } from "node:http";
-import { join } from "node:path";
-import { BlobStore, loadConfig, openDatabase } from "@vault/server";
+import { loadConfig, openBlobStore, openDatabase } from "@vault/server";
 import { authenticate } from "../apps/server/dist/domain/api-keys.js";
 import { replaceBankAccount } from "../apps/server/dist/domain/banking/bank-accounts.js";
 import { seed } from "./seed.mjs";
@@ -11,8 +10,7 @@ import { seed } from "./seed.mjs";
 const config = loadConfig();
 const database = await openDatabase(config);
 await database.migrate();
-const blobs = new BlobStore(join(config.dataDir, "blobs"));
-await blobs.open();
+const blobs = await openBlobStore(config);
 const ROUTE = /^\/banking\/v1\/ng\/bank_accounts\/([^/]+)\/$/;
 
 const server = createServer(async (req, res) => {

@@ -11,6 +11,7 @@ import { join, resolve } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import pg from "pg";
+import { createBenchBucket } from "./bucket.mjs";
 import { createBenchDatabase } from "./database.mjs";
 import { CONNECTIONS, children, load, median, memory, startChild, stopChild } from "./processes.mjs";
 import { multipart, scenarios } from "./scenarios.mjs";
@@ -140,11 +141,8 @@ async function randomFile(path, mib) {
   await pipeline(Readable.from(chunks()), createWriteStream(path));
 }
 
-/** Streams `source` as the file part of a file PUT; times it and samples the server's RSS. */
-async function timedUpload(server, source) {
-  const user = server.users[0];
-  const form = multipart({ name: "upload.bin" }, { name: "upload.bin", type: "application/octet-stream" });
-  const size = (await stat(source)).size + Buffer.byteLength(form.head) + Buffer.byteLength(form.tail);
+/** Runs `transfer`, timing it and sampling the server's RSS. */
+async function timed(server, transfer) {
   const before = memory(server.pid).rss;
   let peak = before;
   const sampler = setInterval(() => {
@@ -152,28 +150,70 @@ async function timedUpload(server, source) {
   }, 5);
   const t = performance.now();
   try {
-    const status = await new Promise((resolveStatus, reject) => {
-      const req = request(`${server.url}/evault/v1/files/${user.file_id}/`, {
-        method: "PUT",
-        headers: { "api-key": user.api_key, "content-type": form.contentType, "content-length": size },
-      });
-      req.once("response", (res) => res.resume().once("end", () => resolveStatus(res.statusCode)));
-      req.once("error", reject);
-      req.write(form.head);
-      pipeline(createReadStream(source), req, { end: false }).then(() => req.end(form.tail), reject);
-    });
+    const status = await transfer();
     return { status, ms: performance.now() - t, growth: peak - before };
   } finally {
     clearInterval(sampler);
   }
 }
 
-/** On PostgreSQL, where the targets are; the bytes go to the blob store under DATA_DIR either way. */
+/** Downloads the first user's file content, reading it as it comes. */
+function timedDownload(server) {
+  const user = server.users[0];
+  return timed(server, async () => {
+    const res = await fetch(`${server.url}/evault/v1/files/${user.file_id}/content/`, {
+      headers: { "api-key": user.api_key },
+    });
+    for await (const _ of res.body);
+    return res.status;
+  });
+}
+
+/** Streams `source` as the file part of a file PUT. */
+async function timedUpload(server, source) {
+  const user = server.users[0];
+  const form = multipart({ name: "upload.bin" }, { name: "upload.bin", type: "application/octet-stream" });
+  const size = (await stat(source)).size + Buffer.byteLength(form.head) + Buffer.byteLength(form.tail);
+  return timed(
+    server,
+    () =>
+      new Promise((resolveStatus, reject) => {
+        const req = request(`${server.url}/evault/v1/files/${user.file_id}/`, {
+          method: "PUT",
+          headers: { "api-key": user.api_key, "content-type": form.contentType, "content-length": size },
+        });
+        req.once("response", (res) => res.resume().once("end", () => resolveStatus(res.statusCode)));
+        req.once("error", reject);
+        req.write(form.head);
+        pipeline(createReadStream(source), req, { end: false }).then(() => req.end(form.tail), reject);
+      }),
+  );
+}
+
+/**
+ * On PostgreSQL, where the targets are; the bytes go to the disk store under DATA_DIR,
+ * then (when TEST_S3_ENDPOINT names an S3 server) to the S3 store. Each upload is
+ * downloaded back, timed as well.
+ */
 async function uploadFigures(databaseUrl) {
+  const figures = [];
+  const bucket = await createBenchBucket();
+  if (!bucket) log("TEST_S3_ENDPOINT is not set: the S3 store is not measured");
+  try {
+    for (const [store, env] of [["disk", {}], ...(bucket ? [["s3", bucket.env]] : [])]) {
+      figures.push(...(await storeFigures(databaseUrl, store, env)));
+    }
+  } finally {
+    await bucket?.drop();
+  }
+  return figures;
+}
+
+async function storeFigures(databaseUrl, store, env) {
   const server = await startChild(
     "serve.mjs",
-    { DATABASE_URL: databaseUrl, DATA_DIR: await mkdtemp(join(scratch, "upload-")) },
-    "upload",
+    { DATABASE_URL: databaseUrl, DATA_DIR: await mkdtemp(join(scratch, "upload-")), ...env },
+    `upload-${store}`,
   );
   const figures = [];
   const source = join(scratch, "source.bin");
@@ -191,21 +231,28 @@ async function uploadFigures(databaseUrl) {
         await pipeline(createReadStream(source), createWriteStream(copy));
         const copyMs = performance.now() - t;
         await rm(copy);
-        runs.push({ copyMs, ...(await timedUpload(server, source)) });
+        const upload = await timedUpload(server, source);
+        runs.push({ copyMs, ...upload, download: await timedDownload(server) });
       }
       const uploadMs = median(runs.map((r) => r.ms));
       const copyMs = median(runs.map((r) => r.copyMs));
+      const downloadMs = median(runs.map((r) => r.download.ms));
+      const statuses = runs.flatMap((r) => [r.status, r.download.status]);
       figures.push({
+        store,
         mib,
-        status: runs.every((r) => r.status === 200) ? 200 : runs.find((r) => r.status !== 200).status,
+        status: statuses.find((s) => s !== 200) ?? 200,
         uploadMs: Math.round(uploadMs),
         fsCopyMs: Math.round(copyMs),
         uploadMiBps: Math.round(mib / (uploadMs / 1000)),
         fsCopyMiBps: Math.round(mib / (copyMs / 1000)),
         throughputToFsCopy: ratio(copyMs, uploadMs),
         rssGrowthMiB: Math.round(Math.max(...runs.map((r) => r.growth)) / 2 ** 20),
+        downloadMs: Math.round(downloadMs),
+        downloadMiBps: Math.round(mib / (downloadMs / 1000)),
+        downloadRssGrowthMiB: Math.round(Math.max(...runs.map((r) => r.download.growth)) / 2 ** 20),
       });
-      log(`upload ${mib} MiB`, figures.at(-1));
+      log(`${store}: upload and download ${mib} MiB`, figures.at(-1));
     }
   } finally {
     await rm(source, { force: true });
@@ -341,12 +388,12 @@ function markdown(results) {
   if (results.uploads) {
     lines.push(
       "",
-      "| upload | server ms | fs copy ms | MiB/s | ÷ fs copy | server RSS growth MiB |",
-      "|---:|---:|---:|---:|---:|---:|",
+      "| store | upload | server ms | fs copy ms | MiB/s | ÷ fs copy | server RSS growth MiB | download ms | download MiB/s | download RSS growth MiB |",
+      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     );
     for (const u of results.uploads) {
       lines.push(
-        `| ${u.mib} MiB | ${u.uploadMs} | ${u.fsCopyMs} | ${u.uploadMiBps} | ${u.throughputToFsCopy} | ${u.rssGrowthMiB} |`,
+        `| ${u.store} | ${u.mib} MiB | ${u.uploadMs} | ${u.fsCopyMs} | ${u.uploadMiBps} | ${u.throughputToFsCopy} | ${u.rssGrowthMiB} | ${u.downloadMs} | ${u.downloadMiBps} | ${u.downloadRssGrowthMiB} |`,
       );
     }
   }

@@ -1,31 +1,14 @@
 // Faults: a crash mid-upload or mid-duplicate loses nothing and leaves nothing half
 // done; a dropped or unreachable database is a 503 and the service recovers on its own;
 // heavy concurrency loses no update.
-import { once } from "node:events";
-import { type AddressInfo, connect, createServer, type Socket } from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
+import { cuttableRelay } from "./helpers/relay.js";
 import { type Harness, serverOutput, startHarness } from "./helpers/server.js";
-import { download, openRawUpload, sha256 } from "./helpers/vault.js";
+import { download, hangingUpload, sha256 } from "./helpers/vault.js";
 
-const MiB = 1024 * 1024;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Starts a multipart upload of `mebibytes` MiB that never finishes on its own; resolves once
- * it is under way. This one never completes, so it has no response to check.
- */
-function hangingUpload(h: Harness, mebibytes: number) {
-  const req = openRawUpload(h, mebibytes * MiB + 1000, "crash.bin");
-  const chunk = Buffer.alloc(MiB, 7);
-  const write = async () => {
-    for (let n = 0; n < mebibytes; n++) {
-      if (!req.write(chunk)) await new Promise((drained) => req.once("drain", drained));
-    }
-  };
-  return { written: write().catch(() => {}), abort: () => req.destroy() };
-}
 
 /** Counts that must be equal in a consistent store: rows and the bytes they point at. */
 async function consistency(h: Harness) {
@@ -48,19 +31,19 @@ describe.each(backends)("faults on $name", (backend) => {
   });
   afterAll(() => h?.stop());
 
-  test("when the server is killed in the middle of a large upload, then after a restart the old content, rows and blobs are intact and no temp file remains", async () => {
+  test("when the server is killed in the middle of a large upload, then after a restart the old content, rows and blobs are intact and no temp file or multipart upload remains", async () => {
     const client = h.client();
     const before = sha256(await download(client, h.users[0].file_id));
     const upload = hangingUpload(h, 256);
-    while (h.tempFiles().length === 0) await sleep(20);
+    while ((await h.tempFiles()).length === 0) await sleep(20);
     await sleep(200);
     await h.crashAndRestart();
     upload.abort();
-    expect(h.tempFiles()).toEqual([]);
+    expect(await h.tempFiles()).toEqual([]);
     expect(sha256(await download(h.client(), h.users[0].file_id))).toBe(before);
     const state = await consistency(h);
     expect(state.orphans).toBe(0);
-    expect(h.storedBlobs()).toHaveLength(state.blobs);
+    expect(await h.storedBlobs()).toHaveLength(state.blobs);
   });
 
   test("when the server is killed in the middle of a large folder duplicate, then after a restart there is no half-copied tree", async () => {
@@ -168,33 +151,6 @@ describe.each(postgres)("a dropped database connection on $name", (backend) => {
     expect(again.response.status).toBe(200);
   });
 });
-
-/** A TCP relay to PostgreSQL that can be cut and restored: the database becomes unreachable while it keeps running. */
-async function cuttableRelay(target: URL) {
-  const sockets = new Set<Socket>();
-  const relay = createServer((client) => {
-    const upstream = connect(Number(target.port || 5432), target.hostname);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on("close", () => sockets.delete(socket)).on("error", () => {});
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  relay.listen(0, "127.0.0.1");
-  await once(relay, "listening");
-  const { port } = relay.address() as AddressInfo;
-  return {
-    url: Object.assign(new URL(target), { port: String(port) }).toString(),
-    cut: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => relay.close(resolve));
-    },
-    restore: async () => {
-      relay.listen(port, "127.0.0.1");
-      await once(relay, "listening");
-    },
-  };
-}
 
 describe.each(postgres)("an unreachable database on $name", (backend) => {
   let h: Harness;

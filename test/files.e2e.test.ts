@@ -14,8 +14,8 @@ const PNG = Buffer.from(
   "base64",
 );
 
-const until = async (condition: () => boolean, what: string) => {
-  for (let waited = 0; !condition(); waited += 20) {
+const until = async (condition: () => Promise<boolean>, what: string) => {
+  for (let waited = 0; !(await condition()); waited += 20) {
     if (waited > 5000) throw new Error(`timed out waiting until ${what}`);
     await sleep(20);
   }
@@ -28,10 +28,10 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
   });
   afterAll(() => h?.stop());
 
-  /** No new blob on disk, and the temp area drains. */
+  /** No new blob stored, and the temp area drains. */
   const expectNothingStored = async (blobsBefore: string[]) => {
-    expect(h.storedBlobs()).toEqual(blobsBefore);
-    await until(() => h.tempFiles().length === 0, "the temp file is removed");
+    expect(await h.storedBlobs()).toEqual(blobsBefore);
+    await until(async () => (await h.tempFiles()).length === 0, "the temp area drains");
   };
 
   const put = (form: Record<string, unknown>, user: SeededUser = h.users[0], id = user.file_id) =>
@@ -220,7 +220,7 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
 
   test("when the upload is over MAX_UPLOAD_BYTES, then 413 problem and nothing is stored", async () => {
     const before = await put({ file: new File(["kept content"], "kept.txt") });
-    const blobsBefore = h.storedBlobs();
+    const blobsBefore = await h.storedBlobs();
     const { response, error } = await put({ file: new File([Buffer.alloc(2 * LIMIT, 7)], "big.bin") });
     expect(response.status).toBe(413);
     expect(response.headers.get("content-type")).toMatch(/^application\/problem\+json/);
@@ -244,7 +244,7 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
   });
 
   test("when the form carries a second file part, then 400 and nothing is stored", async () => {
-    const blobsBefore = h.storedBlobs();
+    const blobsBefore = await h.storedBlobs();
     const { response, error } = await put({
       file: new File(["first"], "1.txt"),
       attachment: new File(["2nd"], "2.txt"),
@@ -254,17 +254,17 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
     await expectNothingStored(blobsBefore);
   });
 
-  /** Starts a raw upload, sends part of it and resolves once the server is streaming it to a temp file. */
+  /** Starts a raw upload, sends part of it and resolves once the server is streaming it into the blob store. */
   const startPartialUpload = async () => {
     const req = openRawUpload(h, LIMIT - 1024, "partial.bin");
     req.write(Buffer.alloc(256 * 1024, 1));
-    await until(() => h.tempFiles().length > 0, "the upload reaches the temp area");
+    await until(async () => (await h.uploadsReceiving()) > 0, "the server receives the upload");
     return req;
   };
 
   test("when the client aborts mid-upload, then the file, the blobs and the temp area are as before", async () => {
     const before = await put({ file: new File(["before the abort"], "before.txt") });
-    const blobsBefore = h.storedBlobs();
+    const blobsBefore = await h.storedBlobs();
     (await startPartialUpload()).destroy();
 
     await expectNothingStored(blobsBefore);
@@ -276,14 +276,14 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
 
   test("when two files get the same bytes, then one blob stores them", async () => {
     const bytes = `shared content ${Math.random()}`;
-    const blobsBefore = h.storedBlobs();
+    const blobsBefore = await h.storedBlobs();
     const [first, second] = await Promise.all([
       put({ file: new File([bytes], "one.txt") }, h.users[0]),
       put({ file: new File([bytes], "two.txt") }, h.users[1]),
     ]);
     expect(first.data?.hash).toBe(sha256(bytes));
     expect(second.data?.hash).toBe(sha256(bytes));
-    expect(h.storedBlobs().filter((hash) => !blobsBefore.includes(hash))).toEqual([sha256(bytes)]);
+    expect((await h.storedBlobs()).filter((hash) => !blobsBefore.includes(hash))).toEqual([sha256(bytes)]);
     expect((await download(h.client(h.users[1].api_key), h.users[1].file_id)).toString()).toBe(bytes);
   });
 
@@ -302,9 +302,9 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
   test("when content is replaced and no file uses the old bytes, then the old blob is deleted", async () => {
     const old = `soon unused ${Math.random()}`;
     await put({ file: new File([old], "old.txt") });
-    expect(h.storedBlobs()).toContain(sha256(old));
+    expect(await h.storedBlobs()).toContain(sha256(old));
     await put({ file: new File(["newer"], "new.txt") });
-    expect(h.storedBlobs()).not.toContain(sha256(old));
+    expect(await h.storedBlobs()).not.toContain(sha256(old));
   });
 
   test("when name is omitted or empty, then it is the uploaded filename; a given name wins", async () => {
@@ -369,7 +369,7 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
     [{ tags: ["ok", ""] }, "/body/tags/1", "minLength"],
   ])("when the form adds %j, then 400 names %s and nothing is stored", async (extra, path, code) => {
     const before = await inspectFile(h.client(), h.users[0].file_id);
-    const blobsBefore = h.storedBlobs();
+    const blobsBefore = await h.storedBlobs();
     const { response, error } = await put({ file: new File([`rejected ${path}`], "rejected.txt"), ...extra });
     expect(response.status).toBe(400);
     expect(error?.errors).toContainEqual(expect.objectContaining({ path, code }));
@@ -387,7 +387,7 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
 
   test("when folder is another user's folder, then 422 names /body/folder and nothing changes", async () => {
     const before = await inspectFile(h.client(), h.users[0].file_id);
-    const blobsBefore = h.storedBlobs();
+    const blobsBefore = await h.storedBlobs();
     const { response, error } = await put({ file: new File(["moved?"], "m.txt"), folder: h.users[1].folder_id });
     expect(response.status).toBe(422);
     expect(error?.errors).toContainEqual(expect.objectContaining({ path: "/body/folder" }));
@@ -412,7 +412,7 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
     const first = await put({ file: new File(["version one"], "v1.txt") });
     const version = first.response.headers.get("etag") ?? "";
     expect((await put({ file: new File(["version two"], "v2.txt") })).response.status).toBe(200);
-    const blobsBefore = h.storedBlobs();
+    const blobsBefore = await h.storedBlobs();
     const stale = await h.client().PUT(PATH, {
       params: { path: { id: h.users[0].file_id }, header: { "If-Match": version } },
       body: { file: new File(["version three"], "v3.txt") },
@@ -425,7 +425,7 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
   test("when the file belongs to another user, then update and download are 404 and it is unchanged", async () => {
     const other = h.users[1];
     const before = await inspectFile(h.client(other.api_key), other.file_id);
-    const blobsBefore = h.storedBlobs();
+    const blobsBefore = await h.storedBlobs();
     const { response, error } = await put({ file: new File(["hijack"], "h.txt") }, h.users[0], other.file_id);
     expect(response.status).toBe(404);
     expect(error?.type).toBe("urn:vault:problem:not-found");
@@ -441,24 +441,29 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
     const fetched = await h.client().GET(CONTENT, { params: { path: { id: "no-such-file" } }, parseAs: "arrayBuffer" });
     expect(fetched.response.status).toBe(404);
   });
-  // Last: it kills the server.
-  test("when the server is killed mid-upload, then the next start removes the temp file and the file is unchanged", async () => {
-    const before = await put({ file: new File(["before the crash"], "before.txt") });
-    const blobsBefore = h.storedBlobs();
-    const req = await startPartialUpload();
-    const exited = new Promise((resolve) => h.process.once("exit", resolve));
-    h.process.kill("SIGKILL");
-    await exited;
-    req.destroy();
-    expect(h.tempFiles()).not.toEqual([]);
+  // Last: it kills the server. On S3 an upload shorter than one part (8 MiB) is not in
+  // the bucket before it ends; faults.e2e kills one with parts in the bucket.
+  test.skipIf(backend.blobs === "s3")(
+    "when the server is killed mid-upload, then the next start removes the temp file and the file is unchanged",
+    async () => {
+      const before = await put({ file: new File(["before the crash"], "before.txt") });
+      const blobsBefore = await h.storedBlobs();
+      const req = await startPartialUpload();
+      await until(async () => (await h.tempFiles()).length > 0, "the upload reaches the temp area");
+      const exited = new Promise((resolve) => h.process.once("exit", resolve));
+      h.process.kill("SIGKILL");
+      await exited;
+      req.destroy();
+      expect(await h.tempFiles()).not.toEqual([]);
 
-    await h.restart();
-    expect(h.tempFiles()).toEqual([]);
-    expect(h.storedBlobs()).toEqual(blobsBefore);
-    expect(await inspectFile(h.client(), h.users[0].file_id)).toMatchObject({
-      name: "before.txt",
-      hash: before.data?.hash,
-    });
-    expect((await download(h.client(), h.users[0].file_id)).toString()).toBe("before the crash");
-  });
+      await h.restart();
+      expect(await h.tempFiles()).toEqual([]);
+      expect(await h.storedBlobs()).toEqual(blobsBefore);
+      expect(await inspectFile(h.client(), h.users[0].file_id)).toMatchObject({
+        name: "before.txt",
+        hash: before.data?.hash,
+      });
+      expect((await download(h.client(), h.users[0].file_id)).toString()).toBe("before the crash");
+    },
+  );
 });

@@ -1,5 +1,5 @@
-// The server streams uploads: a 512 MiB body must not grow its memory. PGlite only,
-// since this is about the HTTP and storage path, not the database.
+// The server streams uploads: a 512 MiB body must not grow its memory. On PGlite and
+// the S3 store, since this is about the HTTP and storage path, not the database.
 import { createHash } from "node:crypto";
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -54,9 +54,9 @@ function streamUpload(h: Harness, mebibytes: number) {
   });
 }
 
-const pglite = backends.filter((b) => b.name === "pglite");
+const stores = backends.filter((b) => b.name === "pglite" || b.blobs === "s3");
 
-describe.each(pglite)("a 512 MiB upload on $name", (backend) => {
+describe.each(stores)("a 512 MiB upload on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(backend, { env: { MAX_UPLOAD_BYTES: String(600 * MiB) } });
@@ -88,5 +88,26 @@ describe.each(pglite)("a 512 MiB upload on $name", (backend) => {
     );
     expect(samples).toBeGreaterThan(10);
     expect(growth).toBeLessThan(64 * MiB);
+  }, 120_000);
+
+  test("when 64 MiB are uploaded, then the download and a range at its end return the same bytes", async () => {
+    const { status, sha256 } = await streamUpload(h, 64);
+    expect(status).toBe(200);
+    const response = await fetch(`${h.url}/evault/v1/files/${h.users[0].file_id}/content/`, {
+      headers: { "api-key": h.users[0].api_key },
+    });
+    expect(response.headers.get("content-length")).toBe(String(64 * MiB));
+    expect(
+      createHash("sha256")
+        .update(Buffer.from(await response.arrayBuffer()))
+        .digest("hex"),
+    ).toBe(sha256);
+    const tail = await fetch(`${h.url}/evault/v1/files/${h.users[0].file_id}/content/`, {
+      headers: { "api-key": h.users[0].api_key, Range: "bytes=-3" },
+    });
+    expect(tail.status).toBe(206);
+    expect(tail.headers.get("content-range")).toBe(`bytes ${64 * MiB - 3}-${64 * MiB - 1}/${64 * MiB}`);
+    // The last MiB was written with the bytes n % 251 for n = 63.
+    expect([...Buffer.from(await tail.arrayBuffer())]).toEqual([63, 63, 63]);
   }, 60_000);
 });

@@ -15,7 +15,7 @@ describe.each(backends)("operations on $name", (backend) => {
     expect(await (await fetch(`${h.url}/healthz`)).json()).toEqual({ status: "ok" });
     const ready = await fetch(`${h.url}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: "ready", database: true });
+    expect(await ready.json()).toEqual({ status: "ready", database: true, blob_store: true });
   });
 
   test("when operations have run, then /metrics counts them by operationId and status", async () => {

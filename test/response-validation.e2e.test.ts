@@ -9,11 +9,11 @@ import { join } from "node:path";
 import { createVaultClient } from "@vault/client";
 import {
   type AppDeps,
-  BlobStore,
   createApp,
   createDemoUser,
   createLogger,
   loadConfig,
+  openBlobStore,
   openDatabase,
 } from "@vault/server";
 import { Ajv } from "ajv";
@@ -26,8 +26,7 @@ async function serveApp(options: { handlers?: AppDeps["handlers"]; warmUp: boole
   const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }), publicBaseUrl: "http://127.0.0.1" };
   const database = await openDatabase(config);
   await database.migrate();
-  const blobs = new BlobStore(join(dataDir, "blobs"));
-  await blobs.open();
+  const blobs = await openBlobStore(config);
   const user = await createDemoUser(database.db, blobs, "shape", 30);
   const app = createApp({ config, database, blobs, logger: createLogger("silent"), handlers: options.handlers });
   const warmUpRefused = options.warmUp ? await app.compileValidators() : [];

@@ -1,10 +1,13 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { s3Configured } from "./s3.js";
 
 export interface Backend {
-  name: "pglite" | "postgres";
+  name: "pglite" | "postgres" | "postgres+s3" | "pglite+s3";
   /** A fresh, empty database for one test file (PostgreSQL), or undefined for embedded PGlite. */
   createDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }>;
+  /** Where file bytes go: `DATA_DIR/blobs`, or a fresh bucket of the test S3 server (`BLOB_STORE=s3`). */
+  blobs: "fs" | "s3";
 }
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -12,10 +15,12 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 const pglite: Backend = {
   name: "pglite",
   createDatabase: async () => ({ url: undefined, drop: async () => {} }),
+  blobs: "fs",
 };
 
 const postgres: Backend = {
   name: "postgres",
+  blobs: "fs",
   async createDatabase() {
     if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
     const name = `vault_e2e_${randomBytes(6).toString("hex")}`;
@@ -37,9 +42,23 @@ const postgres: Backend = {
   },
 };
 
+/** The S3 store beside the database a deployment on several machines has: PostgreSQL when given. */
+const s3: Backend = adminUrl
+  ? { ...postgres, name: "postgres+s3", blobs: "s3" }
+  : { ...pglite, name: "pglite+s3", blobs: "s3" };
+
 if (!adminUrl) {
   console.warn("\n[e2e] TEST_DATABASE_URL is not set: the PostgreSQL runs are SKIPPED (CI sets it).\n");
 }
+if (!s3Configured) {
+  console.warn(
+    "\n[e2e] TEST_S3_ENDPOINT, TEST_S3_ACCESS_KEY_ID and TEST_S3_SECRET_ACCESS_KEY are not set: the S3 blob store runs are SKIPPED (CI starts scripts/s3-test-server.sh).\n",
+  );
+}
 
-/** The backends every end-to-end suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is given. */
-export const backends: Backend[] = adminUrl ? [pglite, postgres] : [pglite];
+/**
+ * The backends every end-to-end suite runs on: PGlite always, PostgreSQL when
+ * TEST_DATABASE_URL is given, and the S3 blob store (on PostgreSQL if given) when
+ * TEST_S3_ENDPOINT is.
+ */
+export const backends: Backend[] = [pglite, ...(adminUrl ? [postgres] : []), ...(s3Configured ? [s3] : [])];

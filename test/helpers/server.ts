@@ -12,6 +12,7 @@ import type { DemoUser } from "@vault/server";
 import pg from "pg";
 import type { Backend } from "./backends.js";
 import { stopChild } from "./processes.js";
+import { createTestBucket, type TestBucket } from "./s3.js";
 
 const serverDir = resolve(import.meta.dirname, "../../apps/server");
 const run = promisify(execFile);
@@ -43,10 +44,16 @@ export interface Harness {
   ): Promise<{ url: string; client(apiKey?: string): VaultClient; stop(): Promise<void> }>;
   /** Reads the server's memory use (RSS, bytes) from /proc: now, or the highest it has been. */
   rss(which?: "now" | "peak"): Promise<number>;
-  /** The hashes of the blobs stored on disk (`DATA_DIR/blobs/<2 hex>/<sha256>`), sorted. */
-  storedBlobs(): string[];
-  /** The upload temp files on disk (`DATA_DIR/blobs/tmp`). */
-  tempFiles(): string[];
+  /** The S3 bucket of the blobs, on the S3 backend. */
+  bucket: TestBucket | undefined;
+  /** The hashes of the stored blobs (`DATA_DIR/blobs/<2 hex>/<sha256>`, or `<sha256>` objects in the bucket), sorted. */
+  storedBlobs(): Promise<string[]>;
+  /** Every name the blob store holds: paths under `DATA_DIR/blobs`, or keys in the bucket. */
+  storedNames(): Promise<string[]>;
+  /** Uploads waiting in the temp area: files in `DATA_DIR/blobs/tmp`, or temp objects and multipart uploads under `tmp/`. */
+  tempFiles(): Promise<string[]>;
+  /** File uploads the server is streaming into the blob store right now (its `vault_uploads_receiving` gauge). */
+  uploadsReceiving(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -85,6 +92,7 @@ export async function startHarness(
 ): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), "vault-e2e-"));
   const database = await backend.createDatabase();
+  const bucket = backend.blobs === "s3" ? await createTestBucket() : undefined;
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "",
     DATA_DIR: dataDir,
@@ -93,6 +101,7 @@ export async function startHarness(
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     // `npm test` measures what the suites cover of the server (test/package.json).
     ...(process.env.SERVER_COVERAGE_DIR ? { NODE_V8_COVERAGE: process.env.SERVER_COVERAGE_DIR } : {}),
+    ...bucket?.env,
     ...options.env,
   };
   const users = await seed(env);
@@ -153,15 +162,30 @@ export async function startHarness(
       const field = which === "now" ? /VmRSS:\s+(\d+) kB/ : /VmHWM:\s+(\d+) kB/;
       return Number(field.exec(status)?.[1] ?? 0) * 1024;
     },
-    storedBlobs: () =>
-      readdirSync(join(dataDir, "blobs"))
+    bucket,
+    async storedBlobs() {
+      if (bucket) return (await bucket.keys()).filter((key) => /^[0-9a-f]{64}$/.test(key));
+      return readdirSync(join(dataDir, "blobs"))
         .filter((shard) => /^[0-9a-f]{2}$/.test(shard))
         .flatMap((shard) => readdirSync(join(dataDir, "blobs", shard)))
-        .sort(),
-    tempFiles: () => readdirSync(join(dataDir, "blobs", "tmp")),
+        .sort();
+    },
+    async storedNames() {
+      if (bucket) return bucket.allKeys();
+      return readdirSync(join(dataDir, "blobs"), { recursive: true }) as string[];
+    },
+    async tempFiles() {
+      if (bucket) return [...(await bucket.keys("tmp/")), ...(await bucket.multipartUploads("tmp/"))];
+      return readdirSync(join(dataDir, "blobs", "tmp"));
+    },
+    async uploadsReceiving() {
+      const metrics = await (await fetch(`${url}/metrics`)).text();
+      return Number(/^vault_uploads_receiving (\d+)$/m.exec(metrics)?.[1] ?? Number.NaN);
+    },
     async stop() {
       await stopService();
       await database.drop();
+      await bucket?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -29,6 +29,23 @@ export function openRawUpload(h: Harness, contentLength: number, filename: strin
   return req;
 }
 
+const MiB = 1024 * 1024;
+
+/**
+ * Starts a multipart upload of `mebibytes` MiB that never finishes on its own; resolves once
+ * it is under way. This one never completes, so it has no response to check.
+ */
+export function hangingUpload(h: Harness, mebibytes: number) {
+  const req = openRawUpload(h, mebibytes * MiB + 1000, "crash.bin");
+  const chunk = Buffer.alloc(MiB, 7);
+  const write = async () => {
+    for (let n = 0; n < mebibytes; n++) {
+      if (!req.write(chunk)) await new Promise((drained) => req.once("drain", drained));
+    }
+  };
+  return { written: write().catch(() => {}), abort: () => req.destroy() };
+}
+
 /** One of the caller's files as the contract's File, read back with GET. */
 export async function inspectFile(client: VaultClient, fileId: string) {
   const { data, response } = await client.GET("/evault/v1/files/{id}/", { params: { path: { id: fileId } } });

@@ -108,7 +108,7 @@ export function createApp(deps: AppDeps): App {
   }
   if (deps.metrics) {
     app.use(deps.metrics.middleware);
-    if (!deps.adminOnly) app.use(adminRouter(deps.database, deps.metrics));
+    if (!deps.adminOnly) app.use(adminRouter(deps.database, deps.blobs, deps.metrics));
   }
   app.use(docsRouter());
   app.use(express.json({ limit: JSON_BODY_LIMIT }), refuseUnboundedBody);
@@ -121,7 +121,8 @@ export function createApp(deps: AppDeps): App {
   // After the security check and before request validation: the per-key budget (only
   // an authenticated key has one), the multipart parser, which streams the body in the
   // slot the validator's own multer-in-memory uploader would take, and the empty-body check.
-  const bodyReaders = [multipartUploads(deps.blobs, deps.config.maxUploadBytes), refuseEmptyJson];
+  const uploads = multipartUploads(deps.blobs, deps.config.maxUploadBytes, deps.metrics?.uploadsReceiving);
+  const bodyReaders = [uploads, refuseEmptyJson];
   const perKey = deps.rateLimiter ? [deps.rateLimiter.perKey] : [];
   app.use(gate.route, gate.authenticate, ...perKey, ...bodyReaders, ...gate.validate);
   // A 401 from the validator's security check spends the address's failed-authentication budget.

@@ -1,5 +1,18 @@
 import { resolve } from "node:path";
 
+export interface S3Settings {
+  bucket: string;
+  /** For stores other than AWS (Ceph RGW, MinIO, R2, …); the SDK's AWS endpoint when undefined. */
+  endpoint: string | undefined;
+  region: string;
+  forcePathStyle: boolean;
+  /** Prepended to every key; empty or ending in `/`. */
+  prefix: string;
+}
+
+/** Where file bytes live: the local disk under `DATA_DIR/blobs`, or an S3-compatible bucket. */
+type BlobStoreConfig = { kind: "fs" } | ({ kind: "s3" } & S3Settings);
+
 export interface Config {
   host: string;
   port: number;
@@ -8,6 +21,7 @@ export interface Config {
   /** The absolute URL clients reach the service at (download links are built from it); by default the listening address. */
   publicBaseUrl: string | undefined;
   maxUploadBytes: number;
+  blobStore: BlobStoreConfig;
   binRetentionDays: number;
   /** How long the answer to a POST's `Idempotency-Key` is kept and replayed (24 hours). */
   idempotencyTtlSeconds: number;
@@ -81,6 +95,11 @@ export function loadConfig(env: Env = process.env): Config {
   if (inMemoryDatabase && databaseUrl) throw new ConfigError("DATABASE_IN_MEMORY and DATABASE_URL exclude each other");
   const validation = onOff(env, "VAULT_BENCH_VALIDATION");
   const rateLimitPerMinute = integer(env, "RATE_LIMIT_PER_MINUTE", 600, 1, 1_000_000);
+  const blobStore = blobStoreConfig(env);
+  const maxUploadBytes = integer(env, "MAX_UPLOAD_BYTES", 100 * 1024 * 1024, 1, Number.MAX_SAFE_INTEGER);
+  if (blobStore.kind === "s3" && maxUploadBytes > S3_MAX_COPY_BYTES) {
+    throw new ConfigError(`MAX_UPLOAD_BYTES must be at most ${S3_MAX_COPY_BYTES} (5 GiB) with BLOB_STORE=s3`);
+  }
   return {
     host,
     port,
@@ -88,7 +107,8 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: resolve(env.INIT_CWD || process.cwd(), env.DATA_DIR || ".data"),
     databaseUrl,
     publicBaseUrl,
-    maxUploadBytes: integer(env, "MAX_UPLOAD_BYTES", 100 * 1024 * 1024, 1, Number.MAX_SAFE_INTEGER),
+    maxUploadBytes,
+    blobStore,
     binRetentionDays: integer(env, "BIN_RETENTION_DAYS", 30, 1, 36500),
     idempotencyTtlSeconds: integer(env, "IDEMPOTENCY_TTL_SECONDS", 24 * 60 * 60, 1, 30 * 24 * 60 * 60),
     idempotencyLeaseSeconds: integer(env, "IDEMPOTENCY_LEASE_SECONDS", 5 * 60, 1, 24 * 60 * 60),
@@ -109,6 +129,41 @@ export function loadConfig(env: Env = process.env): Config {
     inMemoryDatabase,
     validation,
     optimisations: onOff(env, "VAULT_BENCH_OPTIMISATIONS") === "on",
+  };
+}
+
+/** S3 copies an object in one request up to 5 GiB; an upload is copied from its temp key to its hash's. */
+const S3_MAX_COPY_BYTES = 5 * 1024 ** 3;
+const S3_SETTINGS = ["S3_ENDPOINT", "S3_BUCKET", "S3_REGION", "S3_FORCE_PATH_STYLE", "S3_PREFIX"];
+
+function blobStoreConfig(env: Env): BlobStoreConfig {
+  const kind = oneOf(env, "BLOB_STORE", ["fs", "s3"], "fs");
+  if (kind === "fs") {
+    const stray = S3_SETTINGS.find((name) => env[name]);
+    if (stray) throw new ConfigError(`${stray} is set but BLOB_STORE is not s3 (set BLOB_STORE=s3 to use it)`);
+    return { kind };
+  }
+  const bucket = env.S3_BUCKET ?? "";
+  if (!bucket) throw new ConfigError("S3_BUCKET is required with BLOB_STORE=s3");
+  // S3's bucket naming rules: 3-63 lowercase letters, digits, dots and hyphens, a letter or digit at each end.
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new ConfigError(`S3_BUCKET must be a bucket name (3-63 of a-z, 0-9, ".", "-"), got "${bucket}"`);
+  }
+  const region = env.S3_REGION || "us-east-1";
+  if (!/^[a-z0-9-]{1,64}$/.test(region)) throw new ConfigError(`S3_REGION must be a region name, got "${region}"`);
+  const prefix = env.S3_PREFIX ?? "";
+  if (prefix.length > 512 || !/^(?:[\w!.*'()-]+\/)*[\w!.*'()-]*$/.test(prefix)) {
+    throw new ConfigError(
+      `S3_PREFIX must be key segments of letters, digits and !_.*'()- joined by single "/" (no leading "/"), got "${prefix}"`,
+    );
+  }
+  return {
+    kind,
+    bucket,
+    endpoint: url(env, "S3_ENDPOINT", /^https?:$/),
+    region,
+    forcePathStyle: oneOf(env, "S3_FORCE_PATH_STYLE", ["true", "false"], "false") === "true",
+    prefix: prefix === "" || prefix.endsWith("/") ? prefix : `${prefix}/`,
   };
 }
 

@@ -4,4 +4,5 @@ export { type Database, openDatabase } from "./data/database.js";
 export { createDemoUser, type DemoUser, shareWithEachOther } from "./demo.js";
 export { createLogger, type Logger } from "./logger.js";
 export { type RunningServer, startServer } from "./server.js";
-export { BlobStore } from "./storage/blob-store.js";
+export type { BlobStore } from "./storage/blob-store.js";
+export { openBlobStore } from "./storage/open-blob-store.js";

@@ -14,10 +14,19 @@ function configOrExit(): Config {
     }
     return config;
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(`Configuration error: ${error.message}`);
-    process.exit(1);
+    return exitOnStartError(error);
   }
+}
+
+/**
+ * A configuration that cannot work (a bad variable, a missing bucket) or an embedded
+ * database another process has open ends the process with its message, no stack.
+ */
+function exitOnStartError(error: unknown): never {
+  if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
+  else if (error instanceof StoreInUse) console.error(error.message);
+  else throw error;
+  process.exit(1);
 }
 
 /** The first thing a person sees on an empty store: the demo key, its ids, a curl line per operation of the service spec and a few of the rest. */
@@ -108,11 +117,7 @@ if (config.workers > 1 && cluster.isPrimary) {
   });
   logger.info({ workers: config.workers }, "cluster started");
 } else {
-  const server = await startServer(config, logger, { demo: config.workers === 1 }).catch((error: unknown) => {
-    if (!(error instanceof StoreInUse)) throw error;
-    console.error(error.message);
-    process.exit(1);
-  });
+  const server = await startServer(config, logger, { demo: config.workers === 1 }).catch(exitOnStartError);
   printDemo(server);
   logger.info({ url: server.url, database: config.databaseUrl ? "postgres" : "pglite", pid: process.pid }, "listening");
   onShutdown(logger, () => server.close());

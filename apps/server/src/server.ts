@@ -1,6 +1,5 @@
 import { createServer, type RequestListener } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
 import { count } from "drizzle-orm";
 import express from "express";
 import { createApp } from "./app.js";
@@ -15,7 +14,9 @@ import { removeIfUnused, sweepOrphanBlobs } from "./domain/vault/blob-sweep.js";
 import { adminRouter, createMetrics } from "./http/observability.js";
 import { createRateLimiter } from "./http/rate-limit.js";
 import type { Logger } from "./logger.js";
-import { BlobStore } from "./storage/blob-store.js";
+import type { BlobStore } from "./storage/blob-store.js";
+import { BlobStoreUnavailable } from "./storage/blob-store.js";
+import { openBlobStore } from "./storage/open-blob-store.js";
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -38,17 +39,27 @@ export async function startServer(
 ): Promise<RunningServer> {
   const database = await openDatabase(config);
   await database.migrate();
-  const blobs = new BlobStore(join(config.dataDir, "blobs"));
-  await blobs.open();
+  const blobs = await openBlobStore(config, (err) =>
+    logger.warn({ err }, "the blob store cannot be reached yet; file contents answer 503 until it does"),
+  );
 
+  // Rows first, bytes after: a crash in between leaves only orphan bytes, which the
+  // next sweep removes (a row never points at missing bytes).
   const sweep = async () => {
+    await sweepIdempotencyKeys(database.db);
     const purged = await purgeExpired(database.db);
     await Promise.all(purged.map((hash) => removeIfUnused(database.db, blobs, hash)));
     await sweepOrphanBlobs(database.db, blobs);
-    await sweepIdempotencyKeys(database.db);
+    await blobs.sweepTemp();
   };
-  await sweep();
-  const timer = setInterval(() => sweep().catch((err) => logger.error({ err }, "sweep failed")), SWEEP_INTERVAL_MS);
+  const sweepLogged = () =>
+    sweep().catch((err: unknown) => {
+      if (err instanceof BlobStoreUnavailable)
+        logger.warn({ err }, "bin sweep put off: the blob store cannot be reached");
+      else logger.error({ err }, "sweep failed");
+    });
+  await sweepLogged();
+  const timer = setInterval(sweepLogged, SWEEP_INTERVAL_MS);
   timer.unref();
 
   const [{ value: userCount } = { value: 0 }] = await database.db.select({ value: count() }).from(users);
@@ -74,7 +85,7 @@ export async function startServer(
     redisUrl: config.redisUrl,
   });
   const admin =
-    config.adminPort === undefined ? undefined : createServer(express().use(adminRouter(database, metrics)));
+    config.adminPort === undefined ? undefined : createServer(express().use(adminRouter(database, blobs, metrics)));
   admin?.listen(config.adminPort, config.host);
 
   const server = createServer({ requestTimeout: config.requestTimeoutMs });

@@ -71,3 +71,67 @@ describe("loadConfig", () => {
     ).toBe(5);
   });
 });
+
+describe("loadConfig: the blob store", () => {
+  const s3 = { BLOB_STORE: "s3", S3_BUCKET: "vault-files" };
+
+  test("when BLOB_STORE is not set, then blobs go to the disk", () => {
+    expect(loadConfig({}).blobStore).toEqual({ kind: "fs" });
+  });
+
+  test("when BLOB_STORE=s3 with a bucket only, then AWS's defaults apply", () => {
+    expect(loadConfig(s3).blobStore).toEqual({
+      kind: "s3",
+      bucket: "vault-files",
+      endpoint: undefined,
+      region: "us-east-1",
+      forcePathStyle: false,
+      prefix: "",
+    });
+  });
+
+  test("when every S3 setting is given, then each is used and the prefix becomes a folder", () => {
+    const config = loadConfig({
+      ...s3,
+      S3_ENDPOINT: "http://127.0.0.1:7480",
+      S3_REGION: "eu-west-2",
+      S3_FORCE_PATH_STYLE: "true",
+      S3_PREFIX: "prod/vault",
+    });
+    expect(config.blobStore).toEqual({
+      kind: "s3",
+      bucket: "vault-files",
+      endpoint: "http://127.0.0.1:7480",
+      region: "eu-west-2",
+      forcePathStyle: true,
+      prefix: "prod/vault/",
+    });
+    expect(loadConfig({ ...s3, S3_PREFIX: "vault/" }).blobStore).toMatchObject({ prefix: "vault/" });
+  });
+
+  test.each([
+    [{ BLOB_STORE: "minio" }, "BLOB_STORE"],
+    [{ BLOB_STORE: "s3" }, "S3_BUCKET is required"],
+    [{ ...s3, S3_BUCKET: "Vault_Files" }, "S3_BUCKET"],
+    [{ ...s3, S3_BUCKET: "ab" }, "S3_BUCKET"],
+    [{ ...s3, S3_ENDPOINT: "127.0.0.1:7480" }, "S3_ENDPOINT"],
+    [{ ...s3, S3_ENDPOINT: "ftp://store" }, "S3_ENDPOINT"],
+    [{ ...s3, S3_REGION: "EU West" }, "S3_REGION"],
+    [{ ...s3, S3_FORCE_PATH_STYLE: "yes" }, "S3_FORCE_PATH_STYLE"],
+    [{ ...s3, S3_PREFIX: "/vault" }, "S3_PREFIX"],
+    [{ ...s3, S3_PREFIX: "a//b" }, "S3_PREFIX"],
+    [{ ...s3, S3_PREFIX: "a b" }, "S3_PREFIX"],
+    [{ ...s3, S3_PREFIX: "x".repeat(513) }, "S3_PREFIX"],
+    [{ ...s3, MAX_UPLOAD_BYTES: String(5 * 1024 ** 3 + 1) }, "MAX_UPLOAD_BYTES"],
+    [{ S3_BUCKET: "vault-files" }, "S3_BUCKET is set but BLOB_STORE is not s3"],
+  ])("when %o, then start-up fails naming %s", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  test("when a prefix is long and nearly valid, then it is refused at once (no backtracking)", () => {
+    const started = performance.now();
+    expect(() => loadConfig({ ...s3, S3_PREFIX: `${"a".repeat(500)} ` })).toThrow("S3_PREFIX");
+    expect(performance.now() - started).toBeLessThan(50);
+  });
+});

@@ -1,9 +1,8 @@
-import { join } from "node:path";
 import { ConfigError, loadConfig } from "../config.js";
 import { controlSocketPath, sendStoreCommand } from "../control-socket.js";
 import { openDatabase } from "../data/database.js";
 import { StoreInUse } from "../data/store-lock.js";
-import { BlobStore } from "../storage/blob-store.js";
+import { openBlobStore } from "../storage/open-blob-store.js";
 import { runStoreCommand, type StoreCommand } from "./store-commands.js";
 
 /**
@@ -29,8 +28,7 @@ export async function runCli(command: StoreCommand, args: string[]): Promise<nev
   });
   try {
     await database.migrate();
-    const blobs = new BlobStore(join(config.dataDir, "blobs"));
-    await blobs.open();
+    const blobs = await openBlobStore(config);
     const { code, output } = await runStoreCommand(
       { database, blobs, retentionDays: config.binRetentionDays },
       command,
@@ -40,6 +38,7 @@ export async function runCli(command: StoreCommand, args: string[]): Promise<nev
     finish(code, output);
   } catch (error) {
     await database.close();
+    if (error instanceof ConfigError) finish(1, `Configuration error: ${error.message}\n`);
     throw error;
   }
 }

@@ -1,4 +1,3 @@
-import { open } from "node:fs/promises";
 import { pipeline } from "node:stream/promises";
 import type { NextFunction, Request, Response } from "express";
 import rangeParser from "range-parser";
@@ -36,8 +35,10 @@ export function downloadFile(db: Db, store: BlobStore) {
       answerProblem(req, res, "range_not_satisfiable", detail);
       return;
     }
-    // Opened before any header is set, so a missing blob is a plain 500 problem (for HEAD too).
-    const blob = await open(store.path(found.hash));
+    // Opened before any header is set, so a missing blob is a plain 500 problem (for HEAD
+    // too) and a store that is down a 503.
+    const blob = req.method === "HEAD" ? undefined : await store.read(found.hash, range);
+    if (!blob && !(await store.exists(found.hash))) throw new Error(`blob ${found.hash} is missing`);
     res.attachment(found.name ?? "download");
     res.setHeader("Content-Type", found.mimetype);
     res.setHeader("ETag", etag);
@@ -48,14 +49,12 @@ export function downloadFile(db: Db, store: BlobStore) {
       res.setHeader("Content-Range", `bytes ${range.start}-${range.end}/${size}`);
     }
     res.setHeader("Content-Length", String(range ? range.end - range.start + 1 : size));
-    if (req.method === "HEAD") {
-      await blob.close();
+    if (!blob) {
       res.end();
       return;
     }
-    const stream = blob.createReadStream(range ?? {});
-    await pipeline(stream, res).catch((err: unknown) => {
-      // The client went away mid-body, or the disk failed after the headers: only the
+    await pipeline(blob, res).catch((err: unknown) => {
+      // The client went away mid-body, or the store failed after the headers: only the
       // connection can say so now.
       if (!res.headersSent) return next(err);
       req.log.debug({ err }, "download interrupted");

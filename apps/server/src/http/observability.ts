@@ -3,11 +3,14 @@ import type { RequestHandler } from "express";
 import { Router } from "express";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "../data/database.js";
+import type { BlobStore } from "../storage/blob-store.js";
 
 export interface Metrics {
   registry: Registry;
   /** Records the count and latency of every request by operationId and status. */
   middleware: RequestHandler;
+  /** File parts being streamed into the blob store right now. */
+  uploadsReceiving: Gauge;
 }
 
 export function createMetrics(database: Database): Metrics {
@@ -51,22 +54,41 @@ export function createMetrics(database: Database): Metrics {
     });
     next();
   };
-  return { registry, middleware };
+  const uploadsReceiving = new Gauge({
+    name: "vault_uploads_receiving",
+    help: "File uploads being streamed into the blob store",
+    registers: [registry],
+  });
+  return { registry, middleware, uploadsReceiving };
 }
 
 const READY_DEADLINE_MS = 1000;
 
-/** `/healthz` (the process answers), `/readyz` (the database answers and is migrated), `/metrics` (Prometheus). */
-export function adminRouter(database: Database, metrics: Metrics): Router {
+/**
+ * `/healthz` (the process answers), `/readyz` (the database answers and is migrated,
+ * and the blob store answers), `/metrics` (Prometheus).
+ */
+export function adminRouter(database: Database, blobs: BlobStore, metrics: Metrics): Router {
   const router = Router({ strict: true, caseSensitive: true });
   router.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
   router.get("/readyz", async (_req, res) => {
     // A pool with no free connection counts as not ready, rather than leaving the probe waiting.
-    const answered = await Promise.race([database.ping(), sleep(READY_DEADLINE_MS, false)]);
+    const [answered, stored] = await Promise.all([
+      Promise.race([database.ping(), sleep(READY_DEADLINE_MS, false)]),
+      Promise.race([
+        blobs.check().then(
+          () => true,
+          () => false,
+        ),
+        sleep(READY_DEADLINE_MS, false),
+      ]),
+    ]);
     const ready = answered && database.migrated;
-    res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "unavailable", database: ready });
+    res
+      .status(ready && stored ? 200 : 503)
+      .json({ status: ready && stored ? "ready" : "unavailable", database: ready, blob_store: stored });
   });
   router.get("/metrics", async (_req, res) => {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());

@@ -2,6 +2,7 @@ import type { components } from "@vault/spec/schema";
 import type { ErrorRequestHandler, Request, Response } from "express";
 import { causeChain, hasErrorCode } from "../data/database-errors.js";
 import { DomainError, type DomainErrorKind, EXPECTED_VERSION, type FieldIssue } from "../domain/errors.js";
+import { BlobStoreUnavailable } from "../storage/blob-store.js";
 
 export type Problem = components["schemas"]["Problem"];
 
@@ -147,6 +148,9 @@ function classify(err: unknown): { code: ProblemCode; detail?: string; errors?: 
   const e = err as { status?: number; type?: string; message?: string; errors?: ValidatorIssue[] };
   if (e.type === "entity.parse.failed") return { code: "malformed_json", detail: "The body is not valid JSON." };
   if (e.type === "entity.too.large") return { code: "payload_too_large", detail: "The body is larger than the limit." };
+  if (err instanceof BlobStoreUnavailable) {
+    return { code: "unavailable", detail: "The file store cannot be reached; retry later." };
+  }
   if (isDatabaseUnreachable(err)) {
     return { code: "unavailable", detail: "The database cannot be reached; retry later." };
   }

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import multer from "multer";
-import type { BlobStore, ReceivedUpload } from "../storage/blob-store.js";
+import { type BlobStore, BlobStoreUnavailable, type ReceivedUpload } from "../storage/blob-store.js";
 import { badBody, bodyIssue } from "./body-checks.js";
 import { resolveSchema, type SchemaObject } from "./contract-document.js";
 import { ProblemError, type RequestIssue } from "./problems.js";
@@ -25,18 +25,24 @@ const badPart = (path: string, message: string, code: string) =>
  * name are rejected. The temp file is removed when the response ends, unless the
  * handler moved it into the store.
  */
-export function multipartUploads(blobs: BlobStore, maxUploadBytes: number): RequestHandler {
+export function multipartUploads(
+  blobs: BlobStore,
+  maxUploadBytes: number,
+  receiving?: { inc(): void; dec(): void },
+): RequestHandler {
   const storage: multer.StorageEngine = {
     _handleFile(_req, file, done) {
+      receiving?.inc();
       blobs
         .receive(file.stream)
+        .finally(() => receiving?.dec())
         .then(
-          (upload) => done(null, { path: upload.tempPath, size: upload.size, upload } as Partial<Express.Multer.File>),
+          (upload) => done(null, { path: upload.temp, size: upload.size, upload } as Partial<Express.Multer.File>),
           done,
         );
     },
     _removeFile(_req, file, done) {
-      blobs.discard({ tempPath: file.path }).then(() => done(null), done);
+      blobs.discard({ temp: file.path }).then(() => done(null), done);
     },
   };
   const parsers = new WeakMap<SchemaObject, RequestHandler>();
@@ -64,7 +70,11 @@ export function multipartUploads(blobs: BlobStore, maxUploadBytes: number): Requ
       const file = files[0];
       if (file?.upload) {
         req.upload = { ...file.upload, filename: file.originalname };
-        res.on("close", () => void blobs.discard(file.upload));
+        res.on("close", () => {
+          // Once committed, there is nothing left to discard. A store that is down keeps
+          // the temp until the sweep (at start and hourly) finds it abandoned.
+          blobs.discard(file.upload).catch((err: unknown) => req.log.warn({ err }, "upload temp not discarded"));
+        });
       }
       if (err) return next(multipartError(err));
       try {
@@ -107,6 +117,7 @@ function formLimits(schema: SchemaObject, maxUploadBytes: number): multer.Option
 }
 
 function multipartError(err: unknown): unknown {
+  if (err instanceof BlobStoreUnavailable) return err;
   if (!(err instanceof multer.MulterError)) {
     return badPart("/body", (err as Error).message ?? "is not a valid multipart body", "multipart");
   }

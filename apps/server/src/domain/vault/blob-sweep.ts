@@ -2,13 +2,12 @@
 // from it, only while holding that hash's transaction lock: an upload holds it from
 // moving its bytes into place until its row commits, so a cleanup can never unlink
 // bytes that a concurrent upload of the same content is about to reference.
-import { stat } from "node:fs/promises";
 import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../data/database.js";
 import { blobs, files } from "../../data/schema.js";
 import type { BlobStore, ReceivedUpload } from "../../storage/blob-store.js";
 
-/** A blob file younger than this may belong to an upload whose transaction is still open. */
+/** A stored blob younger than this may belong to an upload whose transaction is still open. */
 const GRACE_MS = 60 * 60 * 1000;
 
 const lockKey = (hash: unknown) => sql`hashtextextended(${hash}, 0)`;
@@ -50,19 +49,22 @@ export async function removeIfUnused(db: Db, store: BlobStore, hash: string): Pr
     await lockBlob(tx, hash);
     const [row] = await tx.select({ hash: blobs.hash }).from(blobs).where(eq(blobs.hash, hash));
     if (row) return false;
-    await store.remove(hash);
+    await store.delete(hash);
     return true;
   });
 }
 
-/** Removes stored bytes that no blob row names (left by a crash between storing and committing). */
-export async function sweepOrphanBlobs(db: Db, store: BlobStore): Promise<number> {
+/**
+ * Removes stored bytes that no blob row names: left by a crash between storing them
+ * and committing their row, or between deleting a row and its bytes. Runs at start
+ * and every hour (`server.ts`), on either store.
+ */
+export async function sweepOrphanBlobs(db: Db, store: BlobStore, now = new Date()): Promise<number> {
   let removed = 0;
-  for await (const hash of store.hashes()) {
+  for await (const { hash, storedAt } of store.list()) {
+    if (now.getTime() - storedAt.getTime() < GRACE_MS) continue;
     const [row] = await db.select({ hash: blobs.hash }).from(blobs).where(eq(blobs.hash, hash));
     if (row) continue;
-    const { mtimeMs } = await stat(store.path(hash));
-    if (Date.now() - mtimeMs < GRACE_MS) continue;
     if (await removeIfUnused(db, store, hash)) removed++;
   }
   return removed;

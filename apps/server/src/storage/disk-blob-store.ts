@@ -1,0 +1,108 @@
+import { createWriteStream } from "node:fs";
+import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
+import { join } from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import {
+  type BlobStore,
+  BlobStoreUnavailable,
+  type ByteRange,
+  type ReceivedUpload,
+  SHA256,
+  type StoredBlob,
+} from "./blob-store.js";
+import { contentTap } from "./content-tap.js";
+import { isAbandoned, tempName } from "./temp-owner.js";
+
+/**
+ * Blobs on the local disk under `root`: each content is one file named by its
+ * SHA-256 (`root/<first 2 hex>/<sha256>`). Uploads are streamed to `root/tmp` while
+ * hashed, then moved into place with an atomic rename.
+ */
+export class DiskBlobStore implements BlobStore {
+  private readonly tmp: string;
+
+  constructor(readonly root: string) {
+    this.tmp = join(root, "tmp");
+  }
+
+  /** Creates the folders and removes what crashed uploads left behind. */
+  async open(): Promise<void> {
+    await mkdir(this.tmp, { recursive: true });
+    await this.sweepTemp();
+  }
+
+  /** Temp files of crashed uploads (see `temp-owner.ts`). */
+  async sweepTemp(): Promise<void> {
+    for (const name of await readdir(this.tmp)) {
+      const path = join(this.tmp, name);
+      const stored = await stat(path).catch(() => undefined);
+      if (stored && isAbandoned(name, stored.mtime)) await rm(path, { force: true });
+    }
+  }
+
+  private path(hash: string): string {
+    if (!SHA256.test(hash)) throw new Error("not a SHA-256 hash");
+    return join(this.root, hash.slice(0, 2), hash);
+  }
+
+  async receive(source: Readable): Promise<ReceivedUpload> {
+    const temp = join(this.tmp, tempName());
+    const { tap, summary } = contentTap();
+    try {
+      await pipeline(source, tap, createWriteStream(temp, { flags: "wx" }));
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+    return { temp, ...(await summary()) };
+  }
+
+  async commit(upload: ReceivedUpload): Promise<void> {
+    const target = this.path(upload.hash);
+    await mkdir(join(target, ".."), { recursive: true });
+    await rename(upload.temp, target).catch(async (err: NodeJS.ErrnoException) => {
+      // A transaction that runs again (after a deadlock) finds its bytes already in place.
+      if (err.code !== "ENOENT" || !(await this.exists(upload.hash))) throw err;
+    });
+  }
+
+  async discard(upload: Pick<ReceivedUpload, "temp">): Promise<void> {
+    await rm(upload.temp, { force: true });
+  }
+
+  async read(hash: string, range?: ByteRange): Promise<Readable> {
+    // Opened first, so a missing blob rejects before anything is answered.
+    const file = await open(this.path(hash));
+    return file.createReadStream(range ?? {});
+  }
+
+  async exists(hash: string): Promise<boolean> {
+    return stat(this.path(hash)).then(
+      (s) => s.isFile(),
+      () => false,
+    );
+  }
+
+  async delete(hash: string): Promise<void> {
+    await rm(this.path(hash), { force: true });
+  }
+
+  async *list(): AsyncGenerator<StoredBlob> {
+    for (const shard of await readdir(this.root).catch(() => [] as string[])) {
+      if (shard === "tmp") continue;
+      for (const name of await readdir(join(this.root, shard)).catch(() => [] as string[])) {
+        if (!SHA256.test(name)) continue;
+        const stored = await stat(join(this.root, shard, name)).catch(() => undefined);
+        if (stored) yield { hash: name, storedAt: stored.mtime };
+      }
+    }
+  }
+
+  /** The disk is unavailable when its folder is gone (an unmounted volume). */
+  async check(): Promise<void> {
+    await stat(this.tmp).catch((error: unknown) => {
+      throw new BlobStoreUnavailable(error);
+    });
+  }
+}
