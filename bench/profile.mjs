@@ -1,5 +1,5 @@
-// node bench/profile.mjs [operation] [seconds]: runs one operation against a validated
-// PostgreSQL server with the CPU profiler on after a 1 s warm-up (see serve.mjs; the same
+// node bench/profile.mjs [operation] [seconds] [--no-validation]: runs one operation against a validated
+// (or, with --no-validation, an unvalidated) PostgreSQL server with the CPU profiler on after a 1 s warm-up (see serve.mjs; the same
 // profiler as `node --cpu-prof`, without start-up in it), then prints where the server's time went
 // (self time by function and by package). Profiles land in bench/results/profiles/.
 import { spawn } from "node:child_process";
@@ -9,17 +9,16 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import { createBenchDatabase } from "./database.mjs";
 
-const op = process.argv[2] ?? "updateNgnBankAccount";
-const seconds = Number(process.argv[3] ?? 5);
+const noValidation = process.argv.includes("--no-validation");
+const [op = "updateNgnBankAccount", secondsArg = "5"] = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
+const seconds = Number(secondsArg);
 const dir = join(import.meta.dirname, "results/profiles");
 const database = await createBenchDatabase();
 try {
-  const file = join(
-    dir,
-    `${op}-${process.env.VAULT_BENCH_VALIDATION === "off" ? "novalidation-" : ""}${Date.now()}.cpuprofile`,
-  );
+  const file = join(dir, `${op}-${noValidation ? "novalidation-" : ""}${Date.now()}.cpuprofile`);
   await mkdir(dir, { recursive: true });
-  const child = spawn(process.execPath, [join(import.meta.dirname, "serve.mjs")], {
+  const args = noValidation ? ["--no-validation"] : [];
+  const child = spawn(process.execPath, [join(import.meta.dirname, "serve.mjs"), ...args], {
     env: {
       ...process.env,
       NODE_ENV: "production",

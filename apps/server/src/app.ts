@@ -35,6 +35,12 @@ export interface AppDeps {
   adminOnly?: boolean;
   /** Lets `warmUp.run(app)` compile the validators before the app serves anyone. */
   warmUp?: WarmUp;
+  /**
+   * Validate requests and responses against the contract (the default). false leaves
+   * routing and the api-key check in place: the benchmark builds its "no validation"
+   * variant with it, to measure what the contract costs.
+   */
+  validate?: boolean;
 }
 
 /** Helmet's defaults, with what the Redoc page needs: its workers run from blob: URLs and it inlines styles. */
@@ -110,17 +116,12 @@ export function createApp(deps: AppDeps): Express {
   app.use(docsRouter());
   app.use(express.json({ limit: JSON_BODY_LIMIT }), refuseUnboundedBody);
   const uploads = multipartUploads(deps.blobs, deps.config.maxUploadBytes);
-  const validate = deps.config.validation !== "off";
+  const validate = deps.validate ?? true;
   app.use(
     contractValidator(
       deps.database.db,
       [...(deps.rateLimiter ? [deps.rateLimiter.perKey] : []), uploads, refuseEmptyJson],
-      {
-        validateRequests: validate,
-        validateResponses: validate,
-        optimisations: deps.config.optimisations,
-        warmUp: deps.warmUp,
-      },
+      { validateRequests: validate, validateResponses: validate, warmUp: deps.warmUp },
     ),
   );
   // A 401 from the validator's security check spends the address's failed-authentication budget.

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { count } from "drizzle-orm";
 import express from "express";
-import { createApp } from "./app.js";
+import { type AppDeps, createApp } from "./app.js";
 import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./data/database.js";
 import { users } from "./data/schema.js";
@@ -33,7 +33,7 @@ export interface RunningServer {
 export async function startServer(
   config: Config,
   logger: Logger,
-  options: { demo?: boolean } = {},
+  options: { demo?: boolean } & Pick<AppDeps, "validate"> = {},
 ): Promise<RunningServer> {
   const database = await openDatabase(config);
   await database.migrate();
@@ -78,7 +78,7 @@ export async function startServer(
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}`;
-  const warmUp = config.optimisations ? new WarmUp() : undefined;
+  const warmUp = new WarmUp();
   const app = createApp({
     config: { ...config, publicBaseUrl: config.publicBaseUrl ?? url },
     database,
@@ -88,8 +88,9 @@ export async function startServer(
     rateLimiter,
     adminOnly: admin !== undefined,
     warmUp,
+    validate: options.validate,
   });
-  await warmUp?.run(app);
+  await warmUp.run(app);
   server.off("request", waitForApp).on("request", app);
   appBuilt(app);
 

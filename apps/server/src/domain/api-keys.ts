@@ -43,13 +43,12 @@ const findKey = prepared((db) =>
 /**
  * The id of the user the key belongs to, or undefined for an unknown or revoked key.
  * Every call reads the database, so a revocation takes effect at once in every process.
- * `last_used_at` is written only when it is stale: one round trip for most requests
- * (`touchAlways` restores the old unconditional write, for the benchmark's before/after).
+ * `last_used_at` is written only when it is stale: one round trip for most requests.
  */
-export async function authenticate(db: Db, key: string, touchAlways = false): Promise<number | undefined> {
+export async function authenticate(db: Db, key: string): Promise<number | undefined> {
   const [found] = await findKey(db).execute({ hash: digest(key) });
   if (!found) return undefined;
-  if (touchAlways || !found.lastUsedAt || Date.now() - found.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
+  if (!found.lastUsedAt || Date.now() - found.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
     // The guard repeats the check in SQL: another process may have just written it.
     await db
       .update(apiKeys)

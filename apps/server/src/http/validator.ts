@@ -21,7 +21,7 @@ function uncheckedKey(req: Request, err: unknown): Error {
 export function contractValidator(
   db: Db,
   afterSecurity: RequestHandler[],
-  options: { validateRequests: boolean; validateResponses: boolean; optimisations: boolean; warmUp?: WarmUp },
+  options: { validateRequests: boolean; validateResponses: boolean; warmUp?: WarmUp },
 ): RequestHandler[] {
   const middlewares = OpenApiValidator.middleware({
     // A copy of the document parsed once: the validator dereferences it in place.
@@ -45,7 +45,7 @@ export function contractValidator(
           }
           const userId =
             typeof key === "string" && key !== ""
-              ? await authenticate(db, key, !options.optimisations).catch((err: unknown) => {
+              ? await authenticate(db, key).catch((err: unknown) => {
                   throw uncheckedKey(req, err);
                 })
               : undefined;
