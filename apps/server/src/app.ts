@@ -5,6 +5,7 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import type { Config } from "./config.js";
 import type { Database } from "./data/database.js";
+import type { KeyCache } from "./domain/api-keys.js";
 import { refuseEmptyJson, refuseUnboundedBody } from "./http/body-checks.js";
 import { dispatch } from "./http/dispatch.js";
 import { docsRouter } from "./http/docs.js";
@@ -35,6 +36,8 @@ export interface AppDeps {
   adminOnly?: boolean;
   /** Lets `warmUp.run(app)` compile the validators before the app serves anyone. */
   warmUp?: WarmUp;
+  /** Keys found valid, kept while revocations are notified (see KeyCache); every lookup reads the database without it. */
+  keyCache?: KeyCache;
   /**
    * Validate requests and responses against the contract (the default). false leaves
    * routing and the api-key check in place: the benchmark builds its "no validation"
@@ -120,6 +123,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     contractValidator(
       deps.database.db,
+      deps.keyCache,
       [...(deps.rateLimiter ? [deps.rateLimiter.perKey] : []), uploads, refuseEmptyJson],
       { validateRequests: validate, validateResponses: validate, warmUp: deps.warmUp },
     ),

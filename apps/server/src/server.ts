@@ -8,6 +8,7 @@ import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./data/database.js";
 import { users } from "./data/schema.js";
 import { createDemoUser, type DemoUser } from "./demo.js";
+import { KEY_REVOKED_CHANNEL, KeyCache } from "./domain/api-keys.js";
 import { purgeExpired } from "./domain/vault/bins.js";
 import { removeIfUnused, sweepOrphanBlobs } from "./domain/vault/blob-sweep.js";
 import { adminRouter, createMetrics } from "./http/observability.js";
@@ -55,6 +56,14 @@ export async function startServer(
       ? await createDemoUser(database.db, blobs, "demo", config.binRetentionDays)
       : undefined;
 
+  const keyCache = new KeyCache();
+  await database.listen(KEY_REVOKED_CHANNEL, {
+    message: (hash) => keyCache.forget(hash),
+    lost: () => keyCache.distrust(),
+    listening: () => keyCache.trust(),
+  });
+  keyCache.trust();
+
   const metrics = createMetrics(database);
   const rateLimiter = await createRateLimiter({
     perMinute: config.rateLimitPerMinute,
@@ -88,6 +97,7 @@ export async function startServer(
     rateLimiter,
     adminOnly: admin !== undefined,
     warmUp,
+    keyCache,
     validate: options.validate,
   });
   await warmUp.run(app);

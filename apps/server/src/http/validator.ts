@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from "express";
 import * as OpenApiValidator from "express-openapi-validator";
 import type { Db } from "../data/database.js";
-import { authenticate } from "../domain/api-keys.js";
+import { authenticate, type KeyCache } from "../domain/api-keys.js";
 import { contract } from "./contract-document.js";
 import { WARM_UP_USER, type WarmUp } from "./warm-up.js";
 
@@ -20,6 +20,7 @@ function uncheckedKey(req: Request, err: unknown): Error {
  */
 export function contractValidator(
   db: Db,
+  keys: KeyCache | undefined,
   afterSecurity: RequestHandler[],
   options: { validateRequests: boolean; validateResponses: boolean; warmUp?: WarmUp },
 ): RequestHandler[] {
@@ -45,7 +46,7 @@ export function contractValidator(
           }
           const userId =
             typeof key === "string" && key !== ""
-              ? await authenticate(db, key).catch((err: unknown) => {
+              ? await authenticate(db, key, keys).catch((err: unknown) => {
                   throw uncheckedKey(req, err);
                 })
               : undefined;
