@@ -94,7 +94,8 @@ const REPLACE_BANK_ACCOUNT = `update bank_accounts a set account_number = $1, ac
     u.updated_at as user_updated_at, c.name as currency_name, c.code as currency_code, c.symbol as currency_symbol`;
 
 /**
- * The bank account PUT: one `UPDATE … FROM … RETURNING` (the server's statement). A
+ * The bank account PUT: one `UPDATE … FROM … RETURNING`, the server's statement word for
+ * word (domain/banking/bank-accounts.ts). A
  * refusal (not found, stale, terminal status, duplicate number) is answered without the
  * server's second query that explains it: the benchmark never meets one.
  */
