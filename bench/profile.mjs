@@ -67,18 +67,25 @@ try {
     const { functionName, url, lineNumber } = node.callFrame;
     const pkg =
       /node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)?.[1] ??
-      (url.includes("/apps/server/") ? "server" : url.startsWith("node:") ? "node" : url || "(native)");
+      (url.includes("/apps/server/") ? "server" : url.startsWith("node:") ? "node" : url || functionName || "(native)");
     const key = `${functionName || "(anonymous)"} ${url.split("/").slice(-2).join("/")}:${lineNumber}`;
     byFn.set(key, (byFn.get(key) ?? 0) + us);
     byPkg.set(pkg, (byPkg.get(pkg) ?? 0) + us);
   }
+  // Per request: the server's CPU time (idle left out) divided by the requests answered.
+  const requests = result.requests.total;
+  const idle = byFn.get("(idle) :-1") ?? 0;
+  const perRequest = (us) => `${(us / requests).toFixed(1).padStart(6)} µs`;
   const top = (m, n) =>
     [...m]
+      .filter(([k]) => !k.startsWith("(idle)"))
       .sort((a, b) => b[1] - a[1])
       .slice(0, n)
-      .map(([k, us]) => `${((us / total) * 100).toFixed(1).padStart(5)}%  ${k}`)
+      .map(([k, us]) => `${((us / (total - idle)) * 100).toFixed(1).padStart(5)}% ${perRequest(us)}  ${k}`)
       .join("\n");
-  console.log(`${file}\n-- by package --\n${top(byPkg, 15)}\n-- by function (self) --\n${top(byFn, 25)}`);
+  console.log(
+    `${file}\nserver CPU per request: ${perRequest(total - idle)} (${requests} requests)\n-- by package --\n${top(byPkg, 15)}\n-- by function (self) --\n${top(byFn, 25)}`,
+  );
 } finally {
   await database.drop();
 }

@@ -1,8 +1,6 @@
-import { randomUUID } from "node:crypto";
 import cors from "cors";
 import express, { type Express } from "express";
 import helmet from "helmet";
-import { pinoHttp } from "pino-http";
 import type { Config } from "./config.js";
 import type { Database } from "./data/database.js";
 import type { KeyCache } from "./domain/api-keys.js";
@@ -15,10 +13,11 @@ import { adminRouter, type Metrics } from "./http/observability.js";
 import type { Handlers } from "./http/operation-types.js";
 import { answerProblem, errorHandler } from "./http/problems.js";
 import type { RateLimiter } from "./http/rate-limit.js";
+import { requestLogging } from "./http/request-log.js";
 import { multipartUploads } from "./http/uploads.js";
 import { contractValidator } from "./http/validator.js";
 import type { WarmUp } from "./http/warm-up.js";
-import { httpLogSerializers, type Logger } from "./logger.js";
+import type { Logger } from "./logger.js";
 import type { BlobStore } from "./storage/blob-store.js";
 
 export interface AppDeps {
@@ -58,8 +57,6 @@ const securityHeaders = helmet({
   },
 });
 
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
-
 /**
  * Above the largest body the contract admits (100 tags of 600 characters, each
  * written as a six-byte `\\u` escape, is about 360 KB); what it costs to reject is
@@ -78,20 +75,7 @@ export function createApp(deps: AppDeps): Express {
   app.set("case sensitive routing", true);
   app.set("strict routing", true);
 
-  app.use(
-    pinoHttp({
-      logger: deps.logger,
-      wrapSerializers: false,
-      autoLogging: { ignore: () => deps.warmUp?.running === true },
-      serializers: httpLogSerializers,
-      genReqId: (req, res) => {
-        const given = req.headers["x-request-id"];
-        const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
-        res.setHeader("X-Request-Id", id);
-        return id;
-      },
-    }),
-  );
+  app.use(requestLogging(app, deps.logger, () => deps.warmUp?.running === true));
   app.use(securityHeaders);
   if (deps.config.corsOrigins.length > 0) {
     app.use(
