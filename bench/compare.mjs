@@ -43,7 +43,10 @@ function buildBefore(dir) {
   ]) {
     symlinkSync(join(dir, path), join(dir, "node_modules/@vault", name));
   }
-  execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], {
+  // No declarations: only the JavaScript runs, and a declaration naming a type through
+  // this checkout's node_modules (outside the worktree) would fail the build.
+  const tsc = [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json", "--declaration", "false"];
+  execFileSync(process.execPath, tsc, {
     cwd: join(dir, "apps/server"),
     stdio: "inherit",
   });

@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
-import { request } from "node:http";
+import { createServer, request } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Readable } from "node:stream";
@@ -277,20 +277,27 @@ async function duplicateFigures(databaseUrl) {
  * validation, authentication and a database write.
  */
 async function coldStart(env, seeded, label) {
-  const { method, path, headers, body } = scenarios({ ...seeded, url: "http://127.0.0.1:18931" }).updateNgnBankAccount(
-    0,
-  );
+  // A port nobody uses now (a fixed one may be another benchmark's server, answering 401 for ever).
+  const port = await new Promise((resolvePort) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolvePort(port));
+    });
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const { method, path, headers, body } = scenarios({ ...seeded, url }).updateNgnBankAccount(0);
   const t = performance.now();
   const child = spawn(process.execPath, ["apps/server/dist/main.js"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: "18931", ...env },
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: String(port), ...env },
     stdio: "ignore",
   });
   children.add(child);
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${label} exited with ${child.exitCode}`);
-      const ok = await fetch(`http://127.0.0.1:18931${path}`, {
+      if (performance.now() - t > 60_000) throw new Error(`${label} served no bank account PUT within 60 s`);
+      const ok = await fetch(`${url}${path}`, {
         method,
         headers,
         body,
