@@ -3,6 +3,8 @@
 // run side by side on PostgreSQL, each on its own database, and take the same load in
 // interleaved rounds (the order alternates), so both see the same machine. Prints the
 // after ÷ before ratio of req/s per operation (the median of the rounds' ratios).
+// The operation `mixed` is the mixed load at saturation (mixed.mjs): its total req/s
+// and worst p99 of any operation, and its errors.
 // Knobs: BENCH_ROUNDS (3), BENCH_DURATION (5 s), BENCH_CONNECTIONS (50).
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, readdirSync, symlinkSync } from "node:fs";
@@ -10,6 +12,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createBenchDatabase } from "./database.mjs";
+import { mixedLoad } from "./mixed.mjs";
 import { children, load, median, startChild, stopChild } from "./processes.mjs";
 import { scenarios } from "./scenarios.mjs";
 
@@ -40,7 +43,10 @@ function buildBefore(dir) {
   ]) {
     symlinkSync(join(dir, path), join(dir, "node_modules/@vault", name));
   }
-  execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], {
+  // No declarations: only the JavaScript runs, and a declaration naming a type through
+  // this checkout's node_modules (outside the worktree) would fail the build.
+  const tsc = [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json", "--declaration", "false"];
+  execFileSync(process.execPath, tsc, {
     cwd: join(dir, "apps/server"),
     stdio: "inherit",
   });
@@ -59,23 +65,33 @@ try {
     before: await start(beforeScript, databases[0], "before"),
     after: await start("serve.mjs", databases[1], "after"),
   };
-  const ops = wanted.length > 0 ? wanted : Object.keys(scenarios(servers.after));
-  console.log(`| operation | before req/s | after req/s | after ÷ before | before p99 ms | after p99 ms |`);
-  console.log(`|---|---:|---:|---:|---:|---:|`);
+  const ops = wanted.length > 0 ? wanted : [...Object.keys(scenarios(servers.after)), "mixed"];
+  /** One run of `op` on a server: req/s, p99 and errors. */
+  const measure = async (server, op, duration) => {
+    if (op !== "mixed") return load(server, scenarios(server)[op], duration);
+    const { operations, total } = await mixedLoad(server, duration);
+    const worst = Math.max(...Object.values(operations).map((f) => f.p99 ?? Number.POSITIVE_INFINITY));
+    return { rps: total.rps, p99: worst, errors: total.errors };
+  };
+  console.log(`| operation | before req/s | after req/s | after ÷ before | before p99 ms | after p99 ms | errors |`);
+  console.log(`|---|---:|---:|---:|---:|---:|---:|`);
   for (const op of ops) {
     const rounds = [];
-    for (const name of ["before", "after"]) await load(servers[name], scenarios(servers[name])[op], 1);
+    for (const name of ["before", "after"]) await measure(servers[name], op, 1);
     for (let r = 0; r < ROUNDS; r++) {
       const round = {};
       for (const name of r % 2 ? ["after", "before"] : ["before", "after"]) {
-        round[name] = await load(servers[name], scenarios(servers[name])[op], DURATION);
+        round[name] = await measure(servers[name], op, DURATION);
       }
       rounds.push(round);
     }
     const rps = (name) => median(rounds.map((round) => round[name].rps));
     const p99 = (name) => Math.max(...rounds.map((round) => round[name].p99));
     const gain = median(rounds.map((round) => round.after.rps / Math.max(round.before.rps, 1))).toFixed(2);
-    console.log(`| ${op} | ${rps("before")} | ${rps("after")} | ${gain} | ${p99("before")} | ${p99("after")} |`);
+    const errors = rounds.reduce((sum, round) => sum + round.before.errors + round.after.errors, 0);
+    console.log(
+      `| ${op} | ${rps("before")} | ${rps("after")} | ${gain} | ${p99("before")} | ${p99("after")} | ${errors} |`,
+    );
   }
   await Promise.all(Object.values(servers).map(stopChild));
 } finally {

@@ -11,11 +11,12 @@ export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 export const children = new Set();
 
 /**
- * Starts a server script (a name in bench/ or an absolute path) in production mode at
- * log level warn; resolves with its pid, url and seeded users once it printed them.
+ * Starts a server script (a path under bench/ or an absolute one) with `args`, in
+ * production mode at log level warn; resolves with its pid, url and seeded users once
+ * it printed them.
  */
-export async function startChild(script, env, label) {
-  const child = spawn(process.execPath, [isAbsolute(script) ? script : join(here, script)], {
+export async function startChild(script, env, label, args = []) {
+  const child = spawn(process.execPath, [isAbsolute(script) ? script : join(here, script), ...args], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,5 +1,5 @@
-// node bench/profile.mjs [operation] [seconds]: runs one operation against a validated
-// PostgreSQL server with the CPU profiler on after a 1 s warm-up (see serve.mjs; the same
+// node bench/profile.mjs [operation] [seconds] [--no-validation]: runs one operation against a validated
+// (or, with --no-validation, an unvalidated) PostgreSQL server with the CPU profiler on after a 1 s warm-up (see serve.mjs; the same
 // profiler as `node --cpu-prof`, without start-up in it), then prints where the server's time went
 // (self time by function and by package). Profiles land in bench/results/profiles/.
 import { spawn } from "node:child_process";
@@ -9,17 +9,16 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import { createBenchDatabase } from "./database.mjs";
 
-const op = process.argv[2] ?? "updateNgnBankAccount";
-const seconds = Number(process.argv[3] ?? 5);
+const noValidation = process.argv.includes("--no-validation");
+const [op = "updateNgnBankAccount", secondsArg = "5"] = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
+const seconds = Number(secondsArg);
 const dir = join(import.meta.dirname, "results/profiles");
 const database = await createBenchDatabase();
 try {
-  const file = join(
-    dir,
-    `${op}-${process.env.VAULT_BENCH_VALIDATION === "off" ? "novalidation-" : ""}${Date.now()}.cpuprofile`,
-  );
+  const file = join(dir, `${op}-${noValidation ? "novalidation-" : ""}${Date.now()}.cpuprofile`);
   await mkdir(dir, { recursive: true });
-  const child = spawn(process.execPath, [join(import.meta.dirname, "serve.mjs")], {
+  const args = noValidation ? ["--no-validation"] : [];
+  const child = spawn(process.execPath, [join(import.meta.dirname, "serve.mjs"), ...args], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -68,18 +67,25 @@ try {
     const { functionName, url, lineNumber } = node.callFrame;
     const pkg =
       /node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)?.[1] ??
-      (url.includes("/apps/server/") ? "server" : url.startsWith("node:") ? "node" : url || "(native)");
+      (url.includes("/apps/server/") ? "server" : url.startsWith("node:") ? "node" : url || functionName || "(native)");
     const key = `${functionName || "(anonymous)"} ${url.split("/").slice(-2).join("/")}:${lineNumber}`;
     byFn.set(key, (byFn.get(key) ?? 0) + us);
     byPkg.set(pkg, (byPkg.get(pkg) ?? 0) + us);
   }
+  // Per request: the server's CPU time (idle left out) divided by the requests answered.
+  const requests = result.requests.total;
+  const idle = byFn.get("(idle) :-1") ?? 0;
+  const perRequest = (us) => `${(us / requests).toFixed(1).padStart(6)} µs`;
   const top = (m, n) =>
     [...m]
+      .filter(([k]) => !k.startsWith("(idle)"))
       .sort((a, b) => b[1] - a[1])
       .slice(0, n)
-      .map(([k, us]) => `${((us / total) * 100).toFixed(1).padStart(5)}%  ${k}`)
+      .map(([k, us]) => `${((us / (total - idle)) * 100).toFixed(1).padStart(5)}% ${perRequest(us)}  ${k}`)
       .join("\n");
-  console.log(`${file}\n-- by package --\n${top(byPkg, 15)}\n-- by function (self) --\n${top(byFn, 25)}`);
+  console.log(
+    `${file}\nserver CPU per request: ${perRequest(total - idle)} (${requests} requests)\n-- by package --\n${top(byPkg, 15)}\n-- by function (self) --\n${top(byFn, 25)}`,
+  );
 } finally {
   await database.drop();
 }

@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
-import { request } from "node:http";
+import { createServer, request } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Readable } from "node:stream";
@@ -13,8 +13,9 @@ import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import { createBenchBucket } from "./bucket.mjs";
 import { createBenchDatabase } from "./database.mjs";
+import { mixedLoad } from "./mixed.mjs";
 import { CONNECTIONS, children, load, median, memory, startChild, stopChild } from "./processes.mjs";
-import { multipart, scenarios } from "./scenarios.mjs";
+import { MIX, multipart, scenarios } from "./scenarios.mjs";
 
 const here = import.meta.dirname;
 const root = resolve(here, "..");
@@ -25,6 +26,8 @@ const UPLOAD_MIB = (process.env.BENCH_UPLOAD_MIB ?? "1,64,512").split(",").map(N
 const TREE_SIZES = (process.env.BENCH_TREE_SIZES ?? "100,1000,10000,100000").split(",").map(Number);
 const BACKENDS = (process.env.BENCH_BACKENDS ?? "pglite,postgres").split(",").filter(Boolean);
 const OPERATIONS = (process.env.BENCH_OPERATIONS ?? "").split(",").filter(Boolean);
+const MIX_DURATION = Number(process.env.BENCH_MIX_DURATION ?? 5);
+const MIX_RATE = Number(process.env.BENCH_MIX_RATE ?? 200);
 
 const log = (...args) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args);
 const started = Date.now();
@@ -43,46 +46,45 @@ async function once(server, scenario) {
 
 const ratio = (a, b) => (b ? +(a / b).toFixed(2) : null);
 
+/** The operations the peers (bare node:http, Fastify) implement. */
+const PEER_OPS = ["updateNgnBankAccount", "updateFavouriteFolder"];
+const PEERS = ["fastify", "bare"];
+
 /** Every operation on one backend, against its baselines; `inMemory` is shared by both backends. */
 async function loadBlock(backend, databaseUrl, inMemory) {
   const env = backend === "postgres" ? { DATABASE_URL: databaseUrl } : {};
   log(`${backend}: starting servers`);
-  const start = async (script, name, extra = {}) =>
-    startChild(script, { ...env, DATA_DIR: await mkdtemp(join(scratch, `${backend}-${name}-`)), ...extra }, name);
+  const start = async (script, name, args = [], extra = {}) =>
+    startChild(script, { ...env, DATA_DIR: await mkdtemp(join(scratch, `${backend}-${name}-`)), ...extra }, name, args);
   // One at a time on PostgreSQL: the first migrates the empty database (concurrent
   // migrations race), and a server's start-up blob sweep must not meet another's seeding.
   const together =
     backend === "postgres"
       ? (starts) => starts.reduce(async (all, next) => [...(await all), await next()], [])
       : (starts) => Promise.all(starts.map((next) => next()));
-  const [validated, noValidation, bare, unoptimised, twoProcesses] = await together([
+  const [validated, noValidation, bare, fastify, twoProcesses] = await together([
     () => start("serve.mjs", "validated"),
-    () => start("serve.mjs", "noValidation", { VAULT_BENCH_VALIDATION: "off" }),
-    () => start("bare.mjs", "bare"),
-    // The targets are on PostgreSQL: the before/after of the switchable optimisations is measured there.
-    async () =>
-      backend === "postgres" ? start("serve.mjs", "unoptimised", { VAULT_BENCH_OPTIMISATIONS: "off" }) : undefined,
+    () => start("serve.mjs", "noValidation", ["--no-validation"]),
+    () => start("peers/bare.mjs", "bare"),
+    () => start("peers/fastify.mjs", "fastify"),
     // Scale-out: the validated server as two processes sharing one port and the database (PGlite admits one).
-    async () => (backend === "postgres" ? start("serve.mjs", "twoProcesses", { BENCH_WORKERS: "2" }) : undefined),
+    async () => (backend === "postgres" ? start("serve.mjs", "twoProcesses", [], { BENCH_WORKERS: "2" }) : undefined),
   ]);
+  const peers = { bare, fastify };
   const ops = Object.keys(scenarios(validated)).filter((op) => OPERATIONS.length === 0 || OPERATIONS.includes(op));
-  // Before any load reaches them: the first request of each operation (with and without the warm-up).
+  // Before any load reaches it: the first request of each operation.
   const first = {};
-  const firstUnoptimised = {};
-  for (const op of ops) {
-    first[op] = await once(validated, scenarios(validated)[op]);
-    if (unoptimised) firstUnoptimised[op] = await once(unoptimised, scenarios(unoptimised)[op]);
-  }
-  const variants = { validated, noValidation, inMemory, ...(unoptimised && { unoptimised, twoProcesses }) };
+  for (const op of ops) first[op] = await once(validated, scenarios(validated)[op]);
+  const variants = { validated, noValidation, inMemory, ...(twoProcesses && { twoProcesses }) };
   const rows = {};
+  let mixed;
   try {
     for (const [i, op] of ops.entries()) {
       const row = {};
       // Interleaved, and the order rotates so no variant always runs first.
-      const names = Object.keys(variants);
+      const names = [...Object.keys(variants), ...(PEER_OPS.includes(op) ? PEERS : [])];
       const order = [...names.slice(i % names.length), ...names.slice(0, i % names.length)];
-      if (op === "updateNgnBankAccount") order.push("bare");
-      const servers = Object.fromEntries(order.map((name) => [name, name === "bare" ? bare : variants[name]]));
+      const servers = Object.fromEntries(order.map((name) => [name, variants[name] ?? peers[name]]));
       const request = (name) => scenarios(servers[name])[op];
       log(`${backend} ${op}: ${order.join(", ")}`);
       if (WARMUP > 0) for (const name of order) await load(servers[name], request(name), WARMUP);
@@ -111,24 +113,27 @@ async function loadBlock(backend, databaseUrl, inMemory) {
       const ratioTo = (name) =>
         row[name] ? median(rounds.map((round) => ratio(round.validated.rps, round[name].rps) ?? 0)) : null;
       row.ratios = {
+        toFastify: ratioTo("fastify"),
+        toBare: ratioTo("bare"),
         toNoValidation: ratioTo("noValidation"),
         toInMemory: ratioTo("inMemory"),
-        toBare: ratioTo("bare"),
-        optimisedToUnoptimised: ratioTo("unoptimised"),
         twoProcessesToOne: row.twoProcesses
           ? median(rounds.map((round) => ratio(round.twoProcesses.rps, round.validated.rps) ?? 0))
           : null,
       };
-      const v = row.validated;
       row.firstRequestMs = first[op].ms;
-      row.firstRequestUnoptimisedMs = firstUnoptimised[op]?.ms ?? null;
-      row.firstToP50 = ratio(first[op].ms, Math.max(v.p50, 1));
+      row.firstToP50 = ratio(first[op].ms, Math.max(row.validated.p50, 1));
       rows[op] = row;
     }
+    if (MIX_DURATION > 0) {
+      log(`${backend} mixed load: ${MIX_RATE} req/s offered, then saturation`);
+      await mixedLoad(validated, WARMUP || 1, MIX_RATE);
+      mixed = [await mixedLoad(validated, MIX_DURATION, MIX_RATE), await mixedLoad(validated, MIX_DURATION)];
+    }
   } finally {
-    await Promise.all([validated, noValidation, bare, unoptimised, twoProcesses].filter(Boolean).map(stopChild));
+    await Promise.all([validated, noValidation, bare, fastify, twoProcesses].filter(Boolean).map(stopChild));
   }
-  return { rows, validated };
+  return { rows, mixed, validated };
 }
 
 // ---- scale figures ----------------------------------------------------------------
@@ -319,20 +324,27 @@ async function duplicateFigures(databaseUrl) {
  * validation, authentication and a database write.
  */
 async function coldStart(env, seeded, label) {
-  const { method, path, headers, body } = scenarios({ ...seeded, url: "http://127.0.0.1:18931" }).updateNgnBankAccount(
-    0,
-  );
+  // A port nobody uses now (a fixed one may be another benchmark's server, answering 401 for ever).
+  const port = await new Promise((resolvePort) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolvePort(port));
+    });
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const { method, path, headers, body } = scenarios({ ...seeded, url }).updateNgnBankAccount(0);
   const t = performance.now();
   const child = spawn(process.execPath, ["apps/server/dist/main.js"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: "18931", ...env },
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: String(port), ...env },
     stdio: "ignore",
   });
   children.add(child);
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${label} exited with ${child.exitCode}`);
-      const ok = await fetch(`http://127.0.0.1:18931${path}`, {
+      if (performance.now() - t > 60_000) throw new Error(`${label} served no bank account PUT within 60 s`);
+      const ok = await fetch(`${url}${path}`, {
         method,
         headers,
         body,
@@ -355,18 +367,20 @@ async function coldStart(env, seeded, label) {
 // ---- report ---------------------------------------------------------------------
 
 function markdown(results) {
+  const fixed = (value) => value ?? "–";
   const lines = [
     `Run ${results.date}: ${results.machine}; ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION} s per variant after ${WARMUP} s warm-up (figures: medians, p99: worst round); took ${results.tookSeconds} s.`,
     "",
-    "| backend | operation | req/s | p50 ms | p99 ms | errors | RSS MiB | ÷ no validation | ÷ in-memory | ÷ bare node:http | ÷ unoptimised | 2 processes ÷ 1 | first request ms (× p50) |",
-    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| backend | operation | req/s | p50 ms | p99 ms | errors | RSS MiB | ÷ Fastify | ÷ bare node:http | p99 ms Fastify / bare | ÷ no validation | ÷ in-memory | 2 processes ÷ 1 | first request ms (× p50) |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const [backend, rows] of Object.entries(results.load)) {
     for (const [op, row] of Object.entries(rows)) {
       const v = row.validated;
       const r = row.ratios;
+      const peerP99 = row.fastify ? `${row.fastify.p99} / ${row.bare.p99}` : "–";
       lines.push(
-        `| ${backend} | ${op} | ${v.rps} | ${v.p50} | ${v.p99} | ${v.errors} | ${v.rssMiB} | ${r.toNoValidation} | ${r.toInMemory} | ${r.toBare ?? "–"} | ${r.optimisedToUnoptimised ?? "–"} | ${r.twoProcessesToOne ?? "–"} | ${row.firstRequestMs} (${row.firstToP50}×) |`,
+        `| ${backend} | ${op} | ${v.rps} | ${v.p50} | ${v.p99} | ${v.errors} | ${v.rssMiB} | ${fixed(r.toFastify)} | ${fixed(r.toBare)} | ${peerP99} | ${r.toNoValidation} | ${r.toInMemory} | ${fixed(r.twoProcessesToOne)} | ${row.firstRequestMs} (${row.firstToP50}×) |`,
       );
     }
   }
@@ -374,15 +388,32 @@ function markdown(results) {
     "",
     "Baselines (req/s, p99 ms, errors):",
     "",
-    "| backend | operation | no validation | in-memory | unoptimised | bare node:http | 2 processes |",
+    "| backend | operation | Fastify | bare node:http | no validation | in-memory | 2 processes |",
     "|---|---|---|---|---|---|---|",
   );
   const cell = (f) => (f ? `${f.rps} / ${f.p99} / ${f.errors}` : "–");
   for (const [backend, rows] of Object.entries(results.load)) {
     for (const [op, row] of Object.entries(rows)) {
       lines.push(
-        `| ${backend} | ${op} | ${cell(row.noValidation)} | ${cell(row.inMemory)} | ${cell(row.unoptimised)} | ${cell(row.bare)} | ${cell(row.twoProcesses)} |`,
+        `| ${backend} | ${op} | ${cell(row.fastify)} | ${cell(row.bare)} | ${cell(row.noValidation)} | ${cell(row.inMemory)} | ${cell(row.twoProcesses)} |`,
       );
+    }
+  }
+  if (Object.keys(results.mixed).length > 0) {
+    lines.push(
+      "",
+      `Mixed load: both users, each running ${MIX.join(", ")} at once, ${process.env.BENCH_MIX_CONNECTIONS ?? 4} connections each (${MIX_DURATION} s; req/s, p50 ms, p99 ms, errors):`,
+      "",
+      `| backend | offered req/s | ${MIX.join(" | ")} | total |`,
+      `|---|---:|${MIX.map(() => "---|").join("")}---|`,
+    );
+    for (const [backend, runs] of Object.entries(results.mixed)) {
+      for (const run of runs) {
+        const cellOf = (f) => `${f.rps} / ${f.p50} / ${f.p99} / ${f.errors}`;
+        lines.push(
+          `| ${backend} | ${run.offered ?? "saturation"} | ${MIX.map((op) => cellOf(run.operations[op])).join(" | ")} | ${cellOf(run.total)} |`,
+        );
+      }
     }
   }
   if (results.uploads) {
@@ -422,6 +453,7 @@ const results = {
   date: new Date().toISOString(),
   machine: `node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} at start`,
   load: {},
+  mixed: {},
 };
 try {
   const inMemory = await startChild(
@@ -433,6 +465,7 @@ try {
   for (const backend of BACKENDS) {
     const block = await loadBlock(backend, benchUrl, inMemory);
     results.load[backend] = block.rows;
+    if (block.mixed) results.mixed[backend] = block.mixed;
     seeded[backend] = block.validated;
   }
   await stopChild(inMemory);

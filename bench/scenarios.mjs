@@ -12,11 +12,13 @@ export function multipart(fields, file) {
 /**
  * Per operation, the request connection `i` sends, repeatably: each request leaves the
  * data able to take the next one, and each connection has its own row (see seed.mjs).
- * Bin restore is left out: every restore needs a fresh bin entry.
+ * Bin restore is left out: every restore needs a fresh bin entry. `as` is the seeded
+ * user (0 or 1) who sends them.
  */
-export function scenarios(server) {
-  const [user, other] = server.users;
-  const { pool } = server;
+export function scenarios(server, as = 0) {
+  const user = server.users[as];
+  const other = server.users[1 - as];
+  const pool = server.pools?.[as] ?? server.pool;
   const pick = (ids, i) => ids[i % ids.length];
   const json = (method, path, body) => ({
     method,
@@ -32,7 +34,7 @@ export function scenarios(server) {
     // Full replacement of the writable fields (~0.2 KB body, ~1 KB response).
     updateNgnBankAccount: (i) =>
       json("PUT", `/banking/v1/ng/bank_accounts/${pick(pool.bank_account_ids, i)}/`, {
-        account_number: `bench-${server.pid}-${i}`,
+        account_number: `bench-${server.pid}-${as}-${i}`,
         account_name: "Benchmark savings account",
         classification: "PERSONAL",
         status: "ACTIVE",
@@ -56,6 +58,23 @@ export function scenarios(server) {
       path: `/evault/v1/files/${pick(pool.file_ids, i)}/`,
       headers: { "api-key": user.api_key, "content-type": upload.contentType },
       body: `${upload.head}${"benchmark bytes ".repeat(4)}${upload.tail}`,
+    }),
+  };
+}
+
+/** The mixed load's operations, as the seeded user `as` sends them: three writes and a small read. */
+export const MIX = ["updateNgnBankAccount", "updateFavouriteFolder", "updateFileShare", "downloadFile"];
+
+/** Per operation of MIX, the request connection `i` of user `as` sends. */
+export function mixScenarios(server, as) {
+  const user = server.users[as];
+  return {
+    ...scenarios(server, as),
+    // The user's demo file: a few bytes of text.
+    downloadFile: () => ({
+      method: "GET",
+      path: `/evault/v1/files/${user.file_id}/content/`,
+      headers: { "api-key": user.api_key },
     }),
   };
 }

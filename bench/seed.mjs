@@ -1,5 +1,5 @@
-// Seeds a benchmark server's own storage: two demo users, and for the first one
-// `copies` extra bank accounts, folders, files and shares, so that each load
+// Seeds a benchmark server's own storage: two demo users, and for
+// each `copies` extra bank accounts, folders, files and shares, so that each load
 // connection writes its own rows (50 connections on one row measure its lock, not the server).
 import { createDemoUser, shareWithEachOther } from "@vault/server";
 import { sql } from "drizzle-orm";
@@ -12,23 +12,27 @@ export async function seed(database, blobs, retentionDays) {
   for (const name of ["alice", "bob"]) {
     users.push(await createDemoUser(db, blobs, `${name}-${process.pid}`, retentionDays));
   }
-  // The updateFileShare scenario links bob to alice's shares: bob must share with alice.
+  // The updateFileShare scenario links the other user to a user's shares: they must share with each other.
   await shareWithEachOther(db, users);
-  const [user] = users;
   const ids = async (query) => (await db.execute(query)).rows.map((row) => row.id);
   const series = sql`generate_series(1, ${copies}::int) n`;
   const fresh = sql`gen_random_uuid()::text`;
-  const pool = {
-    bank_account_ids:
-      await ids(sql`insert into bank_accounts (id, user_id, account_number, currency_id, balance_kobo, tracking_reference)
-      select ${fresh}, user_id, account_number || '-' || n, currency_id, balance_kobo, tracking_reference || '-' || n
-      from bank_accounts, ${series} where id = ${user.bank_account_id} returning id`),
-    folder_ids: await ids(sql`insert into folders (id, user_id, parent_id, name)
-      select ${fresh}, user_id, parent_id, name || ' ' || n from folders, ${series} where id = ${user.folder_id} returning id`),
-    file_ids: await ids(sql`insert into files (id, user_id, folder_id, name, description, hash, extension)
-      select ${fresh}, user_id, folder_id, name, description, hash, extension from files, ${series} where id = ${user.file_id} returning id`),
-    file_share_ids: await ids(sql`insert into file_shares (id, user_id, file_id, access)
-      select ${fresh}, user_id, file_id, access from file_shares, ${series} where id = ${user.file_share_id} returning id`),
-  };
-  return { users, pool };
+  // Per user, `copies` rows of each kind: the load scenarios use the first user's, the
+  // mixed load both users'.
+  const pools = [];
+  for (const user of users) {
+    pools.push({
+      bank_account_ids:
+        await ids(sql`insert into bank_accounts (id, user_id, account_number, currency_id, balance_kobo, tracking_reference)
+        select ${fresh}, user_id, account_number || '-' || n, currency_id, balance_kobo, tracking_reference || '-' || n
+        from bank_accounts, ${series} where id = ${user.bank_account_id} returning id`),
+      folder_ids: await ids(sql`insert into folders (id, user_id, parent_id, name)
+        select ${fresh}, user_id, parent_id, name || ' ' || n from folders, ${series} where id = ${user.folder_id} returning id`),
+      file_ids: await ids(sql`insert into files (id, user_id, folder_id, name, description, hash, extension)
+        select ${fresh}, user_id, folder_id, name, description, hash, extension from files, ${series} where id = ${user.file_id} returning id`),
+      file_share_ids: await ids(sql`insert into file_shares (id, user_id, file_id, access)
+        select ${fresh}, user_id, file_id, access from file_shares, ${series} where id = ${user.file_share_id} returning id`),
+    });
+  }
+  return { users, pool: pools[0], pools };
 }

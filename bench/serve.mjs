@@ -1,6 +1,8 @@
 // A benchmark server process: the real server (startServer, as main.ts runs it) with
 // the configuration from the environment, then seeded through its own storage (an
 // in-memory database cannot be seeded from outside). Prints one JSON line.
+// Variants are built with the app's own options: `--no-validation` starts it with
+// request and response validation off (routing and the api-key check stay).
 // With BENCH_WORKERS=n, n such processes share one port (node:cluster, as WORKERS=n
 // runs the service): the first seeds, the others only serve.
 // With BENCH_CPU_PROFILE=<file>, SIGUSR2 starts the CPU profiler and SIGTERM writes the
@@ -27,7 +29,8 @@ if (workers > 1 && cluster.isPrimary) {
   });
 } else {
   const config = loadConfig();
-  const server = await startServer(config, createLogger(config.logLevel));
+  const validate = !process.argv.includes("--no-validation");
+  const server = await startServer(config, createLogger(config.logLevel), { validate });
   const seeded =
     process.env.BENCH_SEEDS === "0" ? {} : await seed(server.database, server.blobs, config.binRetentionDays);
   const profile = process.env.BENCH_CPU_PROFILE;

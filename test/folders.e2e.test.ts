@@ -40,7 +40,7 @@ describe.each(backends)("folders on $name", (backend) => {
     test("when a 3-level tree is duplicated, then every folder and file is copied with counts, sizes and paths, and the source is untouched", async () => {
       const owner = user(0);
       const source = await tree(owner.projects_folder_id);
-      const blobsBefore = h.storedBlobs();
+      const blobsBefore = await h.storedBlobs();
 
       const { data, response } = await duplicate(owner.projects_folder_id, {});
       expect(response.status).toBe(201);
@@ -67,7 +67,7 @@ describe.each(backends)("folders on $name", (backend) => {
       const copiedFile = copy.folders[0]?.folders[0]?.files[0]?.id ?? "";
       expect((await download(h.client(owner.api_key), copiedFile)).toString()).toBe("An old draft.\n");
       // Copies share the stored bytes.
-      expect(h.storedBlobs()).toEqual(blobsBefore);
+      expect(await h.storedBlobs()).toEqual(blobsBefore);
       expect(await tree(owner.projects_folder_id)).toEqual(source);
     });
 

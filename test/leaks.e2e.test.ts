@@ -67,9 +67,11 @@ describe.each(backends)("secrets in the log on $name", (backend) => {
       "leak-sql",
       send("leak-sql", { "api-key": alice.api_key }, JSON.stringify({ password: `${password}-2` })),
     );
-    // A key lookup that fails: its query carries the key's SHA-256.
+    // A key lookup that fails: its query carries the key's SHA-256. The key is one the
+    // server has not seen: a key it found valid is remembered and needs no lookup.
+    const unseenKey = `vk_${randomBytes(4).toString("hex")}_${randomBytes(32).toString("base64url")}`;
     await h.query("alter table api_keys rename column revoked_at to revoked_at_probe");
-    await run("leak-key-lookup", send("leak-key-lookup", { "api-key": alice.api_key }));
+    await run("leak-key-lookup", send("leak-key-lookup", { "api-key": unseenKey }));
     await h.query(
       `alter table api_keys rename column revoked_at_probe to revoked_at;
        alter table file_shares drop constraint leak_probe`,
@@ -89,7 +91,7 @@ describe.each(backends)("secrets in the log on $name", (backend) => {
     expect(JSON.stringify(logLines(requestId("leak-x-api-key")))).toContain('"x-api-key":"[redacted]"');
 
     const log = serverOutput.join("\n");
-    for (const key of [alice.api_key, bob.api_key]) {
+    for (const key of [alice.api_key, bob.api_key, unseenKey]) {
       expect(log).not.toContain(key);
       expect(log).not.toContain(encodeURIComponent(key));
       expect(log).not.toContain(sha256(key));

@@ -415,7 +415,7 @@ describe.each(backends)("reads and lifecycle on $name", (backend) => {
       const lonely = (await up(unique, "lonely.txt")).data?.id ?? "";
       const twinA = (await up(shared, "a.txt")).data?.id ?? "";
       await up(shared, "b.txt");
-      expect(h.storedBlobs()).toEqual(expect.arrayContaining([sha256(unique), sha256(shared)]));
+      expect(await h.storedBlobs()).toEqual(expect.arrayContaining([sha256(unique), sha256(shared)]));
 
       for (const id of [lonely, twinA]) {
         const binned = await as(owner()).DELETE("/evault/v1/files/{id}/", { params: { path: { id } } });
@@ -431,9 +431,9 @@ describe.each(backends)("reads and lifecycle on $name", (backend) => {
         });
         expect(restore.response.status).toBe(404);
       }
-      expect(h.storedBlobs()).not.toContain(sha256(unique));
+      expect(await h.storedBlobs()).not.toContain(sha256(unique));
       // b.txt still holds the shared bytes.
-      expect(h.storedBlobs()).toContain(sha256(shared));
+      expect(await h.storedBlobs()).toContain(sha256(shared));
     });
 
     test("when another user's bin entry is read or deleted, then 404 and it stays", async () => {

@@ -108,4 +108,19 @@ describe.runIf(postgres && redisUrl)("two processes on PostgreSQL and Redis", ()
     expect((await share(a, user)).response.status).toBe(401);
     expect((await share(second, user)).response.status).toBe(401);
   });
+
+  test("when the connection that hears revocations drops, then a key revoked meanwhile is refused all the same", async () => {
+    const user = h.users[5] ?? h.users[0];
+    const [a] = clients(user.api_key);
+    // Found valid, so remembered by the process.
+    expect((await share(a, user)).response.status).toBe(200);
+    await h.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen %'",
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // A revocation nobody hears: no process is listening now.
+    const prefix = user.api_key.split("_")[1] ?? "";
+    await h.query(`update api_keys set revoked_at = now() where prefix = '${prefix}'`);
+    expect((await share(a, user)).response.status).toBe(401);
+  });
 });

@@ -1,10 +1,9 @@
-import { randomUUID } from "node:crypto";
 import cors from "cors";
 import express, { type Express } from "express";
 import helmet from "helmet";
-import { pinoHttp } from "pino-http";
 import type { Config } from "./config.js";
 import type { Database } from "./data/database.js";
+import type { KeyCache } from "./domain/api-keys.js";
 import { refuseEmptyJson, refuseUnboundedBody } from "./http/body-checks.js";
 import { dispatch } from "./http/dispatch.js";
 import { docsRouter } from "./http/docs.js";
@@ -15,10 +14,11 @@ import { adminRouter, type Metrics } from "./http/observability.js";
 import type { Handlers } from "./http/operation-types.js";
 import { answerProblem, errorHandler } from "./http/problems.js";
 import type { RateLimiter } from "./http/rate-limit.js";
+import { requestLogging } from "./http/request-log.js";
 import { multipartUploads } from "./http/uploads.js";
 import { contractGate, matchPathsExactly } from "./http/validator.js";
 import { compileValidators } from "./http/warm-up.js";
-import { httpLogSerializers, type Logger } from "./logger.js";
+import type { Logger } from "./logger.js";
 import type { BlobStore } from "./storage/blob-store.js";
 
 export interface AppDeps {
@@ -34,6 +34,14 @@ export interface AppDeps {
   metrics?: Metrics;
   /** The admin routes are served on a separate admin port instead. */
   adminOnly?: boolean;
+  /** Keys found valid, kept while revocations are notified (see KeyCache); every lookup reads the database without it. */
+  keyCache?: KeyCache;
+  /**
+   * Validate requests and responses against the contract (the default). false leaves
+   * routing and the api-key check in place: the benchmark builds its "no validation"
+   * variant with it, to measure what the contract costs.
+   */
+  validate?: boolean;
 }
 
 export interface App {
@@ -54,8 +62,6 @@ const securityHeaders = helmet({
   },
 });
 
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
-
 /**
  * Above the largest body the contract admits (100 tags of 600 characters, each
  * written as a six-byte `\\u` escape, is about 360 KB); what it costs to reject is
@@ -70,19 +76,7 @@ export function createApp(deps: AppDeps): App {
   app.set("etag", false);
   matchPathsExactly(app);
 
-  app.use(
-    pinoHttp({
-      logger: deps.logger,
-      wrapSerializers: false,
-      serializers: httpLogSerializers,
-      genReqId: (req, res) => {
-        const given = req.headers["x-request-id"];
-        const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
-        res.setHeader("X-Request-Id", id);
-        return id;
-      },
-    }),
-  );
+  app.use(requestLogging(app, deps.logger));
   app.use(securityHeaders);
   if (deps.config.corsOrigins.length > 0) {
     app.use(
@@ -112,11 +106,10 @@ export function createApp(deps: AppDeps): App {
   }
   app.use(docsRouter());
   app.use(express.json({ limit: JSON_BODY_LIMIT }), refuseUnboundedBody);
-  const validate = deps.config.validation !== "off";
-  const gate = contractGate(deps.database.db, {
+  const validate = deps.validate ?? true;
+  const gate = contractGate(deps.database.db, deps.keyCache, {
     validateRequests: validate,
     validateResponses: validate,
-    optimisations: deps.config.optimisations,
   });
   // After the security check and before request validation: the per-key budget (only
   // an authenticated key has one), the multipart parser, which streams the body in the

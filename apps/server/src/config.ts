@@ -59,16 +59,6 @@ export interface Config {
    * a restart. The benchmark's "in-memory repository" baseline; blobs still go to DATA_DIR.
    */
   inMemoryDatabase: boolean;
-  /**
-   * "off" skips request and response validation (routing and security still apply).
-   * Only the benchmark sets it (VAULT_BENCH_VALIDATION=off) to measure what the contract costs.
-   */
-  validation: "on" | "off";
-  /**
-   * false (VAULT_BENCH_OPTIMISATIONS=off) turns the performance changes that have a
-   * switch back off, so the benchmark measures them before/after in the same run.
-   */
-  optimisations: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -93,7 +83,6 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const inMemoryDatabase = flag(env, "DATABASE_IN_MEMORY");
   if (inMemoryDatabase && databaseUrl) throw new ConfigError("DATABASE_IN_MEMORY and DATABASE_URL exclude each other");
-  const validation = onOff(env, "VAULT_BENCH_VALIDATION");
   const rateLimitPerMinute = integer(env, "RATE_LIMIT_PER_MINUTE", 600, 1, 1_000_000);
   const blobStore = blobStoreConfig(env);
   const maxUploadBytes = integer(env, "MAX_UPLOAD_BYTES", 100 * 1024 * 1024, 1, Number.MAX_SAFE_INTEGER);
@@ -127,8 +116,6 @@ export function loadConfig(env: Env = process.env): Config {
     databaseLockTimeoutMs: integer(env, "DATABASE_LOCK_TIMEOUT_MS", 10_000, 100, 3_600_000),
     workers: integer(env, "WORKERS", 1, 1, 64),
     inMemoryDatabase,
-    validation,
-    optimisations: onOff(env, "VAULT_BENCH_OPTIMISATIONS") === "on",
   };
 }
 
@@ -180,12 +167,6 @@ function oneOf<T extends string>(env: Env, name: string, values: readonly T[], f
   if (!values.includes(value as T))
     throw new ConfigError(`${name} must be one of ${values.join(", ")}, got "${value}"`);
   return value as T;
-}
-
-function onOff(env: Env, name: string): "on" | "off" {
-  const value = env[name] || "on";
-  if (value !== "on" && value !== "off") throw new ConfigError(`${name} must be on or off, got "${value}"`);
-  return value;
 }
 
 function flag(env: Env, name: string): boolean {

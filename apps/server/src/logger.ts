@@ -70,7 +70,7 @@ function serializeError(err: Error & Record<string, unknown>, params: string[], 
 }
 
 /**
- * pino's `err` serializer, for every logger and pino-http: the message, stack, cause
+ * pino's `err` serializer: the message, stack, cause
  * chain and a few diagnostic fields of an error, with SQL parameters cut out.
  */
 export function errorSerializer(err: unknown): unknown {
@@ -78,9 +78,9 @@ export function errorSerializer(err: unknown): unknown {
 }
 
 /**
- * The request as pino-http logs it (pino's standard serializer), but with every query
- * string value censored: the contract defines no query parameter, so a value there is
- * either a mistake or a key sent as `?api-key=…`.
+ * The request as logged (pino's standard serializer), but with every query
+ * string value censored: a list's filters, cursor and page size are ids and numbers the
+ * log does not need, and anything else there is a mistake or a key sent as `?api-key=…`.
  */
 function requestSerializer(raw: IncomingMessage): Record<string, unknown> {
   const req = pino.stdSerializers.req(raw) as unknown as Record<string, unknown>;
@@ -103,9 +103,6 @@ function requestSerializer(raw: IncomingMessage): Record<string, unknown> {
   return req;
 }
 
-/** pino-http's serializers (with `wrapSerializers: false`; its defaults would replace the logger's `err`). */
-export const httpLogSerializers = { req: requestSerializer, res: pino.stdSerializers.res, err: errorSerializer };
-
 /**
  * Structured logs, JSON or (for a person at a terminal) pino-pretty's lines; secrets are
  * redacted wherever they could appear, before either is written.
@@ -116,7 +113,7 @@ export function createLogger(level: string, format: "json" | "pretty" = "json") 
     ...(format === "pretty"
       ? { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname" } } }
       : {}),
-    serializers: { err: errorSerializer },
+    serializers: { err: errorSerializer, req: requestSerializer, res: pino.stdSerializers.res },
     redact: {
       paths: [
         'req.headers["api-key"]',

@@ -2,13 +2,14 @@ import { createServer, type RequestListener } from "node:http";
 import type { AddressInfo } from "node:net";
 import { count } from "drizzle-orm";
 import express from "express";
-import { createApp } from "./app.js";
+import { type AppDeps, createApp } from "./app.js";
 import type { Config } from "./config.js";
 import { controlSocketPath, serveStoreCommands } from "./control-socket.js";
 import { type Database, openDatabase } from "./data/database.js";
 import { sweepIdempotencyKeys } from "./data/idempotency-keys.js";
 import { users } from "./data/schema.js";
 import { createDemoUser, type DemoUser } from "./demo.js";
+import { KEY_REVOKED_CHANNEL, KeyCache } from "./domain/api-keys.js";
 import { purgeExpired } from "./domain/vault/bins.js";
 import { removeIfUnused, sweepOrphanBlobs } from "./domain/vault/blob-sweep.js";
 import { adminRouter, createMetrics } from "./http/observability.js";
@@ -35,7 +36,7 @@ export interface RunningServer {
 export async function startServer(
   config: Config,
   logger: Logger,
-  options: { demo?: boolean } = {},
+  options: { demo?: boolean } & Pick<AppDeps, "validate"> = {},
 ): Promise<RunningServer> {
   const database = await openDatabase(config);
   await database.migrate();
@@ -78,6 +79,14 @@ export async function startServer(
       )
     : async () => {};
 
+  const keyCache = new KeyCache();
+  await database.listen(KEY_REVOKED_CHANNEL, {
+    message: (hash) => keyCache.forget(hash),
+    lost: () => keyCache.distrust(),
+    listening: () => keyCache.trust(),
+  });
+  keyCache.trust();
+
   const metrics = createMetrics(database);
   const rateLimiter = await createRateLimiter({
     perMinute: config.rateLimitPerMinute,
@@ -109,12 +118,12 @@ export async function startServer(
     metrics,
     rateLimiter,
     adminOnly: admin !== undefined,
+    keyCache,
+    validate: options.validate,
   });
-  if (config.optimisations) {
-    const refused = await compileValidators();
-    if (refused.length > 0)
-      logger.warn({ refused }, "warm-up requests the contract refused: their validators compile on first use");
-  }
+  const refused = await compileValidators();
+  if (refused.length > 0)
+    logger.warn({ refused }, "warm-up requests the contract refused: their validators compile on first use");
   server.off("request", waitForApp).on("request", app);
   appBuilt(app);
 

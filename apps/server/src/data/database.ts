@@ -27,8 +27,25 @@ export interface Database {
   migrate(): Promise<void>;
   /** Whether the database answers a query. */
   ping(): Promise<boolean>;
+  /**
+   * Delivers every payload NOTIFYed on `channel`, from any process, from now on. On
+   * PostgreSQL a dedicated connection listens: while it is down (and until it listens
+   * again) notifications can be missed, which `lost` and `listening` tell.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<void>;
   close(): Promise<void>;
 }
+
+interface NotificationHandlers {
+  message(payload: string): void;
+  /** Notifications may be missed from now on, until `listening` is called again. */
+  lost(): void;
+  /** Listening again after a loss: nothing is missed from now on. */
+  listening(): void;
+}
+
+/** How long to wait before a lost listening connection is opened again. */
+const RELISTEN_DELAY_MS = 1000;
 
 const migrationsFolder = fileURLToPath(new URL("../../src/data/migrations", import.meta.url));
 
@@ -60,9 +77,44 @@ export async function openDatabase(options: {
     pool.on("error", () => {});
     pool.on("connect", (client) => client.on("error", () => {}));
     const db = retryingTransactions(drizzlePg(pool, { schema }) as unknown as Db);
+    const listeners = new Set<pg.Client>();
+    let closing = false;
+    const listen = async (channel: string, handlers: NotificationHandlers): Promise<void> => {
+      const client = new pg.Client({ connectionString: options.databaseUrl });
+      client.on("error", () => {});
+      client.on("notification", (note) => {
+        if (note.channel === channel) handlers.message(note.payload ?? "");
+      });
+      listeners.add(client);
+      try {
+        await client.connect();
+        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      } catch (err) {
+        listeners.delete(client);
+        await client.end().catch(() => {});
+        throw err;
+      }
+      // Listening: from now on a lost connection is reported and opened again.
+      let dropped = false;
+      const drop = () => {
+        if (dropped || closing) return;
+        dropped = true;
+        listeners.delete(client);
+        client.end().catch(() => {});
+        handlers.lost();
+        const again = () =>
+          listen(channel, handlers).then(handlers.listening, () => {
+            if (!closing) setTimeout(again, RELISTEN_DELAY_MS).unref();
+          });
+        setTimeout(again, RELISTEN_DELAY_MS).unref();
+      };
+      client.on("error", drop);
+      client.on("end", drop);
+    };
     return {
       db,
       pool,
+      listen,
       migrated: false,
       async migrate(this: Database) {
         await migratePg(drizzlePg(pool), { migrationsFolder });
@@ -73,7 +125,11 @@ export async function openDatabase(options: {
           () => true,
           () => false,
         ),
-      close: () => pool.end(),
+      async close() {
+        closing = true;
+        await Promise.all([...listeners].map((client) => client.end().catch(() => {})));
+        await pool.end();
+      },
     };
   }
   let dir = "memory://";
@@ -100,6 +156,10 @@ export async function openDatabase(options: {
         () => true,
         () => false,
       ),
+    // In-process: every connection is this one, so nothing is ever missed.
+    async listen(channel, handlers) {
+      await client.listen(channel, handlers.message);
+    },
     close: () => client.close().finally(unlock),
   };
 }

@@ -1,4 +1,5 @@
-import { type SQL, sql } from "drizzle-orm";
+import type { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
 import type { Db } from "./database.js";
 
 /**
@@ -18,5 +19,17 @@ export function prepared<Query>(build: (db: Db) => Query): (db: Db) => Query {
   };
 }
 
-/** A placeholder where a column value of any type is expected (`set`, `values`). */
-export const param = (name: string): SQL => sql`${sql.placeholder(name)}`;
+/**
+ * A hand-written statement run on the driver under `db`, without drizzle: on
+ * PostgreSQL a named prepared statement (parsed and planned once per connection), on
+ * PGlite a parameterised query. For the hottest path only, where building the query
+ * and mapping its rows cost more than the statement; rows come back as the driver
+ * parses them (int8 as text, timestamps as Date).
+ */
+export function statement<Row>(name: string, text: string): (db: Db, values: unknown[]) => Promise<Row[]> {
+  return async (db, values) => {
+    const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+    if (client instanceof pg.Pool) return (await client.query<Row & pg.QueryResultRow>({ name, text, values })).rows;
+    return (await client.query<Row>(text, values)).rows;
+  };
+}

@@ -1,7 +1,7 @@
 import type { Express, Request, RequestHandler } from "express";
 import * as OpenApiValidator from "express-openapi-validator";
 import type { Db } from "../data/database.js";
-import { authenticate } from "../domain/api-keys.js";
+import { authenticate, type KeyCache } from "../domain/api-keys.js";
 import { contract } from "./contract-document.js";
 
 /** A key that could not be checked is not a wrong key: the error handler answers from the cause. */
@@ -33,7 +33,8 @@ export interface ContractGate {
 
 export function contractGate(
   db: Db,
-  options: { validateRequests: boolean; validateResponses: boolean; optimisations: boolean },
+  keys: KeyCache | undefined,
+  options: { validateRequests: boolean; validateResponses: boolean },
 ): ContractGate {
   const middlewares = OpenApiValidator.middleware({
     // A copy of the document parsed once: the validator dereferences it in place.
@@ -53,7 +54,7 @@ export function contractGate(
           const key = req.headers["api-key"];
           const userId =
             typeof key === "string" && key !== ""
-              ? await authenticate(db, key, !options.optimisations).catch((err: unknown) => {
+              ? await authenticate(db, key, keys).catch((err: unknown) => {
                   throw uncheckedKey(req, err);
                 })
               : undefined;
