@@ -1,7 +1,7 @@
 // The API reference page, opened in real headless Chromium.
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
+import { chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
 import { type Harness, startHarness } from "./helpers/server.js";
@@ -12,8 +12,11 @@ const available = existsSync(CHROMIUM);
 if (!available && !required)
   console.warn(`\n[e2e] ${CHROMIUM} is missing: the browser test is SKIPPED (.ci/run installs it).\n`);
 
-const launch = () =>
-  chromium.launch({
+const RESULTS = join(import.meta.dirname, "test-results");
+
+/** Opens `url` in a fresh headless Chromium, runs `use` on the page, saves a screenshot, and fails on any page error. */
+async function onPage(url: string, screenshot: string, use: (page: Page) => Promise<void>): Promise<void> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
       "--no-sandbox",
@@ -25,6 +28,20 @@ const launch = () =>
       "--disable-sync",
     ],
   });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto(url);
+    await use(page);
+    mkdirSync(RESULTS, { recursive: true });
+    await page.screenshot({ path: join(RESULTS, screenshot), fullPage: false });
+    expect(existsSync(join(RESULTS, screenshot))).toBe(true);
+    expect(errors).toEqual([]);
+  } finally {
+    await browser.close();
+  }
+}
 
 describe.runIf(available || required)("GET /docs/ in Chromium", () => {
   let h: Harness;
@@ -34,12 +51,7 @@ describe.runIf(available || required)("GET /docs/ in Chromium", () => {
   afterAll(() => h?.stop());
 
   test("when the reference page is opened, then it lists all six operations and a screenshot is saved", async () => {
-    const browser = await launch();
-    try {
-      const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-      const errors: string[] = [];
-      page.on("pageerror", (error) => errors.push(error.message));
-      await page.goto(`${h.url}/docs/`);
+    await onPage(`${h.url}/docs/`, "docs.png", async (page) => {
       for (const summary of [
         "Update an NGN bank account",
         "Update a file share",
@@ -53,23 +65,11 @@ describe.runIf(available || required)("GET /docs/ in Chromium", () => {
         await heading.first().waitFor({ state: "visible", timeout: 20_000 });
         expect(await heading.count()).toBe(1);
       }
-      const dir = join(import.meta.dirname, "test-results");
-      mkdirSync(dir, { recursive: true });
-      await page.screenshot({ path: join(dir, "docs.png"), fullPage: false });
-      expect(existsSync(join(dir, "docs.png"))).toBe(true);
-      expect(errors).toEqual([]);
-    } finally {
-      await browser.close();
-    }
+    });
   });
 
   test("when a bank account is updated from the try-it console with the user's key, then it answers 200 and the account holds it", async () => {
-    const browser = await launch();
-    try {
-      const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-      const errors: string[] = [];
-      page.on("pageerror", (error) => errors.push(error.message));
-      await page.goto(`${h.url}/docs/try/`);
+    await onPage(`${h.url}/docs/try/`, "docs-try.png", async (page) => {
       const operation = page.locator('[id$="-updateNgnBankAccount"]');
       await operation.locator(".opblock-summary").first().click({ timeout: 20_000 });
       // The "Authorize" dialog, as a person would fill it in.
@@ -83,12 +83,8 @@ describe.runIf(available || required)("GET /docs/ in Chromium", () => {
       const status = operation.locator(".live-responses-table tbody .response-col_status").first();
       await status.waitFor({ state: "visible", timeout: 20_000 });
       expect((await status.textContent())?.trim()).toBe("200");
-      await page.screenshot({ path: join(import.meta.dirname, "test-results", "docs-try.png"), fullPage: false });
-      expect(errors).toEqual([]);
-    } finally {
-      await browser.close();
-    }
-    // The account holds what the console sent: a conditional write on another number is refused as a duplicate.
+    });
+    // The account holds what the console sent: another account taking that number is refused as a duplicate.
     const { response } = await h.client(h.users[1].api_key).PUT("/banking/v1/ng/bank_accounts/{id}/", {
       params: { path: { id: h.users[1].bank_account_id } },
       body: { account_number: "8000000001" },
