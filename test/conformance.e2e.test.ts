@@ -35,7 +35,7 @@ function portmanConfig() {
   const unknown = [...bodies.keys()].filter((id) => !(id in operationTable));
   if (unknown.length > 0) throw new Error(`portman-config.json overwrites unknown operations: ${unknown.join(", ")}`);
   const overwrites = Object.entries(operationTable).flatMap(([operationId, entry]) => {
-    const { id } = entry.request(variables);
+    const id = entry.spare ? `{{spare_${operationId}}}` : entry.request(variables).id;
     const own = bodies.get(operationId);
     const path = id === undefined ? {} : { overwriteRequestPathVariables: [{ key: "id", value: id, overwrite: true }] };
     return own === undefined && id === undefined ? [] : [{ openApiOperationId: operationId, ...own, ...path }];
@@ -90,30 +90,20 @@ function withRunValues(collection: Item): Item {
   return collection;
 }
 
-/** The spare ids of the table: items the collection's deletes may remove: made for the run, so the other requests keep theirs. */
-async function deletables(h: Harness) {
-  const [user] = h.users;
-  const client = h.client();
-  const upload = () =>
-    client
-      .POST("/evault/v1/files/", { body: { file: new File(["to delete"], "delete-me.txt"), folder: user.folder_id } })
-      .then(({ data }) => data?.id ?? "");
-  const folder = await client.POST("/evault/v1/folders/", { body: { name: "Delete me" } });
-  const share = await client.POST("/evault/v1/file_shares/", { body: { folder: user.folder_id } });
-  const binned = await client.DELETE("/evault/v1/files/{id}/", { params: { path: { id: await upload() } } });
-  return {
-    spare_file_id: await upload(),
-    spare_folder_id: folder.data?.id ?? "",
-    spare_file_share_id: share.data?.id ?? "",
-    spare_bin_id: binned.data?.id ?? "",
-  };
+/** The spare items the table's deletes remove, made for the run, by Postman variable (`spare_deleteFile`): the other requests keep theirs. */
+async function spares(h: Harness): Promise<Record<string, string>> {
+  const made: Record<string, string> = {};
+  for (const [operationId, entry] of Object.entries(operationTable)) {
+    if (entry.spare) made[`spare_${operationId}`] = await entry.spare(h.client(), idsOf(h.users[0]));
+  }
+  return made;
 }
 
 async function runNewman(h: Harness): Promise<NewmanRunSummary> {
   const [user] = h.users;
   const envVars = Object.entries({
     ...idsOf(user),
-    ...(await deletables(h)),
+    ...(await spares(h)),
     newAccountNumber: `8${Date.now()}`.slice(0, 12),
     baseUrl: h.url,
     apiKey: user.api_key,

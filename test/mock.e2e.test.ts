@@ -35,10 +35,6 @@ const exampleIds: Ids = {
   file_share_id: "7a8b9c0d",
   bin_id: "1b2c3d4e",
   folder_bin_id: "1b2c3d4e",
-  spare_file_id: "3c9e7b12",
-  spare_folder_id: "5e6f7a8b",
-  spare_file_share_id: "7a8b9c0d",
-  spare_bin_id: "1b2c3d4e",
 };
 
 /** Prism 5 cannot mock it: see the test at the end. */

@@ -21,14 +21,9 @@ export interface Ids {
   bin_id: string;
   /** A second bin entry, so that reading one and restoring the other work in one run. */
   folder_bin_id: string;
-  /** What the deletes remove: items made for it where a run goes on using the others. */
-  spare_file_id: string;
-  spare_folder_id: string;
-  spare_file_share_id: string;
-  spare_bin_id: string;
 }
 
-/** A user's own ids; the deletes name the user's seeded items (a suite that runs them for real passes spares). */
+/** A seeded user's ids. */
 export function idsOf(user: SeededUser): Ids {
   return {
     bank_account_id: user.bank_account_id,
@@ -38,10 +33,6 @@ export function idsOf(user: SeededUser): Ids {
     file_share_id: user.file_share_id,
     bin_id: user.bin_id,
     folder_bin_id: user.folder_bin_id,
-    spare_file_id: user.file_id,
-    spare_folder_id: user.folder_id,
-    spare_file_share_id: user.file_share_id,
-    spare_bin_id: user.bin_id,
   };
 }
 
@@ -65,9 +56,17 @@ export interface Entry {
    * of anyone's (the lists of one's own; account numbers are unique service-wide).
    */
   foreign: 404 | 422 | null;
+  /**
+   * For a delete: makes an item of the owner's for it to remove, and answers its id, so
+   * that a run sending every request in turn (Portman's) keeps the seeded items.
+   */
+  spare?(client: VaultClient, ids: Ids): Promise<string>;
 }
 
 const pdf = () => new File(["%PDF-1.7\n"], "report.pdf");
+const idOf = ({ data }: { data?: { id: string } }) => data?.id ?? "";
+const upload = (client: VaultClient, ids: Ids) =>
+  client.POST("/evault/v1/files/", { body: { file: new File(["spare"], "spare.txt"), folder: ids.folder_id } });
 
 export const operationTable: Record<OperationId, Entry> = {
   listNgnBankAccounts: { request: () => ({ query: { page_size: 10 } }), status: 200, json: true, foreign: null },
@@ -86,7 +85,16 @@ export const operationTable: Record<OperationId, Entry> = {
   },
   listBins: { request: () => ({}), status: 200, json: true, foreign: null },
   getBin: { request: (ids) => ({ id: ids.folder_bin_id }), status: 200, json: true, foreign: 404 },
-  deleteBin: { request: (ids) => ({ id: ids.spare_bin_id }), status: 204, json: false, foreign: 404 },
+  deleteBin: {
+    request: (ids) => ({ id: ids.bin_id }),
+    status: 204,
+    json: false,
+    foreign: 404,
+    spare: async (client, ids) =>
+      idOf(
+        await client.DELETE("/evault/v1/files/{id}/", { params: { path: { id: idOf(await upload(client, ids)) } } }),
+      ),
+  },
   restoreBin: {
     request: (ids) => ({ id: ids.bin_id, body: { tags: [{ name: "recovered" }] } }),
     status: 200,
@@ -114,7 +122,14 @@ export const operationTable: Record<OperationId, Entry> = {
     json: true,
     foreign: 404,
   },
-  deleteFileShare: { request: (ids) => ({ id: ids.spare_file_share_id }), status: 204, json: false, foreign: 404 },
+  deleteFileShare: {
+    request: (ids) => ({ id: ids.file_share_id }),
+    status: 204,
+    json: false,
+    foreign: 404,
+    spare: async (client, ids) =>
+      idOf(await client.POST("/evault/v1/file_shares/", { body: { folder: ids.folder_id } })),
+  },
   listFiles: { request: (ids) => ({ query: { folder: ids.folder_id } }), status: 200, json: true, foreign: 404 },
   createFile: {
     request: (ids) => ({ body: { file: pdf(), folder: ids.folder_id } }),
@@ -131,7 +146,13 @@ export const operationTable: Record<OperationId, Entry> = {
     json: true,
     foreign: 404,
   },
-  deleteFile: { request: (ids) => ({ id: ids.spare_file_id }), status: 200, json: true, foreign: 404 },
+  deleteFile: {
+    request: (ids) => ({ id: ids.file_id }),
+    status: 200,
+    json: true,
+    foreign: 404,
+    spare: async (client, ids) => idOf(await upload(client, ids)),
+  },
   downloadFile: { request: (ids) => ({ id: ids.file_id }), status: 200, json: false, foreign: 404 },
   headFileContent: { request: (ids) => ({ id: ids.file_id }), status: 200, json: false, foreign: 404 },
   listFolders: { request: (ids) => ({ query: { parent: ids.folder_id } }), status: 200, json: true, foreign: 404 },
@@ -142,7 +163,13 @@ export const operationTable: Record<OperationId, Entry> = {
     foreign: 422,
   },
   getFolder: { request: (ids) => ({ id: ids.folder_id }), status: 200, json: true, foreign: 404 },
-  deleteFolder: { request: (ids) => ({ id: ids.spare_folder_id }), status: 200, json: true, foreign: 404 },
+  deleteFolder: {
+    request: (ids) => ({ id: ids.folder_id }),
+    status: 200,
+    json: true,
+    foreign: 404,
+    spare: async (client) => idOf(await client.POST("/evault/v1/folders/", { body: { name: "Spare" } })),
+  },
   duplicateFolder: {
     request: (ids) => ({ id: ids.folder_id, body: { name: "Archive 2026" } }),
     status: 201,
