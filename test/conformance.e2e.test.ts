@@ -3,7 +3,7 @@
 // boundary variations (required fields, min/max lengths) and a wrong-key variation per
 // operation; newman runs it as a separate step against the real server.
 import { execFile } from "node:child_process";
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -11,21 +11,48 @@ import { openapiPath } from "@vault/spec";
 import newman, { type NewmanRunSummary } from "newman";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
+import { type Ids, idsOf, operationTable } from "./helpers/operation-table.js";
 import { type Harness, startHarness } from "./helpers/server.js";
 
 const here = import.meta.dirname;
 const output = join(here, "test-results");
 const collectionPath = join(output, "portman-collection.json");
+const configPath = join(output, "portman-config.json");
+
+/** The table's ids as Postman variables (`{{file_id}}`), which newman fills from the run's environment. */
+const variables = new Proxy({}, { get: (_, name) => `{{${String(name)}}}` }) as Ids;
+
+type Overwrite = { openApiOperationId: string } & Record<string, unknown>;
+
+/**
+ * Portman's configuration: `conformance/portman-config.json` (the tests to generate, and
+ * the body values Portman's examples need changed), with the path id of every operation
+ * taken from the operation table.
+ */
+function portmanConfig() {
+  const base = JSON.parse(readFileSync(join(here, "conformance/portman-config.json"), "utf8"));
+  const bodies = new Map((base.overwrites as Overwrite[]).map((o) => [o.openApiOperationId, o]));
+  const unknown = [...bodies.keys()].filter((id) => !(id in operationTable));
+  if (unknown.length > 0) throw new Error(`portman-config.json overwrites unknown operations: ${unknown.join(", ")}`);
+  const overwrites = Object.entries(operationTable).flatMap(([operationId, entry]) => {
+    const id = entry.spare ? `{{spare_${operationId}}}` : entry.request(variables).id;
+    const own = bodies.get(operationId);
+    const path = id === undefined ? {} : { overwriteRequestPathVariables: [{ key: "id", value: id, overwrite: true }] };
+    return own === undefined && id === undefined ? [] : [{ openApiOperationId: operationId, ...own, ...path }];
+  });
+  return { ...base, overwrites };
+}
 
 beforeAll(async () => {
   mkdirSync(output, { recursive: true });
+  writeFileSync(configPath, JSON.stringify(portmanConfig(), null, 2));
   const portman = createRequire(import.meta.url).resolve("@apideck/portman/bin/portman");
   await promisify(execFile)(process.execPath, [
     portman,
     "--local",
     openapiPath,
     "--portmanConfigFile",
-    join(here, "conformance/portman-config.json"),
+    configPath,
     "--output",
     collectionPath,
     "--baseUrl",
@@ -40,8 +67,8 @@ type Item = Record<string, any>;
  * Fills in what Portman cannot: Postman needs a file on disk for a `file` form part, and
  * Portman's overwrites do not reach form parts, so the file part gets a fixture and
  * `folder` a real destination. Portman varies only fields whose value is a string
- * without `{{variables}}`, so the file share's `file` and `folder` carry `"@fileId"` and
- * `"@null"` through Portman and become `"{{fileId}}"` and `null` here: the share points
+ * without `{{variables}}`, so the file share's `file` and `folder` carry `"@file_id"` and
+ * `"@null"` through Portman and become `"{{file_id}}"` and `null` here: the share points
  * at the file (one item: both is a 422), and each field still gets its boundary variation.
  */
 function withRunValues(collection: Item): Item {
@@ -55,7 +82,7 @@ function withRunValues(collection: Item): Item {
         );
       for (const part of body?.formdata ?? []) {
         if (part.type === "file") part.src = join(here, "conformance/upload.txt");
-        if (part.key === "folder") part.value = "{{destinationFolderId}}";
+        if (part.key === "folder") part.value = "{{projects_folder_id}}";
       }
     }
   };
@@ -63,40 +90,24 @@ function withRunValues(collection: Item): Item {
   return collection;
 }
 
-/** Items the collection's deletes may remove: made for the run, so the other requests keep theirs. */
-async function deletables(h: Harness) {
-  const [user] = h.users;
-  const client = h.client();
-  const upload = () =>
-    client
-      .POST("/evault/v1/files/", { body: { file: new File(["to delete"], "delete-me.txt"), folder: user.folder_id } })
-      .then(({ data }) => data?.id ?? "");
-  const folder = await client.POST("/evault/v1/folders/", { body: { name: "Delete me" } });
-  const share = await client.POST("/evault/v1/file_shares/", { body: { folder: user.folder_id } });
-  const binned = await client.DELETE("/evault/v1/files/{id}/", { params: { path: { id: await upload() } } });
-  return {
-    deletableFileId: await upload(),
-    deletableFolderId: folder.data?.id ?? "",
-    deletableShareId: share.data?.id ?? "",
-    deletableBinId: binned.data?.id ?? "",
-  };
+/** The spare items the table's deletes remove, made for the run, by Postman variable (`spare_deleteFile`): the other requests keep theirs. */
+async function spares(h: Harness): Promise<Record<string, string>> {
+  const made: Record<string, string> = {};
+  for (const [operationId, entry] of Object.entries(operationTable)) {
+    if (entry.spare) made[`spare_${operationId}`] = await entry.spare(h.client(), idsOf(h.users[0]));
+  }
+  return made;
 }
 
 async function runNewman(h: Harness): Promise<NewmanRunSummary> {
   const [user] = h.users;
   const envVars = Object.entries({
-    ...(await deletables(h)),
+    ...idsOf(user),
+    ...(await spares(h)),
     newAccountNumber: `8${Date.now()}`.slice(0, 12),
-    folderBinId: user.folder_bin_id,
     baseUrl: h.url,
     apiKey: user.api_key,
-    bankAccountId: user.bank_account_id,
     accountNumber: `9${Date.now()}`.slice(0, 12),
-    fileShareId: user.file_share_id,
-    fileId: user.file_id,
-    folderId: user.folder_id,
-    destinationFolderId: user.projects_folder_id,
-    binId: user.bin_id,
   }).map(([key, value]) => ({ key, value: String(value) }));
   return new Promise((resolvePromise, reject) =>
     newman.run(

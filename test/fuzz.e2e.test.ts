@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
 import { arbitraryOf, mutationsOf, type Operation, operations, responseErrors } from "./helpers/contract.js";
+import { idsOf, type OperationId, operationTable } from "./helpers/operation-table.js";
 import { type Harness, type SeededUser, startHarness } from "./helpers/server.js";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
@@ -16,18 +17,11 @@ const LIMITS = { seed: SEED, interruptAfterTimeLimit: 90_000 };
 const TEST_TIMEOUT = 150_000;
 let requests = 0;
 
-/** The seeded id an operation's path id most likely names, so valid bodies reach real resources. */
+/** The seeded id the operation table's request names, so valid bodies reach real resources. */
 function pathId(op: Operation, user: SeededUser): string {
-  const byOperation: Record<string, string> = {
-    updateNgnBankAccount: user.bank_account_id,
-    updateFileShare: user.file_share_id,
-    updateFile: user.file_id,
-    restoreBin: user.bin_id,
-    // Its own folder: the favourite PATCH may bin folder_id early in the run.
-    duplicateFolder: user.projects_folder_id,
-    updateFavouriteFolder: user.folder_id,
-  };
-  return byOperation[op.id] ?? "unknown";
+  // Its own folder: the favourite PATCH may bin folder_id early in the run.
+  if (op.id === "duplicateFolder") return user.projects_folder_id;
+  return operationTable[op.id as OperationId].request(idsOf(user)).id ?? "unknown";
 }
 
 async function send(h: Harness, op: Operation, id: string, body: unknown, apiKey?: string) {

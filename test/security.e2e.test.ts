@@ -2,65 +2,10 @@
 // never appear in clear anywhere; hostile ids and filenames go nowhere.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { toFormData, type VaultClient } from "@vault/client";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
-import { contract, type Schema } from "./helpers/contract.js";
-import { type Harness, type SeededUser, serverOutput, startHarness } from "./helpers/server.js";
-
-/** What user B sends to reach user A's data, and the answer: an id of A's in the path, or one named in the body or a filter. */
-interface Attack {
-  id?: (u: SeededUser) => string;
-  body?: (u: SeededUser) => unknown;
-  query?: (u: SeededUser) => Record<string, string>;
-  /** 404 for an id or a filter; a body that names another user's item is a 422 naming the field. */
-  status: 404 | 422;
-}
-
-/** For each operation, the attack on user A; `null` where a request names nothing of anyone's (the lists of one's own). */
-const attacks: Record<string, Attack | null> = {
-  updateNgnBankAccount: {
-    id: (u) => u.bank_account_id,
-    body: () => ({ account_number: "7000000001", reference: "pwned" }),
-    status: 404,
-  },
-  updateFileShare: { id: (u) => u.file_share_id, body: () => ({ access: "public", password: "pwned" }), status: 404 },
-  updateFile: {
-    id: (u) => u.file_id,
-    body: () => ({ file: new File(["pwned"], "pwned.txt"), name: "pwned" }),
-    status: 404,
-  },
-  restoreBin: { id: (u) => u.bin_id, body: () => ({ tags: [{ name: "pwned" }] }), status: 404 },
-  duplicateFolder: { id: (u) => u.folder_id, body: () => ({ name: "pwned" }), status: 404 },
-  updateFavouriteFolder: { id: (u) => u.folder_id, body: () => ({ name: "pwned", is_starred: true }), status: 404 },
-  downloadFile: { id: (u) => u.file_id, status: 404 },
-  headFileContent: { id: (u) => u.file_id, status: 404 },
-  getNgnBankAccount: { id: (u) => u.bank_account_id, status: 404 },
-  getFile: { id: (u) => u.file_id, status: 404 },
-  deleteFile: { id: (u) => u.file_id, status: 404 },
-  getFolder: { id: (u) => u.folder_id, status: 404 },
-  deleteFolder: { id: (u) => u.folder_id, status: 404 },
-  getFileShare: { id: (u) => u.file_share_id, status: 404 },
-  deleteFileShare: { id: (u) => u.file_share_id, status: 404 },
-  getBin: { id: (u) => u.bin_id, status: 404 },
-  deleteBin: { id: (u) => u.bin_id, status: 404 },
-  listFiles: { query: (u) => ({ folder: u.folder_id }), status: 404 },
-  listFolders: { query: (u) => ({ parent: u.folder_id }), status: 404 },
-  createFile: { body: (u) => ({ file: new File(["pwned"], "pwned.txt"), folder: u.folder_id }), status: 422 },
-  createFolder: { body: (u) => ({ name: "pwned", folder: u.folder_id }), status: 422 },
-  createFileShare: { body: (u) => ({ file: u.file_id, access: "public" }), status: 422 },
-  // Account numbers are unique across the service: a taken one is a 409 for anyone (documented).
-  createNgnBankAccount: null,
-  listNgnBankAccounts: null,
-  listFavouriteFolders: null,
-  listFileShares: null,
-  listBins: null,
-};
-
-/** Every documented operation: its id, method and path. */
-const documented = Object.entries<Schema>(contract.paths).flatMap(([path, item]) =>
-  Object.entries<Schema>(item).map(([method, op]) => ({ id: op.operationId as string, method, path })),
-);
+import { documented, idsOf, operationTable, send } from "./helpers/operation-table.js";
+import { type Harness, serverOutput, startHarness } from "./helpers/server.js";
 
 /** Every row of every table (but `except`), as text, in one query (PGlite needs the server stopped for each). */
 async function dump(h: Harness, except: string[] = []): Promise<string> {
@@ -71,23 +16,6 @@ async function dump(h: Harness, except: string[] = []): Promise<string> {
     .filter((r) => !except.includes(r.t))
     .map((r) => `${r.t}\n${r.rows}`)
     .join("\n");
-}
-
-async function call(
-  client: VaultClient,
-  method: string,
-  path: string,
-  request: { id?: string; body?: unknown; query?: Record<string, string> },
-) {
-  const send = (
-    client as unknown as Record<string, (p: string, i: unknown) => Promise<{ response: Response; error?: unknown }>>
-  )[method.toUpperCase()] as (p: string, i: unknown) => Promise<{ response: Response; error?: { type?: string } }>;
-  const { id, body, query } = request;
-  return send(path, {
-    params: { path: id === undefined ? {} : { id }, query },
-    body,
-    bodySerializer: (body as { file?: unknown } | undefined)?.file instanceof Blob ? toFormData : undefined,
-  });
 }
 
 describe.each(backends)("security on $name", (backend) => {
@@ -102,18 +30,14 @@ describe.each(backends)("security on $name", (backend) => {
     // api_keys is left out: the attacker's own key records its last use.
     const before = await dump(h, ["api_keys"]);
     for (const op of documented) {
-      const attack = attacks[op.id];
-      if (attack === undefined) throw new Error(`no attack written for ${op.id}`);
-      if (attack === null) continue;
-      const { response, error } = await call(h.client(attacker.api_key), op.method, op.path, {
-        id: attack.id?.(victim),
-        body: attack.body?.(victim),
-        query: attack.query?.(victim),
-      });
-      expect(response.status, op.id).toBe(attack.status);
+      // The owner's own request, sent by another user (the table's `foreign` says what that gets).
+      const { foreign, request } = operationTable[op.id];
+      if (foreign === null) continue;
+      const { response, error } = await send(h.client(attacker.api_key), op, request(idsOf(victim)));
+      expect(response.status, op.id).toBe(foreign);
       if (op.method !== "head") {
         expect(error?.type, op.id).toBe(
-          attack.status === 404 ? "urn:vault:problem:not-found" : "urn:vault:problem:unprocessable",
+          foreign === 404 ? "urn:vault:problem:not-found" : "urn:vault:problem:unprocessable",
         );
       }
     }
@@ -152,7 +76,8 @@ describe.each(backends)("security on $name", (backend) => {
     "😀",
   ])("when an id is %j, then every operation answers a 404 problem and the data survives", async (id) => {
     for (const op of documented.filter((o) => o.path.includes("{id}") && o.method !== "head")) {
-      const { response } = await call(h.client(), op.method, op.path, { id, body: attacks[op.id]?.body?.(h.users[1]) });
+      const { body } = operationTable[op.id].request(idsOf(h.users[1]));
+      const { response } = await send(h.client(), op, { id, body });
       // An id PostgreSQL cannot even store (NUL) is a 400; every other one names nothing: 404.
       expect(id === "\u0000" ? [400] : [404], op.id).toContain(response.status);
       expect(response.headers.get("content-type")).toMatch(/^application\/problem\+json/);

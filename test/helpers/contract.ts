@@ -78,7 +78,12 @@ export function schemaErrors(schema: Schema, value: unknown): string | undefined
 }
 
 /** Whether a response body matches the schema the contract declares for this operation, status and media type. */
-export function responseErrors(op: Operation, status: number, mediaType: string, body: unknown): string | undefined {
+export function responseErrors(
+  op: Pick<Operation, "path" | "method">,
+  status: number,
+  mediaType: string,
+  body: unknown,
+): string | undefined {
   const response = contract.paths[op.path][op.method].responses[String(status)];
   if (!response) return `status ${status} is not declared`;
   const schema = response.content?.[mediaType]?.schema;

@@ -1,0 +1,208 @@
+// One entry per operation of the contract: the request that is valid for it, built
+// from a set of ids, and what the suites expect of it. `security`, `mock` and
+// `conformance` draw their per-operation requests from here, so an operation added to
+// the contract fails the type-check until it has its entry, and needs nothing else in
+// those suites.
+import { toFormData, type VaultClient } from "@vault/client";
+import type { operations } from "@vault/spec/schema";
+import { contract, type Schema } from "./contract.js";
+import type { SeededUser } from "./server.js";
+
+export type OperationId = keyof operations;
+
+/** The ids a request may name: a seeded user's, the mock's, or Postman variables. */
+export interface Ids {
+  bank_account_id: string;
+  file_id: string;
+  folder_id: string;
+  /** Another folder of the same user: a destination or parent besides `folder_id`. */
+  projects_folder_id: string;
+  file_share_id: string;
+  bin_id: string;
+  /** A second bin entry, so that reading one and restoring the other work in one run. */
+  folder_bin_id: string;
+}
+
+/** A seeded user's ids. */
+export function idsOf(user: SeededUser): Ids {
+  return {
+    bank_account_id: user.bank_account_id,
+    file_id: user.file_id,
+    folder_id: user.folder_id,
+    projects_folder_id: user.projects_folder_id,
+    file_share_id: user.file_share_id,
+    bin_id: user.bin_id,
+    folder_bin_id: user.folder_bin_id,
+  };
+}
+
+export interface OperationRequest {
+  /** The path's `{id}`. */
+  id?: string;
+  query?: Record<string, string | number>;
+  /** JSON, or the fields of a multipart form when it holds a `File`. */
+  body?: unknown;
+}
+
+export interface Entry {
+  /** A request the contract accepts and the owner of the ids gets `status` for. */
+  request(ids: Ids): OperationRequest;
+  status: 200 | 201 | 204;
+  /** The success body is JSON (else the file's bytes, or nothing for a 204). */
+  json: boolean;
+  /**
+   * What another user gets for the owner's request: 404 when it names an item by id or
+   * filter, 422 naming the field when the body names one, `null` when it names nothing
+   * of anyone's (the lists of one's own; account numbers are unique service-wide).
+   */
+  foreign: 404 | 422 | null;
+  /**
+   * For a delete: makes an item of the owner's for it to remove, and answers its id, so
+   * that a run sending every request in turn (Portman's) keeps the seeded items.
+   */
+  spare?(client: VaultClient, ids: Ids): Promise<string>;
+}
+
+const pdf = () => new File(["%PDF-1.7\n"], "report.pdf");
+const idOf = ({ data }: { data?: { id: string } }) => data?.id ?? "";
+const upload = (client: VaultClient, ids: Ids) =>
+  client.POST("/evault/v1/files/", { body: { file: new File(["spare"], "spare.txt"), folder: ids.folder_id } });
+
+export const operationTable: Record<OperationId, Entry> = {
+  listNgnBankAccounts: { request: () => ({ query: { page_size: 10 } }), status: 200, json: true, foreign: null },
+  createNgnBankAccount: {
+    request: () => ({ body: { account_number: "0123456789" } }),
+    status: 201,
+    json: true,
+    foreign: null,
+  },
+  getNgnBankAccount: { request: (ids) => ({ id: ids.bank_account_id }), status: 200, json: true, foreign: 404 },
+  updateNgnBankAccount: {
+    request: (ids) => ({ id: ids.bank_account_id, body: { account_number: "0123456789", classification: "PERSONAL" } }),
+    status: 200,
+    json: true,
+    foreign: 404,
+  },
+  listBins: { request: () => ({}), status: 200, json: true, foreign: null },
+  getBin: { request: (ids) => ({ id: ids.folder_bin_id }), status: 200, json: true, foreign: 404 },
+  deleteBin: {
+    request: (ids) => ({ id: ids.bin_id }),
+    status: 204,
+    json: false,
+    foreign: 404,
+    spare: async (client, ids) =>
+      idOf(
+        await client.DELETE("/evault/v1/files/{id}/", { params: { path: { id: idOf(await upload(client, ids)) } } }),
+      ),
+  },
+  restoreBin: {
+    request: (ids) => ({ id: ids.bin_id, body: { tags: [{ name: "recovered" }] } }),
+    status: 200,
+    json: true,
+    foreign: 404,
+  },
+  listFavouriteFolders: { request: () => ({}), status: 200, json: true, foreign: null },
+  updateFavouriteFolder: {
+    request: (ids) => ({ id: ids.folder_id, body: { is_starred: true } }),
+    status: 200,
+    json: true,
+    foreign: 404,
+  },
+  listFileShares: { request: () => ({}), status: 200, json: true, foreign: null },
+  createFileShare: {
+    request: (ids) => ({ body: { file: ids.file_id, access: "public" } }),
+    status: 201,
+    json: true,
+    foreign: 422,
+  },
+  getFileShare: { request: (ids) => ({ id: ids.file_share_id }), status: 200, json: true, foreign: 404 },
+  updateFileShare: {
+    request: (ids) => ({ id: ids.file_share_id, body: { access: "private", password: "s3cret" } }),
+    status: 200,
+    json: true,
+    foreign: 404,
+  },
+  deleteFileShare: {
+    request: (ids) => ({ id: ids.file_share_id }),
+    status: 204,
+    json: false,
+    foreign: 404,
+    spare: async (client, ids) =>
+      idOf(await client.POST("/evault/v1/file_shares/", { body: { folder: ids.folder_id } })),
+  },
+  listFiles: { request: (ids) => ({ query: { folder: ids.folder_id } }), status: 200, json: true, foreign: 404 },
+  createFile: {
+    request: (ids) => ({ body: { file: pdf(), folder: ids.folder_id } }),
+    status: 201,
+    json: true,
+    foreign: 422,
+  },
+  getFile: { request: (ids) => ({ id: ids.file_id }), status: 200, json: true, foreign: 404 },
+  updateFile: {
+    // No `tags`: Prism's multipart validator never reads repeated parts as an array, so
+    // the mock refuses any `tags` (422); the real server takes them.
+    request: (ids) => ({ id: ids.file_id, body: { file: pdf(), name: "Q3 report" } }),
+    status: 200,
+    json: true,
+    foreign: 404,
+  },
+  deleteFile: {
+    request: (ids) => ({ id: ids.file_id }),
+    status: 200,
+    json: true,
+    foreign: 404,
+    spare: async (client, ids) => idOf(await upload(client, ids)),
+  },
+  downloadFile: { request: (ids) => ({ id: ids.file_id }), status: 200, json: false, foreign: 404 },
+  headFileContent: { request: (ids) => ({ id: ids.file_id }), status: 200, json: false, foreign: 404 },
+  listFolders: { request: (ids) => ({ query: { parent: ids.folder_id } }), status: 200, json: true, foreign: 404 },
+  createFolder: {
+    request: (ids) => ({ body: { name: "Documents", folder: ids.folder_id } }),
+    status: 201,
+    json: true,
+    foreign: 422,
+  },
+  getFolder: { request: (ids) => ({ id: ids.folder_id }), status: 200, json: true, foreign: 404 },
+  deleteFolder: {
+    request: (ids) => ({ id: ids.folder_id }),
+    status: 200,
+    json: true,
+    foreign: 404,
+    spare: async (client) => idOf(await client.POST("/evault/v1/folders/", { body: { name: "Spare" } })),
+  },
+  duplicateFolder: {
+    request: (ids) => ({ id: ids.folder_id, body: { name: "Archive 2026" } }),
+    status: 201,
+    json: true,
+    foreign: 404,
+  },
+};
+
+export interface Documented {
+  id: OperationId;
+  method: string;
+  path: string;
+}
+
+/** Every operation of the committed OpenAPI document: its id, method and path. */
+export const documented: Documented[] = Object.entries<Schema>(contract.paths).flatMap(([path, item]) =>
+  Object.entries<Schema>(item).map(([method, op]) => ({ id: op.operationId as OperationId, method, path })),
+);
+
+/** Sends a request of the table (or one like it) through the generated client, untyped: JSON answers parsed, others as a Blob. */
+export function send(
+  client: VaultClient,
+  op: Documented,
+  request: OperationRequest,
+): Promise<{ data?: unknown; error?: { type?: string }; response: Response }> {
+  const call = (client as unknown as Record<string, (path: string, init: unknown) => Promise<never>>)[
+    op.method.toUpperCase()
+  ] as (path: string, init: unknown) => Promise<{ data?: unknown; error?: { type?: string }; response: Response }>;
+  const { id, body, query } = request;
+  return call(op.path, {
+    params: { path: id === undefined ? {} : { id }, query },
+    body,
+    bodySerializer: (body as { file?: unknown } | undefined)?.file instanceof Blob ? toFormData : undefined,
+    parseAs: operationTable[op.id]?.json === false ? "blob" : "json",
+  });
+}
