@@ -50,6 +50,10 @@ const s3: Backend = adminUrl
 if (!adminUrl) {
   console.warn("\n[e2e] TEST_DATABASE_URL is not set: the PostgreSQL runs are SKIPPED (CI sets it).\n");
 }
+if (!s3Configured && process.env.REQUIRE_S3 === "1") {
+  // In CI the S3 runs must not be skipped silently (turbo passes only the variables turbo.json names).
+  throw new Error("REQUIRE_S3=1 but TEST_S3_ENDPOINT, TEST_S3_ACCESS_KEY_ID or TEST_S3_SECRET_ACCESS_KEY is not set");
+}
 if (!s3Configured) {
   console.warn(
     "\n[e2e] TEST_S3_ENDPOINT, TEST_S3_ACCESS_KEY_ID and TEST_S3_SECRET_ACCESS_KEY are not set: the S3 blob store runs are SKIPPED (CI starts scripts/s3-test-server.sh).\n",
