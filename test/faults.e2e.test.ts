@@ -126,7 +126,7 @@ describe.each(postgres)("a dropped database connection on $name", (backend) => {
     const waiting = () =>
       locker.query("select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
     const settled = blocked.then(
-      ({ response }) => `answered ${response.status}`,
+      ({ response, error }) => `answered ${response.status} ${JSON.stringify(error ?? {})}`,
       (error: Error) => `failed: ${error.message} (${String(error.cause)})`,
     );
     for (let waited = 0; (await waiting()).rowCount === 0; waited += 20) {
