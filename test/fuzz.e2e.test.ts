@@ -1,12 +1,20 @@
 // Property-based fuzzing from the contract alone: for every operation, generated
 // valid bodies get a 2xx or a declared 4xx whose body matches its schema; a body that
 // breaks exactly one constraint gets a 400 problem naming the field; no key or a wrong
-// key gets a 401. Any 5xx, undeclared status or schema violation fails the run.
+// key gets a 401. The lists' query strings are fuzzed the same way. Any 5xx, undeclared status or schema violation fails the run.
 import { toFormData, type VaultClient } from "@vault/client";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
-import { arbitraryOf, mutationsOf, type Operation, operations, responseErrors } from "./helpers/contract.js";
+import {
+  arbitraryOf,
+  mutationsOf,
+  type Operation,
+  operations,
+  type QueryOperation,
+  queryOperations,
+  responseErrors,
+} from "./helpers/contract.js";
 import { idsOf, type OperationId, operationTable } from "./helpers/operation-table.js";
 import { type Harness, type SeededUser, startHarness } from "./helpers/server.js";
 
@@ -109,6 +117,58 @@ describe.each(backends)("contract fuzzing on $name", (backend) => {
             },
           ),
           { numRuns: Math.ceil(RUNS / 3), ...LIMITS },
+        );
+      },
+      TEST_TIMEOUT,
+    );
+  });
+
+  /** A list called with `query` in its query string, as the caller's. */
+  async function list(op: QueryOperation, query: Record<string, unknown>) {
+    requests++;
+    const search = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)]));
+    const response = await fetch(`${h.url}${op.path}?${search}`, { headers: { "api-key": h.users[0].api_key } });
+    const mediaType = (response.headers.get("content-type") ?? "").split(";")[0] ?? "";
+    return { status: response.status, mediaType, body: await response.json() };
+  }
+
+  describe.each(queryOperations)("$method $path?…", (op) => {
+    test(
+      "when the query is valid, then a 2xx or a declared 4xx with a body that matches its schema",
+      async () => {
+        await fc.assert(
+          fc.asyncProperty(arbitraryOf(op.querySchema, ids()), async (query) => {
+            const result = await list(op, query as Record<string, unknown>);
+            expect(result.status, JSON.stringify(result.body)).toBeLessThan(500);
+            expect(responseErrors(op, result.status, result.mediaType, result.body)).toBeUndefined();
+          }),
+          { numRuns: RUNS, ...LIMITS },
+        );
+      },
+      TEST_TIMEOUT,
+    );
+
+    test(
+      "when exactly one constraint of the query is broken, then a 400 problem names the parameter",
+      async () => {
+        // Every query value is text, as every multipart field is. The base keeps only the
+        // page size: a made-up cursor or a filter naming no folder of the caller's is a
+        // second error (a valid cursor only comes from `next`).
+        const mutated = arbitraryOf(op.querySchema, ids()).chain((query) => {
+          const base = Object.fromEntries(
+            Object.entries(query as Record<string, unknown>).filter(([name]) => name === "page_size"),
+          );
+          return fc.constantFrom(...mutationsOf(op.querySchema, base, true));
+        });
+        await fc.assert(
+          fc.asyncProperty(mutated, async (mutation) => {
+            const result = await list(op, mutation.body);
+            expect(result.status, `${mutation.kind}: ${JSON.stringify(result.body)}`).toBe(400);
+            expect(responseErrors(op, result.status, result.mediaType, result.body)).toBeUndefined();
+            const paths = ((result.body as { errors?: { path: string }[] }).errors ?? []).map((e) => e.path);
+            expect(paths, mutation.kind).toContain(mutation.path.replace(/^\/body\//, "/query/"));
+          }),
+          { numRuns: RUNS, ...LIMITS },
         );
       },
       TEST_TIMEOUT,

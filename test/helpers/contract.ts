@@ -46,6 +46,32 @@ export const operations: Operation[] = Object.entries<Schema>(contract.paths).fl
     }),
 );
 
+/** A list: its query parameters as one object schema, whose fields travel as text in the query string. */
+export interface QueryOperation {
+  id: string;
+  method: string;
+  path: string;
+  querySchema: Schema;
+}
+
+const parameterOf = (p: Schema): Schema =>
+  p.$ref ? contract.components.parameters[p.$ref.split("/").pop() as string] : p;
+
+/** Every operation that takes query parameters (the lists). */
+export const queryOperations: QueryOperation[] = Object.entries<Schema>(contract.paths).flatMap(([path, item]) =>
+  Object.entries<Schema>(item).flatMap(([method, op]) => {
+    const query = (op.parameters ?? []).map(parameterOf).filter((p: Schema) => p.in === "query");
+    if (query.length === 0) return [];
+    const querySchema = {
+      type: "object",
+      additionalProperties: false,
+      properties: Object.fromEntries(query.map((p: Schema) => [p.name, p.schema])),
+      required: query.filter((p: Schema) => p.required).map((p: Schema) => p.name),
+    };
+    return [{ id: op.operationId, method, path, querySchema }];
+  }),
+);
+
 const ajv = new Ajv({ strict: false, allErrors: true });
 addFormats.default(ajv);
 
@@ -166,6 +192,8 @@ export function mutationsOf(schema: Schema, body: Record<string, unknown>, multi
     if (s.type === "boolean" || s.type === "integer") set("not-a-value", "type");
     if (s.type === "array" && !multipart) set("not-an-array", "type");
     if (s.enum) set("NOT_IN_ENUM", "enum");
+    if (s.minimum !== undefined) set(s.minimum - 1, "minimum");
+    if (s.maximum !== undefined) set(s.maximum + 1, "maximum");
     if (s.maxLength !== undefined) set("x".repeat(s.maxLength + 1), "maxLength");
     if (s.minLength > 0) set("", "minLength");
     const items = s.items && resolve(s.items);
