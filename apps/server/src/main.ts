@@ -63,7 +63,7 @@ Read, list, create and delete (every operation: the API reference):
   curl -sS -X POST ${at("/evault/v1/folders/")} ${json} -d '{"name": "Taxes"}'
   curl -sS -X DELETE ${at(`/evault/v1/files/${demo.file_id}/`)} ${auth}
 
-API reference: ${at("/docs/")}
+API reference: ${at("/docs/")} (try-it console: ${at("/docs/try/")})
 More ids to try: npm run -s seed -- --json (it runs in this server); keys: npm run -s keys -- list
 `);
 }
