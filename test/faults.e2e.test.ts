@@ -4,7 +4,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
-import { cuttableRelay } from "./helpers/relay.js";
+import { relayTo } from "./helpers/relay.js";
 import { type Harness, serverOutput, startHarness } from "./helpers/server.js";
 import { download, hangingUpload, sha256 } from "./helpers/vault.js";
 
@@ -154,12 +154,10 @@ describe.each(postgres)("a dropped database connection on $name", (backend) => {
 
 describe.each(postgres)("an unreachable database on $name", (backend) => {
   let h: Harness;
-  let relay: Awaited<ReturnType<typeof cuttableRelay>>;
+  let relay: Awaited<ReturnType<typeof relayTo>>;
   beforeAll(async () => {
     h = await startHarness(backend);
-    relay = await cuttableRelay(new URL(h.env.DATABASE_URL as string));
-    h.env.DATABASE_URL = relay.url;
-    await h.restart();
+    relay = await relayTo(h, "DATABASE_URL");
   });
   afterAll(async () => {
     await h?.stop();

@@ -11,7 +11,7 @@ import { loadConfig, openBlobStore, openDatabase } from "@vault/server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sweepOrphanBlobs } from "../apps/server/dist/domain/vault/blob-sweep.js";
 import { backends } from "./helpers/backends.js";
-import { cuttableRelay } from "./helpers/relay.js";
+import { relayTo } from "./helpers/relay.js";
 import { type Harness, startHarness } from "./helpers/server.js";
 import { download, hangingUpload, inspectFile, sha256 } from "./helpers/vault.js";
 
@@ -92,12 +92,10 @@ describe.runIf(s3)(`the S3 blob store on ${s3?.name}`, () => {
 
 describe.runIf(s3)(`an unreachable S3 store on ${s3?.name}`, () => {
   let h: Harness;
-  let relay: Awaited<ReturnType<typeof cuttableRelay>>;
+  let relay: Awaited<ReturnType<typeof relayTo>>;
   beforeAll(async () => {
     h = await startHarness(s3 as NonNullable<typeof s3>);
-    relay = await cuttableRelay(new URL(h.env.S3_ENDPOINT as string));
-    h.env.S3_ENDPOINT = relay.url;
-    await h.restart();
+    relay = await relayTo(h, "S3_ENDPOINT");
   });
   afterAll(async () => {
     await h?.stop();

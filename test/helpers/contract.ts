@@ -169,14 +169,19 @@ export interface Mutation {
 }
 
 /**
- * Every way to break exactly one constraint of a valid body, derived from its schema.
- * In a multipart form every part is text and a single part is a one-item array, so a
- * number for a string or one value for an array is no break there.
+ * Every way to break exactly one constraint of a valid body (or query), derived from its
+ * schema. In a multipart form and a query string every value is text and a single value
+ * is a one-item array, so a number for a string or one value for an array is no break there.
  */
-export function mutationsOf(schema: Schema, body: Record<string, unknown>, multipart: boolean): Mutation[] {
+export function mutationsOf(
+  schema: Schema,
+  body: Record<string, unknown>,
+  as: "json" | "multipart" | "query",
+): Mutation[] {
   const properties: Record<string, Schema> = schema.properties ?? {};
   const out: Mutation[] = [];
-  const at = (name: string) => `/body/${name}`;
+  const multipart = as !== "json";
+  const at = (name: string) => `/${as === "query" ? "query" : "body"}/${name}`;
   for (const name of schema.required ?? []) {
     const { [name]: _removed, ...rest } = body;
     out.push({ kind: "required", path: at(name), body: rest });

@@ -1,13 +1,14 @@
 // Cutting the network between the server and a service it needs.
 import { once } from "node:events";
 import { type AddressInfo, connect, createServer, type Socket } from "node:net";
+import type { Harness } from "./server.js";
 
 /**
  * A TCP relay to a service (PostgreSQL, the S3 server) that can be cut and restored:
  * the service becomes unreachable while it keeps running. `url` is `target` with the
  * relay's port (PostgreSQL's 5432 when `target` names none).
  */
-export async function cuttableRelay(target: URL) {
+async function cuttableRelay(target: URL) {
   const sockets = new Set<Socket>();
   const relay = createServer((client) => {
     const upstream = connect(Number(target.port || 5432), target.hostname);
@@ -31,4 +32,12 @@ export async function cuttableRelay(target: URL) {
       await once(relay, "listening");
     },
   };
+}
+
+/** Puts a relay between the harness's server and the service `variable` names, and restarts the server through it. */
+export async function relayTo(h: Harness, variable: "DATABASE_URL" | "S3_ENDPOINT") {
+  const relay = await cuttableRelay(new URL(h.env[variable] as string));
+  h.env[variable] = relay.url;
+  await h.restart();
+  return relay;
 }

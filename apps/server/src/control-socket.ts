@@ -17,6 +17,8 @@ import type { Logger } from "./logger.js";
 const MAX_SOCKET_PATH = 107;
 const MAX_ARGS = 20;
 const MAX_ARG_LENGTH = 300;
+/** Longer than a seed takes (a few seconds) on a busy machine. */
+const COMMAND_TIMEOUT_MS = 120_000;
 
 export const controlSocketPath = (dataDir: string) => join(dataDir, "control.sock");
 
@@ -82,6 +84,10 @@ export function sendStoreCommand(
       if (error.code === "ENOENT" || error.code === "ECONNREFUSED") resolve(undefined);
       else reject(error);
     });
+    // A server that took the command but never answers must not hang the tool.
+    req.setTimeout(COMMAND_TIMEOUT_MS, () =>
+      req.destroy(new Error("The running server did not answer the command in time.")),
+    );
     req.end(JSON.stringify({ command, args }));
   });
 }
