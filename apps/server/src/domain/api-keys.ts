@@ -96,16 +96,22 @@ export class KeyCache {
   }
 }
 
+/** Who a request's api key is: its user, and its SHA-256 (the per-key rate limit's key). */
+export interface Authenticated {
+  userId: number;
+  keyHash: string;
+}
+
 /**
- * The id of the user the key belongs to, or undefined for an unknown or revoked key.
+ * The user the key belongs to, or undefined for an unknown or revoked key.
  * Without a cache, or for a key it does not hold, the database is read; a revocation
  * takes effect at once in every process either way. `last_used_at` is written only when
  * it is stale: one round trip for most lookups.
  */
-export async function authenticate(db: Db, key: string, cache?: KeyCache): Promise<number | undefined> {
+export async function authenticate(db: Db, key: string, cache?: KeyCache): Promise<Authenticated | undefined> {
   const hash = digest(key);
   const cached = cache?.userOf(hash);
-  if (cached !== undefined) return cached;
+  if (cached !== undefined) return { userId: cached, keyHash: hash };
   const generation = cache?.generation ?? 0;
   const [found] = await findKey(db).execute({ hash });
   if (!found) return undefined;
@@ -124,7 +130,7 @@ export async function authenticate(db: Db, key: string, cache?: KeyCache): Promi
     lastUsed = Date.now();
   }
   cache?.remember(hash, found.userId, lastUsed + LAST_USED_PRECISION_MS, generation);
-  return found.userId;
+  return { userId: found.userId, keyHash: hash };
 }
 
 export async function listApiKeys(db: Db) {

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { ErrorRequestHandler, Request, RequestHandler } from "express";
 import { ipKeyGenerator, rateLimit, type Store } from "express-rate-limit";
 import { RedisStore } from "rate-limit-redis";
@@ -61,13 +60,8 @@ export async function createRateLimiter(options: {
     limit: options.perMinute,
     identifier: "api-key",
     store: store("vault:rl:"),
-    keyGenerator: (req) => {
-      // Behind the security check, so the key is a real one.
-      const key = req.headers["api-key"];
-      return typeof key === "string" && key !== ""
-        ? `key:${createHash("sha256").update(key).digest("hex")}`
-        : clientAddress(req);
-    },
+    // Behind the security check: the key's SHA-256, which authentication computed.
+    keyGenerator: (req) => (req.auth ? `key:${req.auth.keyHash}` : clientAddress(req)),
     handler: tooMany("The request budget of this api key is spent; retry after Retry-After seconds."),
   });
   const failedAuthBudget = rateLimit({

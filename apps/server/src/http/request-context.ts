@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { Authenticated } from "../domain/api-keys.js";
 import type { SchemaObject } from "./contract-document.js";
 
 declare global {
@@ -10,7 +11,7 @@ declare global {
         pathParams?: Record<string, string>;
       };
       /** Set by the api-key security handler. */
-      auth?: { userId: number };
+      auth?: Authenticated;
       /**
        * Why the api key could not be checked (the database failed). The validator
        * replaces a security handler's exception with a bare 500, so the error handler

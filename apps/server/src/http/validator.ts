@@ -52,14 +52,14 @@ export function contractGate(
       handlers: {
         ApiKeyAuth: async (req) => {
           const key = req.headers["api-key"];
-          const userId =
+          const found =
             typeof key === "string" && key !== ""
               ? await authenticate(db, key, keys).catch((err: unknown) => {
                   throw uncheckedKey(req, err);
                 })
               : undefined;
-          if (userId === undefined) return false;
-          req.auth = { userId };
+          if (found === undefined) return false;
+          req.auth = found;
           return true;
         },
       },
