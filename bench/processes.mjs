@@ -7,6 +7,12 @@ import autocannon from "autocannon";
 const here = import.meta.dirname;
 const root = resolve(here, "..");
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/**
+ * The Node flags the service runs with (apps/server/package.json `start`: 64 MiB
+ * semi-spaces, see docs/deploy.md), given to every server process the
+ * benchmark starts, the peers included, so that only the code differs.
+ */
+export const NODE_FLAGS = ["--max-semi-space-size=64"];
 /** Every server process still running, so that an interrupted run can stop them. */
 export const children = new Set();
 
@@ -16,7 +22,7 @@ export const children = new Set();
  * it printed them.
  */
 export async function startChild(script, env, label, args = []) {
-  const child = spawn(process.execPath, [isAbsolute(script) ? script : join(here, script), ...args], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, isAbsolute(script) ? script : join(here, script), ...args], {
     cwd: root,
     env: {
       ...process.env,

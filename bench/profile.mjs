@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { createBenchDatabase } from "./database.mjs";
+import { NODE_FLAGS } from "./processes.mjs";
 
 const noValidation = process.argv.includes("--no-validation");
 const [op = "updateNgnBankAccount", secondsArg = "5"] = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
@@ -18,7 +19,7 @@ try {
   const file = join(dir, `${op}-${noValidation ? "novalidation-" : ""}${Date.now()}.cpuprofile`);
   await mkdir(dir, { recursive: true });
   const args = noValidation ? ["--no-validation"] : [];
-  const child = spawn(process.execPath, [join(import.meta.dirname, "serve.mjs"), ...args], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, join(import.meta.dirname, "serve.mjs"), ...args], {
     env: {
       ...process.env,
       NODE_ENV: "production",

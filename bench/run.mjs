@@ -14,7 +14,7 @@ import pg from "pg";
 import { createBenchBucket } from "./bucket.mjs";
 import { createBenchDatabase } from "./database.mjs";
 import { mixedLoad } from "./mixed.mjs";
-import { CONNECTIONS, children, load, median, memory, startChild, stopChild } from "./processes.mjs";
+import { CONNECTIONS, children, load, median, memory, NODE_FLAGS, startChild, stopChild } from "./processes.mjs";
 import { MIX, multipart, scenarios } from "./scenarios.mjs";
 
 const here = import.meta.dirname;
@@ -334,7 +334,7 @@ async function coldStart(env, seeded, label) {
   const url = `http://127.0.0.1:${port}`;
   const { method, path, headers, body } = scenarios({ ...seeded, url }).updateNgnBankAccount(0);
   const t = performance.now();
-  const child = spawn(process.execPath, ["apps/server/dist/main.js"], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, "apps/server/dist/main.js"], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: String(port), ...env },
     stdio: "ignore",

@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=64
 import cluster from "node:cluster";
 import { type Config, ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./data/database.js";
