@@ -22,7 +22,7 @@ const root = resolve(here, "..");
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
-const UPLOAD_MIB = (process.env.BENCH_UPLOAD_MIB ?? "1,64,512").split(",").map(Number);
+const UPLOAD_MIB = (process.env.BENCH_UPLOAD_MIB ?? "0,1,64,512").split(",").filter(Boolean).map(Number);
 const TREE_SIZES = (process.env.BENCH_TREE_SIZES ?? "100,1000,10000,100000").split(",").map(Number);
 const BACKENDS = (process.env.BENCH_BACKENDS ?? "pglite,postgres").split(",").filter(Boolean);
 const OPERATIONS = (process.env.BENCH_OPERATIONS ?? "").split(",").filter(Boolean);
@@ -198,15 +198,23 @@ async function timedUpload(server, source) {
 /**
  * On PostgreSQL, where the targets are; the bytes go to the disk store under DATA_DIR,
  * then (when TEST_S3_ENDPOINT names an S3 server) to the S3 store. Each upload is
- * downloaded back, timed as well.
+ * downloaded back, timed as well. The 0-byte upload is the fixed cost of an upload:
+ * the 1 MiB one is set against it, and it against `bankPutP50` (the bank account
+ * PUT's p50 from this run's PostgreSQL load block, when it ran).
  */
-async function uploadFigures(databaseUrl) {
+async function uploadFigures(databaseUrl, bankPutP50) {
   const figures = [];
   const bucket = await createBenchBucket();
   if (!bucket) log("TEST_S3_ENDPOINT is not set: the S3 store is not measured");
   try {
     for (const [store, env] of [["disk", {}], ...(bucket ? [["s3", bucket.env]] : [])]) {
-      figures.push(...(await storeFigures(databaseUrl, store, env)));
+      const sizes = await storeFigures(databaseUrl, store, env);
+      const empty = sizes.find((u) => u.mib === 0);
+      for (const u of sizes) {
+        if (u.mib === 1) u.toEmptyUpload = ratio(u.uploadMs, empty?.uploadMs);
+        if (u.mib === 0) u.toBankPutP50 = ratio(u.uploadMs, bankPutP50);
+      }
+      figures.push(...sizes);
     }
   } finally {
     await bucket?.drop();
@@ -226,11 +234,13 @@ async function storeFigures(databaseUrl, store, env) {
   try {
     for (const mib of UPLOAD_MIB) {
       // One untimed upload of this size first (the server's steady state, not its first
-      // request of the kind), then the median of three; each run sends fresh bytes.
+      // request of the kind), then the median of three (of fifteen up to 1 MiB, where a
+      // few milliseconds of noise from elsewhere on the machine would otherwise decide
+      // the ratios); each run sends fresh bytes.
       await randomFile(source, mib);
       await timedUpload(server, source);
       const runs = [];
-      for (let i = 0; i < 3; i++) {
+      for (let i = 0; i < (mib <= 1 ? 15 : 3); i++) {
         await randomFile(source, mib);
         const t = performance.now();
         await pipeline(createReadStream(source), createWriteStream(copy));
@@ -247,8 +257,8 @@ async function storeFigures(databaseUrl, store, env) {
         store,
         mib,
         status: statuses.find((s) => s !== 200) ?? 200,
-        uploadMs: Math.round(uploadMs),
-        fsCopyMs: Math.round(copyMs),
+        uploadMs: +uploadMs.toFixed(1),
+        fsCopyMs: +copyMs.toFixed(1),
         uploadMiBps: Math.round(mib / (uploadMs / 1000)),
         fsCopyMiBps: Math.round(mib / (copyMs / 1000)),
         throughputToFsCopy: ratio(copyMs, uploadMs),
@@ -419,12 +429,13 @@ function markdown(results) {
   if (results.uploads) {
     lines.push(
       "",
-      "| store | upload | server ms | fs copy ms | MiB/s | ÷ fs copy | server RSS growth MiB | download ms | download MiB/s | download RSS growth MiB |",
-      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+      "| store | upload | server ms | fs copy ms | MiB/s | ÷ fs copy | ÷ 0-byte upload | ÷ bank PUT p50 | server RSS growth MiB | download ms | download MiB/s | download RSS growth MiB |",
+      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     );
+    const blank = (value) => value ?? "";
     for (const u of results.uploads) {
       lines.push(
-        `| ${u.store} | ${u.mib} MiB | ${u.uploadMs} | ${u.fsCopyMs} | ${u.uploadMiBps} | ${u.throughputToFsCopy} | ${u.rssGrowthMiB} | ${u.downloadMs} | ${u.downloadMiBps} | ${u.downloadRssGrowthMiB} |`,
+        `| ${u.store} | ${u.mib} MiB | ${u.uploadMs} | ${u.fsCopyMs} | ${u.uploadMiBps} | ${u.throughputToFsCopy} | ${blank(u.toEmptyUpload)} | ${blank(u.toBankPutP50)} | ${u.rssGrowthMiB} | ${u.downloadMs} | ${u.downloadMiBps} | ${u.downloadRssGrowthMiB} |`,
       );
     }
   }
@@ -476,7 +487,9 @@ try {
     results.coldStart[backend] = await coldStart(env, server, backend);
   }
   if (TREE_SIZES.length && TREE_SIZES[0] > 0) results.duplicates = await duplicateFigures(benchUrl);
-  if (UPLOAD_MIB.length && UPLOAD_MIB[0] > 0) results.uploads = await uploadFigures(benchUrl);
+  if (UPLOAD_MIB.length > 0) {
+    results.uploads = await uploadFigures(benchUrl, results.load.postgres?.updateNgnBankAccount?.validated.p50);
+  }
   results.tookSeconds = Math.round((Date.now() - started) / 1000);
   results.machine += ` and ${loadavg()[0].toFixed(1)} at the end`;
   await writeFile(join(here, "results/latest.json"), `${JSON.stringify(results, null, 2)}\n`);

@@ -1,8 +1,9 @@
+import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
 import { type Harness, type SeededUser, startHarness } from "./helpers/server.js";
-import { download, inspectFile, openRawUpload, sha256 } from "./helpers/vault.js";
+import { download, inspectFile, openRawUpload, RAW_BOUNDARY, rawUploadHead, sha256 } from "./helpers/vault.js";
 
 const PATH = "/evault/v1/files/{id}/" as const;
 const CONTENT = "/evault/v1/files/{id}/content/" as const;
@@ -241,6 +242,36 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
     const { data, response } = await put({ file: new File([bytes], "limit.bin") });
     expect(response.status).toBe(200);
     expect(data).toMatchObject({ file_size: LIMIT, hash: sha256(bytes), mimetype: "application/octet-stream" });
+  });
+
+  test("when the bytes hold beginnings of the boundary and the closing one arrives split anywhere, then exactly they are stored", async () => {
+    // Each beginning of the delimiter (CRLF, two dashes, the boundary) between random
+    // bytes: the parser must hold each back until it knows it is data.
+    const delimiter = `\r\n--${RAW_BOUNDARY}`;
+    const bytes = Buffer.concat(
+      Array.from({ length: delimiter.length }, (_, n) => [
+        randomBytes(n * 7),
+        Buffer.from(delimiter.slice(0, n)),
+      ]).flat(),
+    );
+    const body = Buffer.concat([bytes, Buffer.from(`${delimiter}--\r\n`)]);
+    // The network hands the closing delimiter over in two reads, cut after each of its bytes.
+    for (let cut = bytes.length + 1; cut < bytes.length + delimiter.length; cut++) {
+      const req = openRawUpload(h, Buffer.byteLength(rawUploadHead("split.bin")) + body.length, "split.bin");
+      const answered = new Promise<number | undefined>((status) =>
+        req.once("response", (res) => status(res.resume().statusCode)),
+      );
+      req.once("socket", (socket) => socket.setNoDelay(true));
+      req.write(body.subarray(0, cut));
+      await sleep(5);
+      req.end(body.subarray(cut));
+      expect(await answered).toBe(200);
+    }
+    expect(await inspectFile(h.client(), h.users[0].file_id)).toMatchObject({
+      hash: sha256(bytes),
+      file_size: bytes.length,
+    });
+    expect(await download(h.client(), h.users[0].file_id)).toEqual(bytes);
   });
 
   test("when the form carries a second file part, then 400 and nothing is stored", async () => {

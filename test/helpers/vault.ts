@@ -12,22 +12,26 @@ export const sha256 = (bytes: Uint8Array | string) => createHash("sha256").updat
  * writes the file part's head; the caller writes the bytes, or never does.
  */
 export function openRawUpload(h: Harness, contentLength: number, filename: string): ClientRequest {
-  const boundary = "raw-upload-boundary";
   const req = request(`${h.url}/evault/v1/files/${h.users[0].file_id}/`, {
     method: "PUT",
     headers: {
       "api-key": h.users[0].api_key,
-      "content-type": `multipart/form-data; boundary=${boundary}`,
+      "content-type": `multipart/form-data; boundary=${RAW_BOUNDARY}`,
       "content-length": String(contentLength),
     },
   });
   req.on("error", () => {});
-  req.write(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
-      "Content-Type: application/octet-stream\r\n\r\n",
-  );
+  req.write(rawUploadHead(filename));
   return req;
 }
+
+/** The boundary of `openRawUpload`'s form. */
+export const RAW_BOUNDARY = "raw-upload-boundary";
+
+/** What `openRawUpload` sends before the file's bytes. */
+export const rawUploadHead = (filename: string) =>
+  `--${RAW_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
+  "Content-Type: application/octet-stream\r\n\r\n";
 
 const MiB = 1024 * 1024;
 

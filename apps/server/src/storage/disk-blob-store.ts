@@ -1,8 +1,8 @@
-import { createWriteStream } from "node:fs";
 import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { BatchedFileWriter } from "./batched-file-writer.js";
 import {
   type BlobStore,
   BlobStoreUnavailable,
@@ -50,7 +50,7 @@ export class DiskBlobStore implements BlobStore {
     const temp = join(this.tmp, tempName());
     const { tap, summary } = contentTap();
     try {
-      await pipeline(source, tap, createWriteStream(temp, { flags: "wx" }));
+      await pipeline(source, tap, new BatchedFileWriter(temp));
     } catch (error) {
       await rm(temp, { force: true });
       throw error;
