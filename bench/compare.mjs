@@ -5,7 +5,8 @@
 // after ÷ before ratio of req/s per operation (the median of the rounds' ratios).
 // The operation `mixed` is the mixed load at saturation (mixed.mjs): its total req/s
 // and worst p99 of any operation, and its errors.
-// Knobs: BENCH_ROUNDS (3), BENCH_DURATION (5 s), BENCH_CONNECTIONS (50).
+// Knobs: BENCH_ROUNDS (3), BENCH_DURATION (5 s), BENCH_CONNECTIONS (50), BENCH_BACKENDS
+// (postgres; pglite runs both sides on the embedded database, each in its own DATA_DIR).
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, readdirSync, symlinkSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -24,6 +25,7 @@ if (!ref) {
 const root = resolve(import.meta.dirname, "..");
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const EMBEDDED = process.env.BENCH_BACKENDS === "pglite";
 
 /**
  * A worktree of `ref` with the server built: it shares this checkout's node_modules,
@@ -36,6 +38,8 @@ function buildBefore(dir) {
   for (const name of readdirSync(join(root, "node_modules"))) {
     if (name !== "@vault") symlinkSync(join(root, "node_modules", name), join(dir, "node_modules", name));
   }
+  // The server's own node_modules holds the versions that differ from the root's.
+  symlinkSync(join(root, "apps/server/node_modules"), join(dir, "apps/server/node_modules"));
   for (const [name, path] of [
     ["server", "apps/server"],
     ["spec", "spec"],
@@ -60,7 +64,11 @@ const databases = [await createBenchDatabase(), await createBenchDatabase()];
 try {
   const beforeScript = buildBefore(worktree);
   const start = async (script, database, label) =>
-    startChild(script, { DATABASE_URL: database.url, DATA_DIR: await mkdtemp(join(scratch, `${label}-`)) }, label);
+    startChild(
+      script,
+      { ...(!EMBEDDED && { DATABASE_URL: database.url }), DATA_DIR: await mkdtemp(join(scratch, `${label}-`)) },
+      label,
+    );
   const servers = {
     before: await start(beforeScript, databases[0], "before"),
     after: await start("serve.mjs", databases[1], "after"),

@@ -66,7 +66,8 @@ async function seed(env: Record<string, string>): Promise<[SeededUser, SeededUse
 /** Every line the servers of this process printed (JSON log lines and the rest), oldest first. */
 export const serverOutput: string[] = [];
 
-function spawnServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+/** Starts `dist/main.js` with exactly `env`; resolves once it logs that it listens. */
+export function spawnServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ["dist/main.js"], { cwd: serverDir, env, stdio: ["ignore", "pipe", "pipe"] });
   let stderr = "";
   child.stderr?.on("data", (chunk) => {

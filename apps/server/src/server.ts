@@ -32,7 +32,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Opens storage, migrates, purges the expired bin and idempotency keys, seeds an empty store and listens. */
+/** Opens storage, migrates, purges the expired bin and idempotency keys, seeds an empty store and listens; serves once all that is done. */
 export async function startServer(
   config: Config,
   logger: Logger,
@@ -59,7 +59,9 @@ export async function startServer(
         logger.warn({ err }, "bin sweep put off: the blob store cannot be reached");
       else logger.error({ err }, "sweep failed");
     });
-  await sweepLogged();
+  // Done before anyone is served, but beside the rest of the start: the sweep mostly
+  // waits for the disk and the database, the validators' warm-up for the processor.
+  const swept = sweepLogged();
   const timer = setInterval(sweepLogged, SWEEP_INTERVAL_MS);
   timer.unref();
 
@@ -124,6 +126,7 @@ export async function startServer(
   const refused = await compileValidators();
   if (refused.length > 0)
     logger.warn({ refused }, "warm-up requests the contract refused: their validators compile on first use");
+  await swept;
   server.off("request", waitForApp).on("request", app);
   appBuilt(app);
 

@@ -2,7 +2,6 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -10,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { hasErrorCode } from "./database-errors.js";
+import { openEmbedded } from "./embedded-store.js";
 import * as schema from "./schema.js";
 import { lockDirectory } from "./store-lock.js";
 
@@ -139,7 +139,7 @@ export async function openDatabase(options: {
     mkdirSync(dir, { recursive: true });
     unlock = await lockDirectory(dir);
   }
-  const client = await PGlite.create(dir).catch(async (error: unknown) => {
+  const client = await openEmbedded(dir).catch(async (error: unknown) => {
     await unlock();
     throw error;
   });
