@@ -13,6 +13,9 @@ import { fileViews, folderView } from "./views.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** When an item binned now leaves the bin for good. */
+export const binExpiry = (retentionDays: number) => new Date(Date.now() + retentionDays * DAY_MS);
+
 /** Marks a file or folder deleted and opens its bin entry (whose id it returns); a folder takes its subtree with it. */
 export async function moveToBin(tx: Tx, userId: number, kind: "file" | "folder", id: string, retentionDays: number) {
   const table = kind === "file" ? files : folders;
@@ -22,7 +25,7 @@ export async function moveToBin(tx: Tx, userId: number, kind: "file" | "folder",
     id: binId,
     user_id: userId,
     [kind === "file" ? "file_id" : "folder_id"]: id,
-    expires_at: new Date(Date.now() + retentionDays * DAY_MS),
+    expires_at: binExpiry(retentionDays),
   });
   return binId;
 }

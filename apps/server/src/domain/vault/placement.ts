@@ -1,7 +1,8 @@
 // Where items live: ownership, visibility (not in the bin, nor inside a binned
 // folder) and the subtree rule for moves.
 import { type SQL, sql } from "drizzle-orm";
-import type { Tx } from "../../data/database.js";
+import type { Db, Tx } from "../../data/database.js";
+import { lockedTransaction, type Session } from "../../data/prepared.js";
 import { unprocessable } from "../errors.js";
 
 async function firstRow<T>(tx: Tx, query: ReturnType<typeof sql>): Promise<T | undefined> {
@@ -29,6 +30,16 @@ export async function lockTree(tx: Tx, userId: number): Promise<void> {
 }
 
 /**
+ * Runs `work` on the driver in a transaction holding `lockTree`'s lock, taken in the
+ * same round trip as BEGIN: the hand-written statements' way to `lockTree`.
+ */
+export function treeTransaction<T>(db: Db, userId: number, work: (session: Session) => Promise<T>): Promise<T> {
+  // Written into the SQL text (the lock goes with BEGIN, which takes no parameters).
+  if (!Number.isSafeInteger(userId)) throw new TypeError(`a user id is an integer, not ${userId}`);
+  return lockedTransaction(db, `select pg_advisory_xact_lock(${TREE_LOCK}, ${userId})`, work);
+}
+
+/**
  * SQL condition: neither the folder `folderId` nor any folder above it is in the bin.
  * `folderId` may be a column of an outer `folders` row (the walk's own tables are aliased).
  */
@@ -41,13 +52,13 @@ export const outsideBin = (folderId: SQL | string) =>
         ) ${cycleGuard}
         select 1 from up where is_deleted)`;
 
+/** SQL condition: the caller's folder exists and neither it nor any ancestor is in the bin. */
+export const visibleFolder = (userId: SQL | number, folderId: SQL | string) =>
+  sql`exists (select 1 from folders where id = ${folderId} and user_id = ${userId} and ${outsideBin(folderId)})`;
+
 /** Whether the caller's folder exists and neither it nor any ancestor is in the bin. */
 export async function isVisibleFolder(tx: Tx, userId: number, folderId: string): Promise<boolean> {
-  const row = await firstRow<{ visible: boolean }>(
-    tx,
-    sql`select exists (select 1 from folders where id = ${folderId} and user_id = ${userId}
-          and ${outsideBin(folderId)}) as visible`,
-  );
+  const row = await firstRow<{ visible: boolean }>(tx, sql`select ${visibleFolder(userId, folderId)} as visible`);
   return row?.visible === true;
 }
 
@@ -60,19 +71,19 @@ export async function isVisibleFile(tx: Tx, userId: number, fileId: string): Pro
   return row !== undefined && (row.folder_id === null || (await isVisibleFolder(tx, userId, row.folder_id)));
 }
 
-/** Whether `folderId` is `ancestorId` or lies inside it. */
-export async function isInside(tx: Tx, folderId: string, ancestorId: string): Promise<boolean> {
-  const row = await firstRow<{ inside: boolean }>(
-    tx,
-    sql`with recursive up as (
+/** SQL condition: `folderId` is `ancestorId` or lies inside it. */
+export const inside = (folderId: SQL | string, ancestorId: SQL | string) =>
+  sql`exists (
+        with recursive up as (
           select id, parent_id from folders where id = ${folderId}
           union all
           select p.id, p.parent_id from folders p join up on p.id = up.parent_id
         ) ${cycleGuard}
-        select exists (select 1 from up where id = ${ancestorId}) as inside`,
-  );
-  return row?.inside === true;
-}
+        select 1 from up where id = ${ancestorId})`;
+
+/** The refusal of a destination folder that is not one of the caller's visible folders. */
+export const notYourFolder = () =>
+  unprocessable("folder", "no folder with this id belongs to you (or it is in the bin)");
 
 /** A destination folder given in a request: null is the root; otherwise one of the caller's visible folders. */
 export async function requireDestination(
@@ -81,8 +92,6 @@ export async function requireDestination(
   folderId: string | null | undefined,
 ): Promise<string | null> {
   if (folderId == null) return null;
-  if (!(await isVisibleFolder(tx, userId, folderId))) {
-    throw unprocessable("folder", "no folder with this id belongs to you (or it is in the bin)");
-  }
+  if (!(await isVisibleFolder(tx, userId, folderId))) throw notYourFolder();
   return folderId;
 }
