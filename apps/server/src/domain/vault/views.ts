@@ -30,7 +30,7 @@ const latestShare = (column: "file_id" | "folder_id", item: SQL, shares: SQL) =>
   sql`left join lateral (select s.id, s.access from ${shares} s where s.${sql.raw(column)} = ${item}
       order by s.updated_at desc, s.id limit 1) share on true`;
 
-interface FileRow {
+export interface FileRow {
   id: string;
   folder_id: string | null;
   name: string | null;
@@ -68,7 +68,7 @@ interface ViewSources {
 }
 
 /** Every column of the File view of the rows of `files` (a relation of `files` rows). */
-const fileViewQuery = ({
+export const fileViewQuery = ({
   files,
   blobs = sql`blobs`,
   shares = sql`file_shares`,
@@ -79,7 +79,7 @@ const fileViewQuery = ({
         from ${files} f left join ${blobs} b on b.hash = f.hash ${latestShare("file_id", sql`f.id`, shares)}`;
 
 /** A file row of `fileViewQuery` as the contract's File, with its version. */
-function presentFile(f: FileRow, contentLink: ContentLink): { file: ApiFile; version: number } {
+export function presentFile(f: FileRow, contentLink: ContentLink): { file: ApiFile; version: number } {
   const file: ApiFile = {
     id: f.id,
     file: contentLink(f.id),
@@ -193,9 +193,9 @@ export const folderViewQuery = ({
         from ${folder} f ${latestShare("folder_id", sql`f.id`, shares)}`;
 
 /** One of the caller's folders with its subtree figures. */
-async function folderRow(tx: Tx, userId: number, id: string, children = false): Promise<FolderRow | undefined> {
+async function folderRow(tx: Tx, userId: number, id: string): Promise<FolderRow | undefined> {
   const folder = sql`(select * from folders where id = ${id} and user_id = ${userId})`;
-  const [row] = await rows<FolderRow>(tx, folderViewQuery({ folder, children }));
+  const [row] = await rows<FolderRow>(tx, folderViewQuery({ folder }));
   return row;
 }
 
@@ -234,7 +234,7 @@ export function presentFolder(row: FolderRow): { folder: ApiFolder; version: num
 }
 
 /** A folder row of `folderViewQuery` with `children` as the contract's FolderDetail. */
-const presentFolderDetail = (row: FolderRow): ApiFolderDetail => ({
+export const presentFolderDetail = (row: FolderRow): ApiFolderDetail => ({
   ...folderSummary(row),
   files: row.child_files,
   folders: row.child_folders,
@@ -248,10 +248,4 @@ export async function folderView(
 ): Promise<{ folder: ApiFolder; version: number } | undefined> {
   const row = await folderRow(tx, userId, id);
   return row && presentFolder(row);
-}
-
-/** One of the caller's folders as embedded in a file share, or undefined. */
-export async function folderDetailView(tx: Tx, userId: number, id: string): Promise<ApiFolderDetail | undefined> {
-  const row = await folderRow(tx, userId, id, true);
-  return row && presentFolderDetail(row);
 }
