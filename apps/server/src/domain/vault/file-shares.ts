@@ -20,8 +20,7 @@ import {
   type ContentLink,
   type FileRow,
   type FolderRow,
-  fileViewQuery,
-  folderViewQuery,
+  itemViews,
   presentFile,
   presentFolderDetail,
 } from "./views.js";
@@ -49,20 +48,12 @@ type ShareViewRow = Omit<ShareRow, "created_at" | "updated_at"> & {
  * `allShares` are the shares the items' `access` comes from (a statement that writes a
  * share passes the table with the written row in place of the stored one).
  */
-const shareViewQuery = (shares: SQL, allShares = sql`file_shares`) =>
+const shareViewQuery = (shares: SQL, allShares?: SQL) =>
   sql`select fs.*, linked.users as linked_users, file_view.row as file_view, folder_view.row as folder_view
     from ${shares} fs
     left join lateral (select json_agg(u) as users from users u
       where u.id = any(array[fs.user_id] || fs.users) and ${knownTo(sql`fs.user_id`, sql`u.id`)}) linked on true
-    left join lateral (select row_to_json(v) as row from (${fileViewQuery({
-      files: sql`(select * from files x where x.id = fs.file_id and x.user_id = fs.user_id)`,
-      shares: allShares,
-    })}) v) file_view on true
-    left join lateral (select row_to_json(v) as row from (${folderViewQuery({
-      folder: sql`(select * from folders x where x.id = fs.folder_id and x.user_id = fs.user_id)`,
-      shares: allShares,
-      children: true,
-    })}) v) folder_view on true`;
+    ${itemViews({ owner: sql`fs.user_id`, fileId: sql`fs.file_id`, folderId: sql`fs.folder_id`, shares: allShares, children: true })}`;
 
 const date = (value: Date | string) => iso(new Date(value));
 

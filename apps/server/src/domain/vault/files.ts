@@ -134,15 +134,6 @@ async function lockVisibleFile(tx: Tx, userId: number, id: string) {
   return current;
 }
 
-/** Moves one of the caller's visible files to the bin; answers the bin entry. */
-export async function binFile(db: Db, userId: number, id: string, binRetentionDays: number): Promise<ApiBin> {
-  return db.transaction(async (tx) => {
-    await lockTree(tx, userId);
-    await lockVisibleFile(tx, userId, id);
-    return binEntry(tx, userId, await moveToBin(tx, userId, "file", id, binRetentionDays));
-  });
-}
-
 /** One of the caller's files outside the bin, with its version. */
 export async function getFile(
   db: Db,

@@ -250,15 +250,6 @@ export async function getFolder(db: Db, userId: number, id: string): Promise<Ver
   return view(db, userId, id);
 }
 
-/** Moves one of the caller's visible folders, with everything in it, to the bin; answers the bin entry. */
-export async function binFolder(db: Db, userId: number, id: string, binRetentionDays: number): Promise<ApiBin> {
-  return db.transaction(async (tx) => {
-    await lockTree(tx, userId);
-    await lockVisibleFolder(tx, userId, id);
-    return binEntry(tx, userId, await moveToBin(tx, userId, "folder", id, binRetentionDays));
-  });
-}
-
 const KEYSET: Keyset = { createdAt: folders.created_at, id: folders.id };
 
 async function folderPage(db: Db, userId: number, list: string, where: SQL, page: PageRequest) {

@@ -94,18 +94,3 @@ export async function setTags(tx: Tx, kind: Tagged, ownerId: string, rows: TagRo
   if (rows.length === 0) return;
   await tx.insert(link.table).values(rows.map((t) => ({ [link.ownerKey]: ownerId, tag_id: t.id }) as never));
 }
-
-/** The tags of each file or folder, by its id, sorted by name. */
-export async function tagsOf(tx: Tx, kind: Tagged, ids: string[]): Promise<Map<string, TagRow[]>> {
-  const result = new Map<string, TagRow[]>();
-  if (ids.length === 0) return result;
-  const link = links[kind];
-  const rows = await tx
-    .select({ owner: link.owner, tag: tags })
-    .from(link.table)
-    .innerJoin(tags, eq(tags.id, link.table.tag_id))
-    .where(inArray(link.owner, ids))
-    .orderBy(asc(tags.name));
-  for (const { owner, tag } of rows) result.set(owner, [...(result.get(owner) ?? []), tag]);
-  return result;
-}

@@ -68,7 +68,7 @@ interface ViewSources {
 }
 
 /** Every column of the File view of the rows of `files` (a relation of `files` rows). */
-export const fileViewQuery = ({
+const fileViewQuery = ({
   files,
   blobs = sql`blobs`,
   shares = sql`file_shares`,
@@ -249,3 +249,32 @@ export async function folderView(
   const row = await folderRow(tx, userId, id);
   return row && presentFolder(row);
 }
+
+/**
+ * Lateral joins that read, for each row of the outer query (with its `owner`, `fileId`
+ * and `folderId` columns), the views of the file and folder it names as JSON:
+ * `file_view` and `folder_view` (null when it names none). `children` adds the
+ * FolderDetail's child ids.
+ */
+export const itemViews = ({
+  owner,
+  fileId,
+  folderId,
+  shares,
+  children = false,
+}: {
+  owner: SQL;
+  fileId: SQL;
+  folderId: SQL;
+  shares?: SQL;
+  children?: boolean;
+}) =>
+  sql`left join lateral (select row_to_json(v) as row from (${fileViewQuery({
+    files: sql`(select * from files x where x.id = ${fileId} and x.user_id = ${owner})`,
+    shares,
+  })}) v) file_view on true
+    left join lateral (select row_to_json(v) as row from (${folderViewQuery({
+      folder: sql`(select * from folders x where x.id = ${folderId} and x.user_id = ${owner})`,
+      shares,
+      children,
+    })}) v) folder_view on true`;
