@@ -3,10 +3,10 @@ import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../data/database.js";
 import { namedStatement } from "../../data/prepared.js";
 import { folders } from "../../data/schema.js";
-import type { ApiBin, ApiFolder, FolderCreate, FolderInput, Versioned, Write } from "../contract.js";
+import type { ApiFolder, FolderCreate, FolderInput, Versioned, Write } from "../contract.js";
 import { notFound, staleVersion, unprocessable } from "../errors.js";
 import { type Keyset, orderOf, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
-import { binEntry, binExpiry, moveToBin } from "./bins.js";
+import { binExpiry } from "./bins.js";
 import {
   cycleGuard,
   inside,
@@ -21,7 +21,7 @@ import {
 import { setTags, tagArrays, tagsJson, upsertedTags, upsertTags } from "./tags.js";
 import { type FolderRow, folderView, folderViewQuery, presentFolder, tagsOfItem } from "./views.js";
 
-async function lockVisibleFolder(tx: Tx, userId: number, id: string) {
+async function _lockVisibleFolder(tx: Tx, userId: number, id: string) {
   const [row] = await tx
     .select()
     .from(folders)
