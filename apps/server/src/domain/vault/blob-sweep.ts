@@ -12,6 +12,37 @@ const GRACE_MS = 60 * 60 * 1000;
 
 const lockKey = (hash: unknown) => sql`hashtextextended(${hash}, 0)`;
 
+/**
+ * The SQL that holds `hash` until the transaction ends, as text without parameters (a
+ * hash is 64 hex digits, safe in the text), for `treeTransaction`'s `andLock`.
+ */
+export function blobLock(hash: string): string {
+  if (!/^[0-9a-f]{64}$/.test(hash)) throw new TypeError(`not a SHA-256 in hex: ${hash}`);
+  return `select pg_advisory_xact_lock(hashtextextended('${hash}', 0))`;
+}
+
+/**
+ * Data-modifying CTEs of a statement that writes the files in `target` with the blob of
+ * the `hash`, `size` and `mimetype` placeholders, whose lock the transaction holds:
+ * `stored_blob` records the blob (its row when new) and `unreferenced` deletes the
+ * blob rows no file references any more, as `unreferencedBlobs` does after the write.
+ */
+export const blobWrites = sql`
+  stored_blob as (
+    insert into blobs (hash, size, mimetype)
+    select ${sql.placeholder("hash")}, ${sql.placeholder("size")}::bigint, ${sql.placeholder("mimetype")}
+    where exists (select 1 from target)
+    on conflict do nothing
+    returning *
+  ),
+  unreferenced as (
+    delete from blobs b
+    where exists (select 1 from target) and b.hash <> ${sql.placeholder("hash")}
+      and not exists (select 1 from files x where x.hash = b.hash and x.id not in (select id from target))
+      and pg_try_advisory_xact_lock(${lockKey(sql`b.hash`)})
+    returning b.hash
+  )`;
+
 /** Holds `hash` until the transaction ends (waits for another holder). */
 async function lockBlob(tx: Tx, hash: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${lockKey(hash)})`);

@@ -33,10 +33,17 @@ export async function lockTree(tx: Tx, userId: number): Promise<void> {
  * Runs `work` on the driver in a transaction holding `lockTree`'s lock, taken in the
  * same round trip as BEGIN: the hand-written statements' way to `lockTree`.
  */
-export function treeTransaction<T>(db: Db, userId: number, work: (session: Session) => Promise<T>): Promise<T> {
+export function treeTransaction<T>(
+  db: Db,
+  userId: number,
+  work: (session: Session) => Promise<T>,
+  /** Another lock to take after it, in the same round trip (SQL without parameters). */
+  andLock?: string,
+): Promise<T> {
   // Written into the SQL text (the lock goes with BEGIN, which takes no parameters).
   if (!Number.isSafeInteger(userId)) throw new TypeError(`a user id is an integer, not ${userId}`);
-  return lockedTransaction(db, `select pg_advisory_xact_lock(${TREE_LOCK}, ${userId})`, work);
+  const lock = `select pg_advisory_xact_lock(${TREE_LOCK}, ${userId})`;
+  return lockedTransaction(db, andLock ? `${lock}; ${andLock}` : lock, work);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../data/database.js";
 import { fileTags, folderTags, tags } from "../../data/schema.js";
 import { type ApiTag, iso, type TagInput } from "../contract.js";

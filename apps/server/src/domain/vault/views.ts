@@ -68,7 +68,7 @@ interface ViewSources {
 }
 
 /** Every column of the File view of the rows of `files` (a relation of `files` rows). */
-const fileViewQuery = ({
+export const fileViewQuery = ({
   files,
   blobs = sql`blobs`,
   shares = sql`file_shares`,
