@@ -121,7 +121,7 @@ export function createHandlers({
       return { status: 200, body: await binItem(db, userId, "file", path.id, retention) };
     },
     async createFolder({ userId, body }) {
-      const { resource, version } = await createFolder(db, userId, body);
+      const { resource, version } = await createFolder(db, userId, body, retention);
       return { status: 201, body: resource, version, location: located("/evault/v1/folders/", resource.id) };
     },
     async listFolders({ userId, query, url }) {

@@ -11,14 +11,12 @@ import {
   cycleGuard,
   inside,
   isVisibleFolder,
-  lockTree,
   notYourFolder,
   outsideBin,
-  requireDestination,
   treeTransaction,
   visibleFolder,
 } from "./placement.js";
-import { setTags, tagArrays, tagsJson, upsertedTags, upsertTags } from "./tags.js";
+import { tagArrays, tagsJson, upsertedTags } from "./tags.js";
 import { type FolderRow, folderView, folderViewQuery, presentFolder, tagsOfItem } from "./views.js";
 
 async function _lockVisibleFolder(tx: Tx, userId: number, id: string) {
@@ -225,23 +223,36 @@ export async function duplicateFolder(
   return presentFolder(outcome.folder).folder;
 }
 
+/** A new folder in one statement: the destination's check, the insert, its tags and its view. */
+const createFolderStatement = namedStatement<FolderOutcome, ReturnType<typeof folderValues>>(
+  "create_folder",
+  sql`with recursive
+    outcome as (select null::integer as current_version, ${destinationChecks}),
+    target as (
+      insert into folders (id, user_id, parent_id, name, description, is_starred, is_archived)
+      select ${id}, ${user}, ${value("parent")}::text, ${value("name")}::text, coalesce(${value("description")}::text, ''),
+        coalesce(${value("starred")}::boolean, false), coalesce(${value("archived")}::boolean, false)
+      from outcome o where o.destination_visible
+      returning *
+    ),
+    ${tagAndBinTarget}
+  select o.*, (select row_to_json(v) from (${folderViewQuery({ folder: sql`target`, tags: writtenTags(sql`f.id`) })}) v) as folder
+  from outcome o`,
+);
+
 /** A new folder of the caller's, at the top level or in one of the caller's visible folders (else 422 naming `folder`). */
-export async function createFolder(db: Db, userId: number, input: FolderCreate): Promise<Versioned<ApiFolder>> {
-  return db.transaction(async (tx) => {
-    await lockTree(tx, userId);
-    const id = randomUUID();
-    await tx.insert(folders).values({
-      id,
-      user_id: userId,
-      parent_id: await requireDestination(tx, userId, input.folder),
-      name: input.name,
-      description: input.description ?? "",
-      is_starred: input.is_starred ?? false,
-      is_archived: input.is_archived ?? false,
-    });
-    if (input.tags !== undefined) await setTags(tx, "folder", id, await upsertTags(tx, userId, input.tags));
-    return view(tx, userId, id);
-  });
+export async function createFolder(
+  db: Db,
+  userId: number,
+  input: FolderCreate,
+  binRetentionDays: number,
+): Promise<Versioned<ApiFolder>> {
+  // A new folder goes where `folder` says, the root by default; it is never binned.
+  const values = folderValues(userId, randomUUID(), { ...input, folder: input.folder ?? null }, binRetentionDays);
+  const [outcome] = await treeTransaction(db, userId, (session) => createFolderStatement(session, values));
+  if (!outcome?.folder) throw notYourFolder();
+  const { folder, version } = presentFolder(outcome.folder);
+  return { resource: folder, version };
 }
 
 /** One of the caller's folders outside the bin (nor inside a binned folder), with its version. */
@@ -252,18 +263,24 @@ export async function getFolder(db: Db, userId: number, id: string): Promise<Ver
 
 const KEYSET: Keyset = { createdAt: folders.created_at, id: folders.id };
 
+/** A page of the caller's folders that match `where`, each with its view, in one query. */
 async function folderPage(db: Db, userId: number, list: string, where: SQL, page: PageRequest) {
-  const found = await pageOf(db, { userId, list }, page, KEYSET, (after, limit) =>
-    db
-      .select({ id: folders.id, page_micros: positionOf(KEYSET) })
+  const found = await pageOf(db, { userId, list }, page, KEYSET, async (after, limit) => {
+    const keys = db
+      .select({ id: folders.id, created_at: folders.created_at, page_micros: positionOf(KEYSET) })
       .from(folders)
       .where(and(eq(folders.user_id, userId), where, after))
       .orderBy(...orderOf(KEYSET))
-      .limit(limit),
-  );
-  const items: ApiFolder[] = [];
-  for (const { id } of found.items) items.push((await view(db, userId, id)).resource);
-  return { items, next: found.next };
+      .limit(limit);
+    const folder = sql`(select * from folders x where x.id = p.id)`;
+    const result = await db.execute(
+      sql`select p.id, p.page_micros, view.row as folder from (${keys}) p
+        left join lateral (select row_to_json(v) as row from (${folderViewQuery({ folder })}) v) view on true
+        order by p.created_at, p.id`,
+    );
+    return (result as unknown as { rows: { id: string; page_micros: string; folder: FolderRow }[] }).rows;
+  });
+  return { items: found.items.map((row) => presentFolder(row.folder).folder), next: found.next };
 }
 
 /** A page of the child folders of one of the caller's visible folders (or the top-level ones), oldest first. */

@@ -93,14 +93,3 @@ export const inside = (folderId: SQL | string, ancestorId: SQL | string) =>
 /** The refusal of a destination folder that is not one of the caller's visible folders. */
 export const notYourFolder = () =>
   unprocessable("folder", "no folder with this id belongs to you (or it is in the bin)");
-
-/** A destination folder given in a request: null is the root; otherwise one of the caller's visible folders. */
-export async function requireDestination(
-  tx: Tx,
-  userId: number,
-  folderId: string | null | undefined,
-): Promise<string | null> {
-  if (folderId == null) return null;
-  if (!(await isVisibleFolder(tx, userId, folderId))) throw notYourFolder();
-  return folderId;
-}
