@@ -5,6 +5,8 @@
 // went over the network.
 import { once } from "node:events";
 import { connect, createServer } from "node:net";
+import { startChild, stopChild } from "./processes.mjs";
+import { scenarios } from "./scenarios.mjs";
 
 /** Counts the round-trip-ending messages in one connection's frontend byte stream. */
 function frontendCounter(onRoundTrip) {
@@ -76,4 +78,27 @@ export async function roundTripsPerRequest(server, relay, scenario, requests = 2
     if (!res.ok) throw new Error(`${method} ${path} answered ${res.status} while counting round trips`);
   }
   return +((relay.roundTrips - before) / requests).toFixed(1);
+}
+
+/**
+ * Round trips per request of each of `ops` on the PostgreSQL of `databaseUrl` (already
+ * migrated): a validated server of its own, started through a relay and seeded like the
+ * others (the servers under load talk to PostgreSQL directly, without the relay's hop).
+ * Each operation's first request is left out (not the steady state).
+ */
+export async function roundTripsPerOperation(databaseUrl, dataDir, ops, requests = 20) {
+  const relay = await roundTripRelay(databaseUrl);
+  const server = await startChild("serve.mjs", { DATABASE_URL: relay.url, DATA_DIR: dataDir }, "roundTrips");
+  try {
+    const counts = {};
+    for (const op of ops) {
+      const scenario = scenarios(server)[op];
+      await roundTripsPerRequest(server, relay, scenario, 1);
+      counts[op] = await roundTripsPerRequest(server, relay, scenario, requests);
+    }
+    return counts;
+  } finally {
+    await stopChild(server);
+    await relay.close();
+  }
 }
