@@ -7,7 +7,7 @@
 // and worst p99 of any operation, and its errors.
 // Knobs: BENCH_ROUNDS (3), BENCH_DURATION (5 s), BENCH_CONNECTIONS (50).
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, readdirSync, symlinkSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, symlinkSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -42,6 +42,10 @@ function buildBefore(dir) {
     ["client", "packages/client"],
   ]) {
     symlinkSync(join(dir, path), join(dir, "node_modules/@vault", name));
+    // A workspace's own node_modules holds the versions that differ from the root's.
+    if (existsSync(join(root, path, "node_modules"))) {
+      symlinkSync(join(root, path, "node_modules"), join(dir, path, "node_modules"));
+    }
   }
   // No declarations: only the JavaScript runs, and a declaration naming a type through
   // this checkout's node_modules (outside the worktree) would fail the build.

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, lt, type SQL, sql } from "drizzle-orm";
+import { eq, lt, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../data/database.js";
 import { namedStatement } from "../../data/prepared.js";
 import { bins, files, folders } from "../../data/schema.js";
@@ -7,8 +7,8 @@ import type { BlobStore } from "../../storage/blob-store.js";
 import { type ApiBin, iso, type TagInput } from "../contract.js";
 import { notFound } from "../errors.js";
 import { type Keyset, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
-import { removeIfUnused, unreferencedBlobs } from "./blob-sweep.js";
-import { lockTree, outsideBin, treeTransaction, visibleFolder } from "./placement.js";
+import { removeIfUnused, sweptBlobs, unreferencedBlobs } from "./blob-sweep.js";
+import { cycleGuard, outsideBin, treeTransaction, visibleFolder } from "./placement.js";
 import { tagArrays, upsertedTags } from "./tags.js";
 import { type FileRow, type FolderRow, itemViews, presentFile, presentFolder } from "./views.js";
 
@@ -167,21 +167,38 @@ async function deleteEntries(tx: Tx, entries: BinRow[]): Promise<string[]> {
 }
 
 /**
+ * The bin entry's deletion in one statement: the entry, its item and, for a folder, its
+ * whole subtree (deleted here rather than by the cascade, so that the blob rows no file
+ * references any more can go in the same statement, as `unreferencedBlobs` does).
+ */
+const deleteBinStatement = namedStatement<{ deleted: boolean; orphans: string[] }, { id: string; user: number }>(
+  "delete_bin",
+  sql`with recursive
+    entry as (delete from bins where id = ${itemId} and user_id = ${user} returning *),
+    subtree as (
+      select f.id from folders f join entry e on f.id = e.folder_id
+      union all
+      select c.id from folders c join subtree s on c.parent_id = s.id
+    ) ${cycleGuard},
+    gone_files as (
+      delete from files x where x.id in (select file_id from entry) or x.folder_id in (select id from subtree)
+      returning x.id
+    ),
+    gone_folders as (delete from folders x where x.id in (select id from subtree)),
+    unreferenced as (${sweptBlobs({ when: sql`exists (select 1 from entry)`, changed: sql`gone_files` })})
+  select exists (select 1 from entry) as deleted, array(select hash from unreferenced) as orphans`,
+);
+
+/**
  * Deletes one of the caller's bin entries and its item for good, now. The bytes of
  * blobs no file references any more are unlinked after the commit: a row never
  * names missing bytes (at worst, bytes are left for the orphan sweep).
  */
 export async function deleteBin(db: Db, store: BlobStore, userId: number, id: string): Promise<void> {
-  const orphans = await db.transaction(async (tx) => {
-    await lockTree(tx, userId);
-    const entries = await tx
-      .delete(bins)
-      .where(and(eq(bins.id, id), eq(bins.user_id, userId)))
-      .returning();
-    if (entries.length === 0) throw notFound("bin entry");
-    return deleteEntries(tx, entries);
-  });
-  await Promise.all(orphans.map((hash) => removeIfUnused(db, store, hash)));
+  const values = { id, user: userId };
+  const [outcome] = await treeTransaction(db, userId, (session) => deleteBinStatement(session, values));
+  if (!outcome?.deleted) throw notFound("bin entry");
+  await Promise.all(outcome.orphans.map((hash) => removeIfUnused(db, store, hash)));
 }
 
 /**

@@ -15,23 +15,16 @@ const TREE_LOCK = 1;
 
 /**
  * Ends a recursive walk of the folder tree at a folder it has seen before. Tree
- * changes are serialised (`lockTree`) so no cycle can be committed, but should one
+ * changes are serialised (`treeTransaction`) so no cycle can be committed, but should one
  * ever be, a walk must end rather than loop forever holding a connection.
  */
 export const cycleGuard = sql`cycle id set is_cycle using cycle_path`;
 
 /**
- * Serialises the tree changes of one user (moves, copies, restores, content
- * replacements) until the transaction ends, so that each one's checks (not inside
- * itself, visible, not in the bin) see the committed result of the one before.
- */
-export async function lockTree(tx: Tx, userId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${TREE_LOCK}, ${userId})`);
-}
-
-/**
- * Runs `work` on the driver in a transaction holding `lockTree`'s lock, taken in the
- * same round trip as BEGIN: the hand-written statements' way to `lockTree`.
+ * Runs `work` on the driver in a transaction that serialises the tree changes of one
+ * user (moves, copies, restores, content replacements) until it ends, so that each
+ * one's checks (not inside itself, visible, not in the bin) see the committed result of
+ * the one before. The lock is taken in the same round trip as BEGIN.
  */
 export function treeTransaction<T>(
   db: Db,
