@@ -5,7 +5,8 @@
 // after ÷ before ratio of req/s per operation (the median of the rounds' ratios).
 // The operation `mixed` is the mixed load at saturation (mixed.mjs): its total req/s
 // and worst p99 of any operation, and its errors.
-// Knobs: BENCH_ROUNDS (3), BENCH_DURATION (5 s), BENCH_CONNECTIONS (50).
+// Knobs: BENCH_ROUNDS (3), BENCH_DURATION (5 s), BENCH_CONNECTIONS (50); BENCH_BACKEND=pglite
+// runs both on the embedded database instead.
 import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, symlinkSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -64,7 +65,14 @@ const databases = [await createBenchDatabase(), await createBenchDatabase()];
 try {
   const beforeScript = buildBefore(worktree);
   const start = async (script, database, label) =>
-    startChild(script, { DATABASE_URL: database.url, DATA_DIR: await mkdtemp(join(scratch, `${label}-`)) }, label);
+    startChild(
+      script,
+      {
+        ...(process.env.BENCH_BACKEND !== "pglite" && { DATABASE_URL: database.url }),
+        DATA_DIR: await mkdtemp(join(scratch, `${label}-`)),
+      },
+      label,
+    );
   const servers = {
     before: await start(beforeScript, databases[0], "before"),
     after: await start("serve.mjs", databases[1], "after"),

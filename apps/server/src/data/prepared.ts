@@ -1,5 +1,5 @@
 import type { PGlite, Transaction } from "@electric-sql/pglite";
-import { fillPlaceholders, type SQL } from "drizzle-orm";
+import { DrizzleQueryError, fillPlaceholders, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { type Db, retried } from "./database.js";
@@ -30,10 +30,15 @@ export class Session {
 
   async run<Row>(name: string, text: string, values: unknown[]): Promise<Row[]> {
     const { client } = this;
-    if (client instanceof pg.Pool || client instanceof pg.Client) {
-      return (await client.query<Row & pg.QueryResultRow>({ name, text, values })).rows;
+    try {
+      if (client instanceof pg.Pool || client instanceof pg.Client) {
+        return (await client.query<Row & pg.QueryResultRow>({ name, text, values })).rows;
+      }
+      return (await client.query<Row>(text, values)).rows;
+    } catch (err) {
+      // As drizzle reports a failed query: the log gets the SQL, never the values.
+      throw new DrizzleQueryError(text, values, err as Error);
     }
-    return (await client.query<Row>(text, values)).rows;
   }
 }
 

@@ -231,7 +231,7 @@ const createShareStatement = namedStatement<Checks & Partial<ShareViewRow>, Chec
       from checks c where ${linkable}
       returning *
     ),
-    written as (${shareViewQuery(sql`target`)})
+    written as (${shareViewQuery(sql`target`, sql`(select * from file_shares union all select * from target)`)})
   select c.*, w.* from checks c left join written w on true`,
 );
 
