@@ -8,7 +8,7 @@
 // Knobs: BENCH_ROUNDS (3), BENCH_DURATION (5 s), BENCH_CONNECTIONS (50), BENCH_BACKENDS
 // (postgres; pglite runs both sides on the embedded database, each in its own DATA_DIR).
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, readdirSync, symlinkSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, symlinkSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -38,14 +38,16 @@ function buildBefore(dir) {
   for (const name of readdirSync(join(root, "node_modules"))) {
     if (name !== "@vault") symlinkSync(join(root, "node_modules", name), join(dir, "node_modules", name));
   }
-  // The server's own node_modules holds the versions that differ from the root's.
-  symlinkSync(join(root, "apps/server/node_modules"), join(dir, "apps/server/node_modules"));
   for (const [name, path] of [
     ["server", "apps/server"],
     ["spec", "spec"],
     ["client", "packages/client"],
   ]) {
     symlinkSync(join(dir, path), join(dir, "node_modules/@vault", name));
+    // A workspace's own node_modules holds the versions that differ from the root's.
+    if (existsSync(join(root, path, "node_modules"))) {
+      symlinkSync(join(root, path, "node_modules"), join(dir, path, "node_modules"));
+    }
   }
   // No declarations: only the JavaScript runs, and a declaration naming a type through
   // this checkout's node_modules (outside the worktree) would fail the build.

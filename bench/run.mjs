@@ -15,6 +15,7 @@ import { createBenchBucket } from "./bucket.mjs";
 import { createBenchDatabase } from "./database.mjs";
 import { mixedLoad } from "./mixed.mjs";
 import { CONNECTIONS, children, load, median, memory, NODE_FLAGS, startChild, stopChild } from "./processes.mjs";
+import { roundTripsPerOperation } from "./round-trips.mjs";
 import { MIX, multipart, scenarios } from "./scenarios.mjs";
 
 const here = import.meta.dirname;
@@ -75,6 +76,10 @@ async function loadBlock(backend, databaseUrl, inMemory) {
   // Before any load reaches it: the first request of each operation.
   const first = {};
   for (const op of ops) first[op] = await once(validated, scenarios(validated)[op]);
+  const roundTrips =
+    backend === "postgres"
+      ? await roundTripsPerOperation(databaseUrl, await mkdtemp(join(scratch, "round-trips-")), ops)
+      : {};
   const variants = { validated, noValidation, inMemory, ...(twoProcesses && { twoProcesses }) };
   const rows = {};
   let mixed;
@@ -121,6 +126,7 @@ async function loadBlock(backend, databaseUrl, inMemory) {
           ? median(rounds.map((round) => ratio(round.twoProcesses.rps, round.validated.rps) ?? 0))
           : null,
       };
+      row.roundTrips = roundTrips[op] ?? null;
       row.firstRequestMs = first[op].ms;
       row.firstToP50 = ratio(first[op].ms, Math.max(row.validated.p50, 1));
       rows[op] = row;
@@ -381,8 +387,8 @@ function markdown(results) {
   const lines = [
     `Run ${results.date}: ${results.machine}; ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION} s per variant after ${WARMUP} s warm-up (figures: medians, p99: worst round); took ${results.tookSeconds} s.`,
     "",
-    "| backend | operation | req/s | p50 ms | p99 ms | errors | RSS MiB | ÷ Fastify | ÷ bare node:http | p99 ms Fastify / bare | ÷ no validation | ÷ in-memory | 2 processes ÷ 1 | first request ms (× p50) |",
-    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| backend | operation | round trips | req/s | p50 ms | p99 ms | errors | RSS MiB | ÷ Fastify | ÷ bare node:http | p99 ms Fastify / bare | ÷ no validation | ÷ in-memory | 2 processes ÷ 1 | first request ms (× p50) |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const [backend, rows] of Object.entries(results.load)) {
     for (const [op, row] of Object.entries(rows)) {
@@ -390,7 +396,7 @@ function markdown(results) {
       const r = row.ratios;
       const peerP99 = row.fastify ? `${row.fastify.p99} / ${row.bare.p99}` : "–";
       lines.push(
-        `| ${backend} | ${op} | ${v.rps} | ${v.p50} | ${v.p99} | ${v.errors} | ${v.rssMiB} | ${fixed(r.toFastify)} | ${fixed(r.toBare)} | ${peerP99} | ${r.toNoValidation} | ${r.toInMemory} | ${fixed(r.twoProcessesToOne)} | ${row.firstRequestMs} (${row.firstToP50}×) |`,
+        `| ${backend} | ${op} | ${fixed(row.roundTrips)} | ${v.rps} | ${v.p50} | ${v.p99} | ${v.errors} | ${v.rssMiB} | ${fixed(r.toFastify)} | ${fixed(r.toBare)} | ${peerP99} | ${r.toNoValidation} | ${r.toInMemory} | ${fixed(r.twoProcessesToOne)} | ${row.firstRequestMs} (${row.firstToP50}×) |`,
       );
     }
   }

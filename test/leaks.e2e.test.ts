@@ -83,7 +83,7 @@ describe.each(backends)("secrets in the log on $name", (backend) => {
     // The failures were logged, with what an operator needs: the query and the database's error.
     const failure = (name: string) =>
       JSON.stringify(logLines(requestId(name)).find((entry) => entry.msg === "request failed")) ?? "";
-    expect(failure("leak-sql")).toMatch(/update \\"file_shares\\" set \\"password_hash\\" = \$1/);
+    expect(failure("leak-sql")).toContain("update file_shares s set");
     expect(failure("leak-sql")).toContain("violates check constraint");
     expect(failure("leak-key-lookup")).toContain("column api_keys.revoked_at does not exist");
     // The requests with a key in the query string or the x-api-key header were logged too.

@@ -169,21 +169,24 @@ const RETRYABLE = /^(40P01|40001)$/;
 const TRANSACTION_ATTEMPTS = 3;
 
 /**
- * Runs every transaction again, after a short random pause, when PostgreSQL rolled it
- * back for a deadlock or a serialization failure, up to three attempts; the last
- * failure is thrown (the HTTP layer answers 503 with Retry-After).
+ * Runs `attempt` again, after a short random pause, when PostgreSQL rolled its
+ * transaction back for a deadlock or a serialization failure, up to three attempts; the
+ * last failure is thrown (the HTTP layer answers 503 with Retry-After).
  */
+export async function retried<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (n >= TRANSACTION_ATTEMPTS || !hasErrorCode(err, RETRYABLE)) throw err;
+      await sleep(Math.random() * 20 * n);
+    }
+  }
+}
+
+/** Every transaction of `db` is `retried`. */
 function retryingTransactions(db: Db): Db {
   const transaction = db.transaction.bind(db);
-  db.transaction = async (run, config) => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await transaction(run, config);
-      } catch (err) {
-        if (attempt >= TRANSACTION_ATTEMPTS || !hasErrorCode(err, RETRYABLE)) throw err;
-        await sleep(Math.random() * 20 * attempt);
-      }
-    }
-  };
+  db.transaction = (run, config) => retried(() => transaction(run, config));
   return db;
 }

@@ -1,6 +1,8 @@
-import type { PGlite } from "@electric-sql/pglite";
+import type { PGlite, Transaction } from "@electric-sql/pglite";
+import { DrizzleQueryError, fillPlaceholders, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
-import type { Db } from "./database.js";
+import { type Db, retried } from "./database.js";
 
 /**
  * A query prepared once per database handle, on first use: drizzle builds its SQL
@@ -20,16 +22,77 @@ export function prepared<Query>(build: (db: Db) => Query): (db: Db) => Query {
 }
 
 /**
- * A hand-written statement run on the driver under `db`, without drizzle: on
- * PostgreSQL a named prepared statement (parsed and planned once per connection), on
- * PGlite a parameterised query. For the hottest path only, where building the query
- * and mapping its rows cost more than the statement; rows come back as the driver
- * parses them (int8 as text, timestamps as Date).
+ * Where hand-written statements run on the driver, without drizzle: the pool or one of
+ * its connections (PostgreSQL), the PGlite client or one of its transactions.
  */
-export function statement<Row>(name: string, text: string): (db: Db, values: unknown[]) => Promise<Row[]> {
-  return async (db, values) => {
-    const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
-    if (client instanceof pg.Pool) return (await client.query<Row & pg.QueryResultRow>({ name, text, values })).rows;
-    return (await client.query<Row>(text, values)).rows;
-  };
+export class Session {
+  constructor(private readonly client: pg.Pool | pg.PoolClient | PGlite | Transaction) {}
+
+  async run<Row>(name: string, text: string, values: unknown[]): Promise<Row[]> {
+    const { client } = this;
+    try {
+      if (client instanceof pg.Pool || client instanceof pg.Client) {
+        return (await client.query<Row & pg.QueryResultRow>({ name, text, values })).rows;
+      }
+      return (await client.query<Row>(text, values)).rows;
+    } catch (err) {
+      // As drizzle reports a failed query: the log gets the SQL, never the values.
+      throw new DrizzleQueryError(text, values, err as Error);
+    }
+  }
+}
+
+const driverOf = (db: Db) => (db as unknown as { $client: pg.Pool | PGlite }).$client;
+const sessionOf = (on: Db | Session) => (on instanceof Session ? on : new Session(driverOf(on)));
+
+/**
+ * A hand-written statement run on the driver under `db` (each statement its own
+ * transaction) or in a `lockedTransaction`: on PostgreSQL a named prepared statement
+ * (parsed and planned once per connection), on PGlite a parameterised query. For hot
+ * paths, where building the query and mapping its rows cost more than the statement;
+ * rows come back as the driver parses them (int8 as text, timestamps as Date).
+ */
+export function statement<Row>(name: string, text: string): (on: Db | Session, values: unknown[]) => Promise<Row[]> {
+  return (on, values) => sessionOf(on).run<Row>(name, text, values);
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A `statement` written with drizzle's `sql` (so that it can share fragments with
+ * other queries), its values named by `sql.placeholder`s. `text` is its SQL.
+ */
+export function namedStatement<Row, Values extends Record<string, unknown>>(name: string, query: SQL) {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const run = statement<Row>(name, text);
+  return Object.assign((on: Db | Session, values: Values) => run(on, fillPlaceholders(params, values)), { text });
+}
+
+/**
+ * Runs `work` in a transaction on one connection, whose first statement is `lock` (SQL
+ * without parameters that takes a transaction-level lock): on PostgreSQL, BEGIN and the
+ * lock go in one round trip, and `work`'s statements see what every earlier holder of
+ * the lock committed. PGlite runs one transaction at a time and needs no lock. Retried
+ * on a deadlock or serialization failure, as every transaction is.
+ */
+export async function lockedTransaction<T>(db: Db, lock: string, work: (session: Session) => Promise<T>): Promise<T> {
+  const driver = driverOf(db);
+  if (!(driver instanceof pg.Pool)) return driver.transaction((tx) => work(new Session(tx)));
+  return retried(async () => {
+    const connection = await driver.connect();
+    try {
+      await connection.query(`begin; ${lock}`);
+      const result = await work(new Session(connection));
+      await connection.query("commit");
+      connection.release();
+      return result;
+    } catch (err) {
+      // A connection that cannot even roll back is broken: the pool drops it.
+      await connection.query("rollback").then(
+        () => connection.release(),
+        (lost: Error) => connection.release(lost),
+      );
+      throw err;
+    }
+  });
 }

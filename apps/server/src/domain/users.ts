@@ -1,6 +1,5 @@
-import { and, arrayContains, eq, exists, inArray, or } from "drizzle-orm";
-import type { Tx } from "../data/database.js";
-import { fileShares, users } from "../data/schema.js";
+import { type SQL, sql } from "drizzle-orm";
+import type { users } from "../data/schema.js";
 import { type ApiUser, iso } from "./contract.js";
 
 type UserRow = typeof users.$inferSelect;
@@ -18,19 +17,10 @@ export function presentUser(row: UserRow): ApiUser {
 }
 
 /**
- * Of these ids, the users the caller has a relationship with, by id: the caller, and
- * every user who shares with the caller (lists the caller in `users` of one of their
- * file shares). Any other id is absent, whether or not it names a user.
+ * SQL condition: the user `userId` (a column) is one the caller has a relationship
+ * with: the caller, or a user who shares with the caller (lists the caller in `users`
+ * of one of their file shares).
  */
-export async function usersKnownTo(tx: Tx, callerId: number, ids: number[]): Promise<Map<number, UserRow>> {
-  if (ids.length === 0) return new Map();
-  const sharesWithCaller = tx
-    .select({ id: fileShares.id })
-    .from(fileShares)
-    .where(and(eq(fileShares.user_id, users.id), arrayContains(fileShares.users, [callerId])));
-  const rows = await tx
-    .select()
-    .from(users)
-    .where(and(inArray(users.id, ids), or(eq(users.id, callerId), exists(sharesWithCaller))));
-  return new Map(rows.map((row) => [row.id, row]));
-}
+export const knownTo = (callerId: SQL | number, userId: SQL) =>
+  sql`(${userId} = ${callerId} or exists (select 1 from file_shares k
+        where k.user_id = ${userId} and k.users @> array[${callerId}::integer]))`;

@@ -6,7 +6,7 @@ import {
   listBankAccounts,
   replaceBankAccount,
 } from "../domain/banking/bank-accounts.js";
-import { binEntry, deleteBin, listBins, restoreBin } from "../domain/vault/bins.js";
+import { binEntry, binItem, deleteBin, listBins, restoreBin } from "../domain/vault/bins.js";
 import {
   createFileShare,
   deleteFileShare,
@@ -14,9 +14,8 @@ import {
   listFileShares,
   updateFileShare,
 } from "../domain/vault/file-shares.js";
-import { binFile, createFile, type FileForm, getFile, listFiles, replaceFile } from "../domain/vault/files.js";
+import { createFile, type FileForm, getFile, listFiles, replaceFile } from "../domain/vault/files.js";
 import {
-  binFolder,
   createFolder,
   duplicateFolder,
   getFolder,
@@ -119,10 +118,10 @@ export function createHandlers({
       return { status: 200, body: resource, version };
     },
     async deleteFile({ userId, path }) {
-      return { status: 200, body: await binFile(db, userId, path.id, retention) };
+      return { status: 200, body: await binItem(db, userId, "file", path.id, retention) };
     },
     async createFolder({ userId, body }) {
-      const { resource, version } = await createFolder(db, userId, body);
+      const { resource, version } = await createFolder(db, userId, body, retention);
       return { status: 201, body: resource, version, location: located("/evault/v1/folders/", resource.id) };
     },
     async listFolders({ userId, query, url }) {
@@ -133,7 +132,7 @@ export function createHandlers({
       return { status: 200, body: resource, version };
     },
     async deleteFolder({ userId, path }) {
-      return { status: 200, body: await binFolder(db, userId, path.id, retention) };
+      return { status: 200, body: await binItem(db, userId, "folder", path.id, retention) };
     },
     async listFavouriteFolders({ userId, query, url }) {
       return { status: 200, body: pageBody(url, await listFavouriteFolders(db, userId, pageRequest(query))) };

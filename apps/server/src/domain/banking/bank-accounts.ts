@@ -51,6 +51,10 @@ const writable = (input: BankAccountReplacement) => ({
   reference: input.reference ?? null,
 });
 
+/** The account, its owner and currency, in the replace statement's shape (`a` is the account row). */
+const ACCOUNT_COLUMNS = `a.*, u.username, u.email, u.first_name, u.last_name, u.created_at as user_created_at,
+    u.updated_at as user_updated_at, c.name as currency_name, c.code as currency_code, c.symbol as currency_symbol`;
+
 /**
  * Full update: every writable field takes the given value or its default.
  *
@@ -70,8 +74,7 @@ const replaceStatement = statement<ReplacedRow>(
   from users u, currencies c
   where a.id = $7 and a.user_id = $8 and u.id = a.user_id and c.id = a.currency_id
     and ($9::integer is null or a.version = $9) and (a.status not in (${TERMINAL.map((t) => `'${t}'`).join(", ")}) or a.status = $4)
-  returning a.*, u.username, u.email, u.first_name, u.last_name, u.created_at as user_created_at,
-    u.updated_at as user_updated_at, c.name as currency_name, c.code as currency_code, c.symbol as currency_symbol`,
+  returning ${ACCOUNT_COLUMNS}`,
 );
 
 /** The row the statement returns: the account's columns, its owner's and its currency's. */
@@ -145,6 +148,28 @@ async function whyNotUpdated(db: Db, userId: number, id: string, status: string,
 }
 
 /**
+ * The account opening in one statement: the NGN currency row when it is missing (its
+ * row comes back from the insert then, as the statement cannot see its own writes), the
+ * account, and the account with its owner and currency.
+ */
+const createStatement = statement<ReplacedRow>(
+  "create_bank_account",
+  `with
+    currency as (
+      insert into currencies (id, name, code, symbol) values ($1, $2, $3, $4) on conflict do nothing returning *
+    ),
+    a as (
+      insert into bank_accounts (id, user_id, account_number, account_name, classification, status, business_name,
+        reference, currency_id, tracking_reference)
+      values ($5, $6, $7, $8, $9, $10, $11, $12, $1, $13)
+      returning *
+    )
+  select ${ACCOUNT_COLUMNS}
+  from a join users u on u.id = a.user_id
+    join (select * from currencies where id = $1 union all select * from currency) c on c.id = a.currency_id`,
+);
+
+/**
  * Opens an account for the caller with the update's fields and defaults; the balance
  * starts at zero. A number another account has is a 409, decided by the unique index.
  */
@@ -153,23 +178,26 @@ export async function createBankAccount(
   userId: number,
   input: BankAccountReplacement,
 ): Promise<Versioned<ApiBankAccount>> {
-  const id = randomUUID();
-  await db.transaction(async (tx) => {
-    await tx.insert(currencies).values(NAIRA).onConflictDoNothing();
-    await tx
-      .insert(bankAccounts)
-      .values({
-        id,
-        user_id: userId,
-        ...writable(input),
-        currency_id: NAIRA.id,
-        tracking_reference: `TRK-${randomBytes(6).toString("hex").toUpperCase()}`,
-      })
-      .catch((err: unknown) => {
-        throw numberInUse(err);
-      });
+  const fields = writable(input);
+  const [row] = await createStatement(db, [
+    NAIRA.id,
+    NAIRA.name,
+    NAIRA.code,
+    NAIRA.symbol,
+    randomUUID(),
+    userId,
+    fields.account_number,
+    fields.account_name,
+    fields.classification,
+    fields.status,
+    fields.business_name,
+    fields.reference,
+    `TRK-${randomBytes(6).toString("hex").toUpperCase()}`,
+  ]).catch((err: unknown) => {
+    throw numberInUse(err);
   });
-  return getBankAccount(db, userId, id);
+  if (!row) throw notFound("bank account");
+  return { resource: presentBankAccount(row), version: row.version };
 }
 
 const KEYSET: Keyset = { createdAt: bankAccounts.created_at, id: bankAccounts.id };

@@ -1,17 +1,21 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, lt, type SQL } from "drizzle-orm";
+import { eq, lt, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../data/database.js";
+import { namedStatement } from "../../data/prepared.js";
 import { bins, files, folders } from "../../data/schema.js";
 import type { BlobStore } from "../../storage/blob-store.js";
 import { type ApiBin, iso, type TagInput } from "../contract.js";
 import { notFound } from "../errors.js";
-import { type Keyset, orderOf, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
-import { removeIfUnused, unreferencedBlobs } from "./blob-sweep.js";
-import { isVisibleFolder, lockTree } from "./placement.js";
-import { setTags, tagsOf, upsertTags } from "./tags.js";
-import { fileViews, folderView } from "./views.js";
+import { type Keyset, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
+import { removeIfUnused, sweptBlobs, unreferencedBlobs } from "./blob-sweep.js";
+import { cycleGuard, outsideBin, treeTransaction, visibleFolder } from "./placement.js";
+import { tagArrays, upsertedTags } from "./tags.js";
+import { type FileRow, type FolderRow, itemViews, presentFile, presentFolder } from "./views.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When an item binned now leaves the bin for good. */
+export const binExpiry = (retentionDays: number) => new Date(Date.now() + retentionDays * DAY_MS);
 
 /** Marks a file or folder deleted and opens its bin entry (whose id it returns); a folder takes its subtree with it. */
 export async function moveToBin(tx: Tx, userId: number, kind: "file" | "folder", id: string, retentionDays: number) {
@@ -22,26 +26,39 @@ export async function moveToBin(tx: Tx, userId: number, kind: "file" | "folder",
     id: binId,
     user_id: userId,
     [kind === "file" ? "file_id" : "folder_id"]: id,
-    expires_at: new Date(Date.now() + retentionDays * DAY_MS),
+    expires_at: binExpiry(retentionDays),
   });
   return binId;
 }
 
 type BinRow = typeof bins.$inferSelect;
 
+/** A bin entry with the views of its item, as `binViewQuery` reads it (timestamps as Date or string). */
+type BinViewRow = Omit<BinRow, "expires_at" | "created_at" | "updated_at"> & {
+  expires_at: Date | string;
+  created_at: Date | string;
+  updated_at: Date | string;
+  file_view: FileRow | null;
+  folder_view: FolderRow | null;
+};
+
+/** Every entry of `entries` (a relation of `bins` rows) with the views of its item as the tables hold it. */
+const binViewQuery = (entries: SQL) =>
+  sql`select e.*, file_view.row as file_view, folder_view.row as folder_view from ${entries} e
+    ${itemViews({ owner: sql`e.user_id`, fileId: sql`e.file_id`, folderId: sql`e.folder_id` })}`;
+
 /** The bin entry as the contract's Bin: the item's name, size and tags, and the days left. */
-async function presentBin(tx: Tx, entry: BinRow, now: Date): Promise<ApiBin> {
+function presentBin(entry: BinViewRow, now: Date): ApiBin {
   const common = {
     id: entry.id,
     file_size_unit: "B",
-    days_till_expiry: String(Math.max(0, Math.ceil((entry.expires_at.getTime() - now.getTime()) / DAY_MS))),
-    created_at: iso(entry.created_at),
-    updated_at: iso(entry.updated_at),
+    days_till_expiry: String(Math.max(0, Math.ceil((new Date(entry.expires_at).getTime() - now.getTime()) / DAY_MS))),
+    created_at: iso(new Date(entry.created_at)),
+    updated_at: iso(new Date(entry.updated_at)),
   };
   if (entry.file_id) {
-    const view = (await fileViews(tx, entry.user_id, [entry.file_id], () => "")).get(entry.file_id);
-    if (!view) throw notFound("bin entry");
-    const { file } = view;
+    if (!entry.file_view) throw notFound("bin entry");
+    const { file } = presentFile(entry.file_view, () => "");
     return {
       ...common,
       name: file.name ?? "",
@@ -52,9 +69,8 @@ async function presentBin(tx: Tx, entry: BinRow, now: Date): Promise<ApiBin> {
       tags: file.tags_detail,
     };
   }
-  const view = entry.folder_id ? await folderView(tx, entry.user_id, entry.folder_id) : undefined;
-  if (!view) throw notFound("bin entry");
-  const { folder } = view;
+  if (!entry.folder_view) throw notFound("bin entry");
+  const { folder } = presentFolder(entry.folder_view);
   return {
     ...common,
     name: folder.name,
@@ -66,32 +82,79 @@ async function presentBin(tx: Tx, entry: BinRow, now: Date): Promise<ApiBin> {
   };
 }
 
+async function viewRows(tx: Tx, query: SQL): Promise<BinViewRow[]> {
+  return ((await tx.execute(query)) as unknown as { rows: BinViewRow[] }).rows;
+}
+
 /** One of the caller's bin entries as the contract's Bin. */
 export async function binEntry(tx: Tx, userId: number, id: string): Promise<ApiBin> {
-  const [entry] = await tx
-    .select()
-    .from(bins)
-    .where(and(eq(bins.id, id), eq(bins.user_id, userId)));
+  const [entry] = await viewRows(tx, binViewQuery(sql`(select * from bins where id = ${id} and user_id = ${userId})`));
   if (!entry) throw notFound("bin entry");
-  return presentBin(tx, entry, new Date());
+  return presentBin(entry, new Date());
 }
 
 const KEYSET: Keyset = { createdAt: bins.created_at, id: bins.id, descending: true };
 
 /** A page of the caller's bin entries, newest first. */
 export async function listBins(db: Db, userId: number, page: PageRequest): Promise<Page<ApiBin>> {
-  const found = await pageOf(db, { userId, list: "bins" }, page, KEYSET, (after: SQL, limit) =>
-    db
-      .select({ entry: bins, id: bins.id, page_micros: positionOf(KEYSET) })
-      .from(bins)
-      .where(and(eq(bins.user_id, userId), after))
-      .orderBy(...orderOf(KEYSET))
-      .limit(limit),
+  const found = await pageOf(
+    db,
+    { userId, list: "bins" },
+    page,
+    KEYSET,
+    (after: SQL, limit) =>
+      viewRows(
+        db,
+        sql`${binViewQuery(sql`(select *, ${positionOf(KEYSET).sql} as page_micros from bins
+          where user_id = ${userId} and ${after} order by created_at desc, id desc limit ${limit})`)}
+        order by e.created_at desc, e.id desc`,
+      ) as Promise<(BinViewRow & { page_micros: string })[]>,
   );
   const now = new Date();
-  const items: ApiBin[] = [];
-  for (const { entry } of found.items) items.push(await presentBin(db, entry, now));
-  return { items, next: found.next };
+  return { items: found.items.map((entry) => presentBin(entry, now)), next: found.next };
+}
+
+const value = (name: string) => sql`${sql.placeholder(name)}`;
+const [user, itemId] = [value("user"), value("id")];
+
+/** Moves one of the caller's visible items to the bin in one statement, opening its entry; answers the entry's view. */
+const binStatement = (kind: "file" | "folder") =>
+  namedStatement<BinViewRow, { id: string; user: number; bin_id: string; expires: Date }>(
+    `bin_${kind}`,
+    sql`with
+      target as (
+        update ${sql.raw(`${kind}s`)} f set is_deleted = true, updated_at = now()
+        where f.id = ${itemId} and f.user_id = ${user} and ${
+          kind === "file"
+            ? sql`not f.is_deleted and (f.folder_id is null or ${visibleFolder(user, sql`f.folder_id`)})`
+            : outsideBin(itemId)
+        }
+        returning f.id
+      ),
+      entry as (
+        insert into bins (id, user_id, ${sql.raw(`${kind}_id`)}, expires_at)
+        select ${value("bin_id")}, ${user}, target.id, ${value("expires")}::timestamptz from target
+        returning *
+      )
+    ${binViewQuery(sql`entry`)}`,
+  );
+const binStatements = { file: binStatement("file"), folder: binStatement("folder") };
+
+/**
+ * Moves one of the caller's visible files or folders (a folder with everything in it)
+ * to the bin; answers the bin entry.
+ */
+export async function binItem(
+  db: Db,
+  userId: number,
+  kind: "file" | "folder",
+  id: string,
+  retentionDays: number,
+): Promise<ApiBin> {
+  const values = { id, user: userId, bin_id: randomUUID(), expires: binExpiry(retentionDays) };
+  const [entry] = await treeTransaction(db, userId, (session) => binStatements[kind](session, values));
+  if (!entry) throw notFound(kind);
+  return presentBin(entry, new Date());
 }
 
 /** Deletes bin entries with their items (a folder's subtree goes by cascade) and every blob row no file references; returns their hashes. */
@@ -104,22 +167,74 @@ async function deleteEntries(tx: Tx, entries: BinRow[]): Promise<string[]> {
 }
 
 /**
+ * The bin entry's deletion in one statement: the entry, its item and, for a folder, its
+ * whole subtree (deleted here rather than by the cascade, so that the blob rows no file
+ * references any more can go in the same statement, as `unreferencedBlobs` does).
+ */
+const deleteBinStatement = namedStatement<{ deleted: boolean; orphans: string[] }, { id: string; user: number }>(
+  "delete_bin",
+  sql`with recursive
+    entry as (delete from bins where id = ${itemId} and user_id = ${user} returning *),
+    subtree as (
+      select f.id from folders f join entry e on f.id = e.folder_id
+      union all
+      select c.id from folders c join subtree s on c.parent_id = s.id
+    ) ${cycleGuard},
+    gone_files as (
+      delete from files x where x.id in (select file_id from entry) or x.folder_id in (select id from subtree)
+      returning x.id
+    ),
+    gone_folders as (delete from folders x where x.id in (select id from subtree)),
+    unreferenced as (${sweptBlobs({ when: sql`exists (select 1 from entry)`, changed: sql`gone_files` })})
+  select exists (select 1 from entry) as deleted, array(select hash from unreferenced) as orphans`,
+);
+
+/**
  * Deletes one of the caller's bin entries and its item for good, now. The bytes of
  * blobs no file references any more are unlinked after the commit: a row never
  * names missing bytes (at worst, bytes are left for the orphan sweep).
  */
 export async function deleteBin(db: Db, store: BlobStore, userId: number, id: string): Promise<void> {
-  const orphans = await db.transaction(async (tx) => {
-    await lockTree(tx, userId);
-    const entries = await tx
-      .delete(bins)
-      .where(and(eq(bins.id, id), eq(bins.user_id, userId)))
-      .returning();
-    if (entries.length === 0) throw notFound("bin entry");
-    return deleteEntries(tx, entries);
-  });
-  await Promise.all(orphans.map((hash) => removeIfUnused(db, store, hash)));
+  const values = { id, user: userId };
+  const [outcome] = await treeTransaction(db, userId, (session) => deleteBinStatement(session, values));
+  if (!outcome?.deleted) throw notFound("bin entry");
+  await Promise.all(outcome.orphans.map((hash) => removeIfUnused(db, store, hash)));
 }
+
+/**
+ * The restore in one statement: the entry (locked, as a purge would delete it), the
+ * item back in place (at the root when its folder is gone or in the bin), the given
+ * tags added to its own, the entry closed, and the entry's view as it was before.
+ */
+const restoreStatement = namedStatement<BinViewRow, { id: string; user: number } & ReturnType<typeof tagArrays>>(
+  "restore_bin",
+  sql`with
+    entry as (select * from bins where id = ${itemId} and user_id = ${user} for update),
+    place as (
+      select case when ${visibleFolder(user, sql`i.parent`)} then i.parent end as parent
+      from (select coalesce(fi.folder_id, fo.parent_id) as parent from entry e
+        left join files fi on fi.id = e.file_id left join folders fo on fo.id = e.folder_id) i
+    ),
+    restored_file as (
+      update files f set is_deleted = false, folder_id = (select parent from place), updated_at = now()
+      from entry e where f.id = e.file_id
+    ),
+    restored_folder as (
+      update folders f set is_deleted = false, parent_id = (select parent from place), updated_at = now()
+      from entry e where f.id = e.folder_id
+    ),
+    added_tags as (${upsertedTags(user, sql`exists (select 1 from entry)`)}),
+    file_links as (
+      insert into file_tags (file_id, tag_id) select e.file_id, a.id from entry e, added_tags a
+      where e.file_id is not null on conflict do nothing
+    ),
+    folder_links as (
+      insert into folder_tags (folder_id, tag_id) select e.folder_id, a.id from entry e, added_tags a
+      where e.folder_id is not null on conflict do nothing
+    ),
+    closed as (delete from bins b using entry e where b.id = e.id)
+  ${binViewQuery(sql`entry`)}`,
+);
 
 /**
  * Puts a binned item (with its subtree) back where it was, or at the root when that
@@ -127,33 +242,10 @@ export async function deleteBin(db: Db, store: BlobStore, userId: number, id: st
  * Answers the entry as it was before the restore.
  */
 export async function restoreBin(db: Db, userId: number, id: string, tagInputs: TagInput[]): Promise<ApiBin> {
-  return db.transaction(async (tx) => {
-    await lockTree(tx, userId);
-    const [entry] = await tx
-      .select()
-      .from(bins)
-      .where(and(eq(bins.id, id), eq(bins.user_id, userId)))
-      .for("update");
-    if (!entry) throw notFound("bin entry");
-    const before = await presentBin(tx, entry, new Date());
-
-    const kind = entry.file_id ? "file" : "folder";
-    const itemId = (entry.file_id ?? entry.folder_id) as string;
-    const table = kind === "file" ? files : folders;
-    const parentColumn = kind === "file" ? files.folder_id : folders.parent_id;
-    const [item] = await tx.select({ parent: parentColumn }).from(table).where(eq(table.id, itemId));
-    const parent = item?.parent && (await isVisibleFolder(tx, userId, item.parent)) ? item.parent : null;
-    await tx
-      .update(table)
-      .set({ is_deleted: false, [kind === "file" ? "folder_id" : "parent_id"]: parent, updated_at: new Date() })
-      .where(eq(table.id, itemId));
-
-    const added = await upsertTags(tx, userId, tagInputs);
-    const current = (await tagsOf(tx, kind, [itemId])).get(itemId) ?? [];
-    await setTags(tx, kind, itemId, [...current, ...added.filter((t) => !current.some((c) => c.id === t.id))]);
-    await tx.delete(bins).where(eq(bins.id, id));
-    return before;
-  });
+  const values = { id, user: userId, ...tagArrays(tagInputs) };
+  const [entry] = await treeTransaction(db, userId, (session) => restoreStatement(session, values));
+  if (!entry) throw notFound("bin entry");
+  return presentBin(entry, new Date());
 }
 
 /**

@@ -2,8 +2,9 @@
 // from it, only while holding that hash's transaction lock: an upload holds it from
 // moving its bytes into place until its row commits, so a cleanup can never unlink
 // bytes that a concurrent upload of the same content is about to reference.
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../data/database.js";
+import { lockedTransaction, statement } from "../../data/prepared.js";
 import { blobs, files } from "../../data/schema.js";
 import type { BlobStore, ReceivedUpload } from "../../storage/blob-store.js";
 
@@ -11,6 +12,48 @@ import type { BlobStore, ReceivedUpload } from "../../storage/blob-store.js";
 const GRACE_MS = 60 * 60 * 1000;
 
 const lockKey = (hash: unknown) => sql`hashtextextended(${hash}, 0)`;
+
+/**
+ * The SQL that holds `hash` until the transaction ends, as text without parameters (a
+ * hash is 64 hex digits, safe in the text), for `treeTransaction`'s `andLock`.
+ */
+export function blobLock(hash: string): string {
+  if (!/^[0-9a-f]{64}$/.test(hash)) throw new TypeError(`not a SHA-256 in hex: ${hash}`);
+  return `select pg_advisory_xact_lock(hashtextextended('${hash}', 0))`;
+}
+
+/**
+ * A statement's `unreferencedBlobs`, when `when` holds: the data-modifying CTE body that
+ * deletes the blob rows no file references once the files `changed` (a relation of
+ * their ids) are written or gone (`keep` says which blob they reference now), and
+ * returns their hashes.
+ */
+export const sweptBlobs = ({ when, changed, keep = sql`false` }: { when: SQL; changed: SQL; keep?: SQL }) =>
+  sql`delete from blobs b
+    where ${when} and not (${keep})
+      and not exists (select 1 from files x where x.hash = b.hash and x.id not in (select id from ${changed}))
+      and pg_try_advisory_xact_lock(${lockKey(sql`b.hash`)})
+    returning b.hash`;
+
+/**
+ * Data-modifying CTEs of a statement that writes the files in `target` with the blob of
+ * the `hash`, `size` and `mimetype` placeholders, whose lock the transaction holds:
+ * `stored_blob` records the blob (its row when new) and `unreferenced` deletes the blob
+ * rows no file references any more.
+ */
+export const blobWrites = sql`
+  stored_blob as (
+    insert into blobs (hash, size, mimetype)
+    select ${sql.placeholder("hash")}, ${sql.placeholder("size")}::bigint, ${sql.placeholder("mimetype")}
+    where exists (select 1 from target)
+    on conflict do nothing
+    returning *
+  ),
+  unreferenced as (${sweptBlobs({
+    when: sql`exists (select 1 from target)`,
+    changed: sql`target`,
+    keep: sql`b.hash = ${sql.placeholder("hash")}`,
+  })})`;
 
 /** Holds `hash` until the transaction ends (waits for another holder). */
 async function lockBlob(tx: Tx, hash: string): Promise<void> {
@@ -43,12 +86,12 @@ export async function unreferencedBlobs(tx: Tx): Promise<string[]> {
   return gone.map((b) => b.hash);
 }
 
-/** Unlinks the bytes of `hash` unless a blob row names them. */
+const blobRow = statement<{ hash: string }>("blob_row", "select hash from blobs where hash = $1");
+
+/** Unlinks the bytes of `hash` unless a blob row names them (the lock taken with BEGIN). */
 export async function removeIfUnused(db: Db, store: BlobStore, hash: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    await lockBlob(tx, hash);
-    const [row] = await tx.select({ hash: blobs.hash }).from(blobs).where(eq(blobs.hash, hash));
-    if (row) return false;
+  return lockedTransaction(db, blobLock(hash), async (session) => {
+    if ((await blobRow(session, [hash])).length > 0) return false;
     await store.delete(hash);
     return true;
   });

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../data/database.js";
-import { fileShares } from "../../data/schema.js";
+import { namedStatement } from "../../data/prepared.js";
+import { fileShares, type users } from "../../data/schema.js";
 import {
   type ApiFileShare,
   type FileShareCreate,
@@ -11,63 +12,228 @@ import {
   type Write,
 } from "../contract.js";
 import { DomainError, notFound, staleVersion, unprocessable } from "../errors.js";
-import { type Keyset, orderOf, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
+import { type Keyset, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
 import { hashPassword } from "../passwords.js";
-import { presentUser, usersKnownTo } from "../users.js";
-import { isVisibleFile, isVisibleFolder } from "./placement.js";
-import { type ContentLink, fileViews, folderDetailView } from "./views.js";
+import { knownTo, presentUser } from "../users.js";
+import { visibleFile, visibleFolder } from "./placement.js";
+import {
+  type ContentLink,
+  type FileRow,
+  type FolderRow,
+  itemViews,
+  presentFile,
+  presentFolderDetail,
+} from "./views.js";
 
 type ShareRow = typeof fileShares.$inferSelect;
+
+/** A user row read as JSON inside a query: its timestamps arrive as strings. */
+type UserJson = Omit<typeof users.$inferSelect, "created_at" | "updated_at"> & {
+  created_at: string;
+  updated_at: string;
+};
+
+/** A share with everything its view shows, as `shareViewQuery` reads it. */
+type ShareViewRow = Omit<ShareRow, "created_at" | "updated_at"> & {
+  created_at: Date | string;
+  updated_at: Date | string;
+  linked_users: UserJson[] | null;
+  file_view: FileRow | null;
+  folder_view: FolderRow | null;
+};
+
+/**
+ * Every share of `shares` (a relation of `file_shares` rows) with its view's parts: the
+ * linked users its owner knows, and the shared file or folder as its owner sees it.
+ * `allShares` are the shares the items' `access` comes from (a statement that writes a
+ * share passes the table with the written row in place of the stored one).
+ */
+const shareViewQuery = (shares: SQL, allShares?: SQL) =>
+  sql`select fs.*, linked.users as linked_users, file_view.row as file_view, folder_view.row as folder_view
+    from ${shares} fs
+    left join lateral (select json_agg(u) as users from users u
+      where u.id = any(array[fs.user_id] || fs.users) and ${knownTo(sql`fs.user_id`, sql`u.id`)}) linked on true
+    ${itemViews({ owner: sql`fs.user_id`, fileId: sql`fs.file_id`, folderId: sql`fs.folder_id`, shares: allShares, children: true })}`;
+
+const date = (value: Date | string) => iso(new Date(value));
+
+/** The share as its owner sees it: `users_detail` leaves out linked users who no longer share with the owner. */
+function presentFileShare(share: ShareViewRow, contentLink: ContentLink): ApiFileShare {
+  const linked = new Map(
+    (share.linked_users ?? []).map((u) => [
+      u.id,
+      { ...u, created_at: new Date(u.created_at), updated_at: new Date(u.updated_at) },
+    ]),
+  );
+  const owner = linked.get(share.user_id);
+  if (!owner) throw notFound("user");
+  return {
+    id: share.id,
+    user: presentUser(owner),
+    file_type: share.file_id ? "file" : share.folder_id ? "folder" : "none",
+    file_detail: share.file_view ? presentFile(share.file_view, contentLink).file : null,
+    folder_detail: share.folder_view ? presentFolderDetail(share.folder_view) : null,
+    users_detail: share.users.flatMap((userId) => {
+      const user = linked.get(userId);
+      return user ? [presentUser(user)] : [];
+    }),
+    has_password: share.password_hash !== null,
+    created_at: date(share.created_at),
+    updated_at: date(share.updated_at),
+    file: share.file_id,
+    folder: share.folder_id,
+    access: share.access as ApiFileShare["access"],
+    users: share.users,
+    // Stored only after request validation against the same contract type.
+    emails: share.emails as ApiFileShare["emails"],
+  };
+}
+
+const value = (name: string) => sql`${sql.placeholder(name)}`;
+const user = value("user");
+
+/**
+ * The checks of a share's `file`, `folder` and `users` placeholders, as columns of
+ * `checks`: the items must be the caller's and visible (`file_visible`,
+ * `folder_visible`; true when not given), `known_users` those of `users` the caller
+ * knows (see `knownTo`). `linkable` holds when every check passes.
+ */
+const shareChecks = sql`
+  known as (select u.id from users u where u.id = any(${value("users")}::integer[]) and ${knownTo(user, sql`u.id`)}),
+  checks as (
+    select (${value("file")}::text is null or ${visibleFile(user, sql`${value("file")}::text`)}) as file_visible,
+      (${value("folder")}::text is null or ${visibleFolder(user, sql`${value("folder")}::text`)}) as folder_visible,
+      array(select id from known) as known_users
+  )`;
+const linkable = sql`c.file_visible and c.folder_visible and cardinality(c.known_users) = cardinality(${value("users")}::integer[])`;
+
+interface CheckedValues {
+  user: number;
+  file: string | null;
+  folder: string | null;
+  users: number[];
+}
+
+interface Checks {
+  file_visible: boolean;
+  folder_visible: boolean;
+  known_users: number[];
+}
+
+/** The refusal of a share's items or users, if any, in the order the rules are checked. */
+function refusal(checks: Checks, users: number[] | undefined) {
+  if (!checks.file_visible) return notOwned("file");
+  if (!checks.folder_visible) return notOwned("folder");
+  const known = new Set(checks.known_users);
+  const refused = (users ?? []).findIndex((userId) => !known.has(userId));
+  // The refusal reads the same whether the id names no user or a stranger, so walking ids tells nothing about who exists.
+  if (refused >= 0) {
+    return new DomainError("unprocessable", "Every id in users must name you or a user who shares with you.", [
+      { field: `users/${refused}`, message: "names no user who shares with you", code: "unknown_user" },
+    ]);
+  }
+  return undefined;
+}
+
+const notOwned = (kind: "file" | "folder") =>
+  unprocessable(kind, `no ${kind} with this id belongs to you (or it is in the bin)`);
+
+const bothItems = () =>
+  unprocessable("folder", "a share points at one item: give file or folder, not both", "one_item");
+
+type ShareOutcome = Checks & { current_version: number | null } & Partial<ShareViewRow>;
+
+/**
+ * The share PATCH in one statement: the checks, the update (its WHERE holds the owner
+ * and the `If-Match` version, which PostgreSQL re-checks on the latest row when a
+ * concurrent writer got there first) and the view of the share as written.
+ */
+const updateShareStatement = namedStatement<ShareOutcome, CheckedValues & Record<string, unknown>>(
+  "update_file_share",
+  sql`with
+    current as (select s.version from file_shares s where s.id = ${value("id")} and s.user_id = ${user}),
+    ${shareChecks},
+    target as (
+      update file_shares s set
+        file_id = case when ${value("set_file")}::boolean then ${value("file_id")}::text else s.file_id end,
+        folder_id = case when ${value("set_folder")}::boolean then ${value("folder_id")}::text else s.folder_id end,
+        access = coalesce(${value("access")}::text, s.access),
+        users = case when ${value("set_users")}::boolean then ${value("users")}::integer[] else s.users end,
+        emails = case when ${value("set_emails")}::boolean then ${value("emails")}::jsonb else s.emails end,
+        password_hash = coalesce(${value("password_hash")}::text, s.password_hash),
+        version = s.version + 1, updated_at = now()
+      from checks c
+      where s.id = ${value("id")} and s.user_id = ${user} and not ${value("both")}::boolean
+        and (${value("version")}::integer is null or s.version = ${value("version")}::integer) and ${linkable}
+      returning s.*
+    ),
+    written as (${shareViewQuery(sql`target`, sql`(select * from file_shares where id <> ${value("id")} union all select * from target)`)})
+  select c.*, (select version from current) as current_version, w.* from checks c left join written w on true`,
+);
 
 /**
  * Partial update: only the given fields change. `file`/`folder` must be the caller's
  * items outside the bin, `users` the caller or users who share with the caller (see
- * usersKnownTo); a share points at one item.
+ * `knownTo`); a share points at one item.
  */
 export async function updateFileShare(
   db: Db,
   { userId, id, input, expectedVersion }: Write<FileShareUpdate>,
   contentLink: ContentLink,
 ): Promise<Versioned<ApiFileShare>> {
-  const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
-  return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(fileShares)
-      .where(and(eq(fileShares.id, id), eq(fileShares.user_id, userId)))
-      .for("update");
-    if (!current) throw notFound("file share");
-    if (expectedVersion !== undefined && expectedVersion !== current.version) throw staleVersion();
-
-    const changes: Partial<ShareRow> = {};
-    if (input.file != null && input.folder != null) throw bothItems();
-    if (input.file !== undefined) {
-      if (input.file !== null) await requireOwned(tx, "file", userId, input.file);
-      changes.file_id = input.file;
-      if (input.file !== null) changes.folder_id = null;
+  const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
+  // A file given moves the share off its folder, and a folder off its file.
+  let fileId = input.file;
+  let folderId = input.folder;
+  if (input.file != null && folderId === undefined) folderId = null;
+  if (input.folder != null && fileId === undefined) fileId = null;
+  const values = {
+    id,
+    user: userId,
+    version: expectedVersion ?? null,
+    both: input.file != null && input.folder != null,
+    file: input.file ?? null,
+    folder: input.folder ?? null,
+    set_file: fileId !== undefined,
+    file_id: fileId ?? null,
+    set_folder: folderId !== undefined,
+    folder_id: folderId ?? null,
+    access: input.access ?? null,
+    set_users: input.users !== undefined,
+    users: [...new Set(input.users ?? [])],
+    set_emails: "emails" in input,
+    emails: input.emails == null ? null : JSON.stringify(input.emails),
+    password_hash: passwordHash,
+  };
+  for (;;) {
+    const [outcome] = (await updateShareStatement(db, values)) as [ShareOutcome];
+    if (outcome.id) {
+      return { resource: presentFileShare(outcome as ShareViewRow, contentLink), version: outcome.version as number };
     }
-    if (input.folder !== undefined) {
-      if (input.folder !== null) await requireOwned(tx, "folder", userId, input.folder);
-      changes.folder_id = input.folder;
-      if (input.folder !== null) changes.file_id = null;
-    }
-    if (input.access !== undefined) changes.access = input.access;
-    if (input.users !== undefined) changes.users = await linkableUsers(tx, userId, input.users);
-    if ("emails" in input) changes.emails = input.emails ?? null;
-    if (passwordHash !== undefined) changes.password_hash = passwordHash;
-
-    const [updated] = await tx
-      .update(fileShares)
-      .set({ ...changes, version: current.version + 1, updated_at: new Date() })
-      .where(eq(fileShares.id, id))
-      .returning();
-    if (!updated) throw notFound("file share");
-    return { resource: await presentFileShare(tx, updated, contentLink), version: updated.version };
-  });
+    if (outcome.current_version === null) throw notFound("file share");
+    if (expectedVersion !== undefined && expectedVersion !== outcome.current_version) throw staleVersion();
+    if (values.both) throw bothItems();
+    const refused = refusal(outcome, input.users);
+    if (refused) throw refused;
+    // Nothing stands in the way any more: a concurrent writer changed the share in between.
+  }
 }
 
-const bothItems = () =>
-  unprocessable("folder", "a share points at one item: give file or folder, not both", "one_item");
+/** A new share in one statement: the checks, the insert and its view. */
+const createShareStatement = namedStatement<Checks & Partial<ShareViewRow>, CheckedValues & Record<string, unknown>>(
+  "create_file_share",
+  sql`with
+    ${shareChecks},
+    target as (
+      insert into file_shares (id, user_id, file_id, folder_id, access, users, emails, password_hash)
+      select ${value("id")}, ${user}, ${value("file")}::text, ${value("folder")}::text, ${value("access")}::text,
+        ${value("users")}::integer[], ${value("emails")}::jsonb, ${value("password_hash")}::text
+      from checks c where ${linkable}
+      returning *
+    ),
+    written as (${shareViewQuery(sql`target`, sql`(select * from file_shares union all select * from target)`)})
+  select c.*, w.* from checks c left join written w on true`,
+);
 
 /**
  * A new share of one of the caller's visible files or folders (exactly one of them),
@@ -80,36 +246,26 @@ export async function createFileShare(
   contentLink: ContentLink,
 ): Promise<Versioned<ApiFileShare>> {
   if (input.file != null && input.folder != null) throw bothItems();
+  if (input.file == null && input.folder == null) {
+    throw unprocessable("file", "a share points at one item: give file or folder", "one_item");
+  }
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
-  return db.transaction(async (tx) => {
-    if (input.file != null) await requireOwned(tx, "file", userId, input.file);
-    else if (input.folder != null) await requireOwned(tx, "folder", userId, input.folder);
-    else throw unprocessable("file", "a share points at one item: give file or folder", "one_item");
-    const [created] = await tx
-      .insert(fileShares)
-      .values({
-        id: randomUUID(),
-        user_id: userId,
-        file_id: input.file ?? null,
-        folder_id: input.folder ?? null,
-        access: input.access ?? "private",
-        users: await linkableUsers(tx, userId, input.users ?? []),
-        emails: input.emails ?? null,
-        password_hash: passwordHash,
-      })
-      .returning();
-    if (!created) throw notFound("file share");
-    return { resource: await presentFileShare(tx, created, contentLink), version: created.version };
-  });
+  const [outcome] = (await createShareStatement(db, {
+    id: randomUUID(),
+    user: userId,
+    file: input.file ?? null,
+    folder: input.folder ?? null,
+    access: input.access ?? "private",
+    users: [...new Set(input.users ?? [])],
+    emails: input.emails == null ? null : JSON.stringify(input.emails),
+    password_hash: passwordHash,
+  })) as [Checks & Partial<ShareViewRow>];
+  if (!outcome.id) throw refusal(outcome, input.users) ?? notFound("file share");
+  return { resource: presentFileShare(outcome as ShareViewRow, contentLink), version: outcome.version as number };
 }
 
-async function ownShare(tx: Tx, userId: number, id: string): Promise<ShareRow> {
-  const [share] = await tx
-    .select()
-    .from(fileShares)
-    .where(and(eq(fileShares.id, id), eq(fileShares.user_id, userId)));
-  if (!share) throw notFound("file share");
-  return share;
+async function viewRows(tx: Tx, query: SQL): Promise<ShareViewRow[]> {
+  return ((await tx.execute(query)) as unknown as { rows: ShareViewRow[] }).rows;
 }
 
 /** One of the caller's shares, with its version. */
@@ -119,8 +275,12 @@ export async function getFileShare(
   id: string,
   contentLink: ContentLink,
 ): Promise<Versioned<ApiFileShare>> {
-  const share = await ownShare(db, userId, id);
-  return { resource: await presentFileShare(db, share, contentLink), version: share.version };
+  const [share] = await viewRows(
+    db,
+    shareViewQuery(sql`(select * from file_shares where id = ${id} and user_id = ${userId})`),
+  );
+  if (!share) throw notFound("file share");
+  return { resource: presentFileShare(share, contentLink), version: share.version };
 }
 
 const KEYSET: Keyset = { createdAt: fileShares.created_at, id: fileShares.id };
@@ -132,17 +292,20 @@ export async function listFileShares(
   page: PageRequest,
   contentLink: ContentLink,
 ): Promise<Page<ApiFileShare>> {
-  const found = await pageOf(db, { userId, list: "file_shares" }, page, KEYSET, (after, limit) =>
-    db
-      .select({ share: fileShares, id: fileShares.id, page_micros: positionOf(KEYSET) })
-      .from(fileShares)
-      .where(and(eq(fileShares.user_id, userId), after))
-      .orderBy(...orderOf(KEYSET))
-      .limit(limit),
+  const found = await pageOf(
+    db,
+    { userId, list: "file_shares" },
+    page,
+    KEYSET,
+    (after, limit) =>
+      viewRows(
+        db,
+        sql`${shareViewQuery(sql`(select *, ${positionOf(KEYSET).sql} as page_micros from file_shares
+          where user_id = ${userId} and ${after} order by created_at, id limit ${limit})`)}
+        order by fs.created_at, fs.id`,
+      ) as Promise<(ShareViewRow & { page_micros: string })[]>,
   );
-  const items: ApiFileShare[] = [];
-  for (const { share } of found.items) items.push(await presentFileShare(db, share, contentLink));
-  return { items, next: found.next };
+  return { items: found.items.map((share) => presentFileShare(share, contentLink)), next: found.next };
 }
 
 /** Revokes one of the caller's shares: the share goes, the shared item stays. */
@@ -152,59 +315,4 @@ export async function deleteFileShare(db: Db, userId: number, id: string): Promi
     .where(and(eq(fileShares.id, id), eq(fileShares.user_id, userId)))
     .returning({ id: fileShares.id });
   if (gone.length === 0) throw notFound("file share");
-}
-
-/** The item must be the caller's and visible: neither it nor a folder above it in the bin. */
-async function requireOwned(tx: Tx, kind: "file" | "folder", userId: number, id: string): Promise<void> {
-  const visible = kind === "file" ? isVisibleFile : isVisibleFolder;
-  if (!(await visible(tx, userId, id)))
-    throw unprocessable(kind, `no ${kind} with this id belongs to you (or it is in the bin)`);
-}
-
-/**
- * The ids, once each, if every one names the caller or a user who shares with the
- * caller. The refusal reads the same whether the id names no user or a stranger, so
- * walking ids tells nothing about who exists.
- */
-async function linkableUsers(tx: Tx, callerId: number, ids: number[]): Promise<number[]> {
-  const unique = [...new Set(ids)];
-  const known = await usersKnownTo(tx, callerId, unique);
-  const refused = ids.findIndex((userId) => !known.has(userId));
-  if (refused >= 0) {
-    throw new DomainError("unprocessable", "Every id in users must name you or a user who shares with you.", [
-      { field: `users/${refused}`, message: "names no user who shares with you", code: "unknown_user" },
-    ]);
-  }
-  return unique;
-}
-
-/** The share as its owner sees it: `users_detail` leaves out linked users who no longer share with the owner. */
-async function presentFileShare(tx: Tx, share: ShareRow, contentLink: ContentLink): Promise<ApiFileShare> {
-  const linked = await usersKnownTo(tx, share.user_id, [share.user_id, ...share.users]);
-  const owner = linked.get(share.user_id);
-  if (!owner) throw notFound("user");
-  const fileDetail = share.file_id
-    ? ((await fileViews(tx, share.user_id, [share.file_id], contentLink)).get(share.file_id)?.file ?? null)
-    : null;
-  const folderDetail = share.folder_id ? ((await folderDetailView(tx, share.user_id, share.folder_id)) ?? null) : null;
-  return {
-    id: share.id,
-    user: presentUser(owner),
-    file_type: share.file_id ? "file" : share.folder_id ? "folder" : "none",
-    file_detail: fileDetail,
-    folder_detail: folderDetail,
-    users_detail: share.users.flatMap((userId) => {
-      const user = linked.get(userId);
-      return user ? [presentUser(user)] : [];
-    }),
-    has_password: share.password_hash !== null,
-    created_at: iso(share.created_at),
-    updated_at: iso(share.updated_at),
-    file: share.file_id,
-    folder: share.folder_id,
-    access: share.access as ApiFileShare["access"],
-    users: share.users,
-    // Stored only after request validation against the same contract type.
-    emails: share.emails as ApiFileShare["emails"],
-  };
 }

@@ -1,17 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { basename, extname } from "node:path";
-import { and, eq, isNull } from "drizzle-orm";
-import type { Db, Tx } from "../../data/database.js";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../data/database.js";
+import { namedStatement, type Session } from "../../data/prepared.js";
 import { blobs, files } from "../../data/schema.js";
 import type { BlobStore, ReceivedUpload } from "../../storage/blob-store.js";
-import type { ApiBin, ApiFile, Versioned, Write } from "../contract.js";
+import type { ApiFile, Versioned, Write } from "../contract.js";
 import { notFound, staleVersion } from "../errors.js";
 import { type Keyset, orderOf, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
-import { binEntry, moveToBin } from "./bins.js";
-import { putBlob, removeIfUnused, unreferencedBlobs } from "./blob-sweep.js";
-import { isVisibleFile, isVisibleFolder, lockTree, requireDestination } from "./placement.js";
-import { setTags, tagNames, upsertTags } from "./tags.js";
-import { type ContentLink, fileViews } from "./views.js";
+import { binExpiry } from "./bins.js";
+import { blobLock, blobWrites, removeIfUnused } from "./blob-sweep.js";
+import { isVisibleFile, isVisibleFolder, notYourFolder, treeTransaction, visibleFolder } from "./placement.js";
+import { tagArrays, tagNames, tagsJson, upsertedTags } from "./tags.js";
+import { type ContentLink, type FileRow, fileViewQuery, fileViews, presentFile } from "./views.js";
 
 export interface FileForm {
   name?: string;
@@ -40,107 +41,179 @@ export function extensionOf(filename: string): string {
 type Upload = ReceivedUpload & { filename: string };
 
 /**
- * Runs `work` in a transaction that stores `upload`'s bytes (moved into the store
- * inside it, under the hash's lock, so a committed row always has its blob). When the
- * work fails, the bytes go unless a row names them; after the commit, the bytes of
- * blobs no file uses any more go.
+ * Runs `write`, a transaction that stores `upload`'s bytes (moved into the store inside
+ * it, under the hash's lock, so a committed row always has its blob) and returns the
+ * hashes of the blob rows it deleted. When it fails, the bytes go unless a row names
+ * them; after the commit, the bytes of the deleted blob rows go.
  */
-async function withUpload<T>(db: Db, store: BlobStore, upload: Upload, work: (tx: Tx) => Promise<T>): Promise<T> {
-  const { result, orphans } = await db
-    .transaction(async (tx) => {
-      const result = await work(tx);
-      return { result, orphans: await unreferencedBlobs(tx) };
-    })
-    .catch(async (error) => {
-      // The bytes may have been moved into place before the failure.
-      await removeIfUnused(db, store, upload.hash);
-      throw error;
-    });
+async function storing<T>(
+  db: Db,
+  store: BlobStore,
+  upload: Upload,
+  write: () => Promise<{ result: T; orphans: string[] }>,
+): Promise<T> {
+  const { result, orphans } = await write().catch(async (error) => {
+    // The bytes may have been moved into place before the failure.
+    await removeIfUnused(db, store, upload.hash);
+    throw error;
+  });
   await Promise.all(orphans.map((hash) => removeIfUnused(db, store, hash)));
   return result;
 }
 
-/** The writable fields of a file from its form and upload; omitted ones take their defaults. */
-const formFields = (form: FileForm, upload: Upload) => ({
-  // An empty name part means no name was given: the uploaded filename stands in.
-  name: form.name || safeFilename(upload.filename),
-  description: form.description ?? null,
-  hash: upload.hash,
-  extension: extensionOf(upload.filename),
-  is_starred: form.is_starred ?? false,
-  is_archived: form.is_archived ?? false,
-});
+const value = (name: string) => sql`${sql.placeholder(name)}`;
+const user = value("user");
 
-/** Tags, the bin and the answer of a file just written. */
-async function finishWrite(tx: Tx, userId: number, id: string, form: FileForm, settings: VaultSettings) {
-  await setTags(tx, "file", id, await upsertTags(tx, userId, tagNames(form.tags ?? [])));
-  if (form.is_deleted) await moveToBin(tx, userId, "file", id, settings.binRetentionDays);
-  const view = (await fileViews(tx, userId, [id], settings.contentLink)).get(id);
-  if (!view) throw notFound("file");
-  return { resource: view.file, version: view.version };
+/** What a file statement found, its view of the file when it wrote, and the blob rows it deleted. */
+interface FileOutcome {
+  current_version: number | null;
+  destination_visible: boolean;
+  orphans: string[];
+  file: FileRow | null;
+}
+
+/** The placeholders' values of a file statement: the form's fields (omitted ones take their defaults) and the upload's. */
+function fileValues(userId: number, id: string, form: FileForm, upload: Upload, settings: VaultSettings) {
+  return {
+    id,
+    user: userId,
+    // An empty name part means no name was given: the uploaded filename stands in.
+    name: form.name || safeFilename(upload.filename),
+    description: form.description ?? null,
+    extension: extensionOf(upload.filename),
+    starred: form.is_starred ?? false,
+    archived: form.is_archived ?? false,
+    folder: form.folder ?? null,
+    hash: upload.hash,
+    size: upload.size,
+    mimetype: upload.mimetype,
+    ...tagArrays(tagNames(form.tags ?? [])),
+    bin: form.is_deleted === true,
+    bin_id: randomUUID(),
+    expires: binExpiry(settings.binRetentionDays),
+  };
+}
+
+/**
+ * A file write in one statement: `target` writes the file (given the checks in `checks`:
+ * `current_version`, the file's when it is one of the caller's visible files, and
+ * `destination_visible`), then the blob, the tags (replaced by the form's), the bin
+ * move, the blob rows no file references any more, and the view of the file as written.
+ */
+const fileStatement = (name: string, target: SQL) =>
+  namedStatement<FileOutcome, ReturnType<typeof fileValues> & { version?: number | null }>(
+    name,
+    sql`with
+      checks as (
+        select (select f.version from files f where f.id = ${value("id")} and f.user_id = ${user} and not f.is_deleted
+            and (f.folder_id is null or ${visibleFolder(user, sql`f.folder_id`)})) as current_version,
+          (${value("folder")}::text is null or ${visibleFolder(user, sql`${value("folder")}::text`)}) as destination_visible
+      ),
+      target as (${target}),
+      ${blobWrites},
+      added_tags as (${upsertedTags(user, sql`exists (select 1 from target)`)}),
+      unlinked_tags as (
+        delete from file_tags l using target where l.file_id = target.id and l.tag_id not in (select id from added_tags)
+      ),
+      linked_tags as (
+        insert into file_tags (file_id, tag_id) select target.id, a.id from target, added_tags a on conflict do nothing
+      ),
+      binned as (
+        insert into bins (id, user_id, file_id, expires_at)
+        select ${value("bin_id")}, ${user}, target.id, ${value("expires")}::timestamptz from target where ${value("bin")}::boolean
+      )
+    select c.*, array(select hash from unreferenced) as orphans, (select row_to_json(v) from (${fileViewQuery({
+      files: sql`target`,
+      blobs: sql`(select * from blobs union all select * from stored_blob)`,
+      tags: tagsJson(sql`added_tags`),
+    })}) v) as file
+    from checks c`,
+  );
+
+const replaceStatement = fileStatement(
+  "replace_file",
+  sql`update files f set name = ${value("name")}, description = ${value("description")}::text, hash = ${value("hash")},
+      extension = ${value("extension")}, is_starred = ${value("starred")}::boolean, is_archived = ${value("archived")}::boolean,
+      folder_id = ${value("folder")}::text, is_deleted = ${value("bin")}::boolean, version = f.version + 1, updated_at = now()
+    from checks c
+    where f.id = ${value("id")} and c.current_version is not null and c.destination_visible
+      and (${value("version")}::integer is null or f.version = ${value("version")}::integer)
+    returning f.*`,
+);
+
+const createStatement = fileStatement(
+  "create_file",
+  sql`insert into files (id, user_id, folder_id, name, description, hash, extension, is_starred, is_archived, is_deleted)
+    select ${value("id")}, ${user}, ${value("folder")}::text, ${value("name")}, ${value("description")}::text, ${value("hash")},
+      ${value("extension")}, ${value("starred")}::boolean, ${value("archived")}::boolean, ${value("bin")}::boolean
+    from checks c where c.destination_visible
+    returning *`,
+);
+
+/**
+ * Runs a file statement in a transaction holding the caller's tree lock and the
+ * upload's hash lock (both taken with BEGIN), the bytes moved into the store first.
+ * `refusal` explains an outcome without a file.
+ */
+function writeFile(
+  db: Db,
+  store: BlobStore,
+  settings: VaultSettings,
+  { userId, upload }: { userId: number; upload: Upload },
+  run: (session: Session) => Promise<FileOutcome[]>,
+  refusal: (outcome: FileOutcome) => Error,
+): Promise<Versioned<ApiFile>> {
+  const transaction = () =>
+    treeTransaction(
+      db,
+      userId,
+      async (session) => {
+        await store.commit(upload);
+        const [outcome] = (await run(session)) as [FileOutcome];
+        if (!outcome.file) throw refusal(outcome);
+        const { file, version } = presentFile(outcome.file, settings.contentLink);
+        return { result: { resource: file, version }, orphans: outcome.orphans };
+      },
+      blobLock(upload.hash),
+    );
+  return storing(db, store, upload, transaction);
 }
 
 /**
  * Full update of a file: the upload replaces the content, the form replaces the
  * writable fields (omitted ones reset).
  */
-export async function replaceFile(
+export function replaceFile(
   db: Db,
   store: BlobStore,
   settings: VaultSettings,
   write: Write<FileForm> & { upload: Upload },
 ): Promise<Versioned<ApiFile>> {
   const { userId, id, input: form, upload, expectedVersion } = write;
-  return withUpload(db, store, upload, async (tx) => {
-    await lockTree(tx, userId);
-    const current = await lockVisibleFile(tx, userId, id);
-    if (expectedVersion !== undefined && expectedVersion !== current.version) throw staleVersion();
-    const folderId = await requireDestination(tx, userId, form.folder);
-    await putBlob(tx, store, upload);
-    await tx
-      .update(files)
-      .set({ ...formFields(form, upload), folder_id: folderId, version: current.version + 1, updated_at: new Date() })
-      .where(eq(files.id, id));
-    return finishWrite(tx, userId, id, form, settings);
-  });
+  const values = { ...fileValues(userId, id, form, upload, settings), version: expectedVersion ?? null };
+  return writeFile(
+    db,
+    store,
+    settings,
+    write,
+    (session) => replaceStatement(session, values),
+    (outcome) => {
+      if (outcome.current_version === null) return notFound("file");
+      if (expectedVersion !== undefined && expectedVersion !== outcome.current_version) return staleVersion();
+      return notYourFolder();
+    },
+  );
 }
 
 /** A new file in one of the caller's folders outside the bin (else 422 naming `folder`). */
-export async function createFile(
+export function createFile(
   db: Db,
   store: BlobStore,
   settings: VaultSettings,
-  { userId, input: form, upload }: { userId: number; input: FileForm & { folder: string }; upload: Upload },
+  write: { userId: number; input: FileForm & { folder: string }; upload: Upload },
 ): Promise<Versioned<ApiFile>> {
-  return withUpload(db, store, upload, async (tx) => {
-    await lockTree(tx, userId);
-    const folderId = await requireDestination(tx, userId, form.folder);
-    await putBlob(tx, store, upload);
-    const id = randomUUID();
-    await tx.insert(files).values({ id, user_id: userId, folder_id: folderId, ...formFields(form, upload) });
-    return finishWrite(tx, userId, id, form, settings);
-  });
-}
-
-/** The caller's file, locked, if neither it nor a folder above it is in the bin. */
-async function lockVisibleFile(tx: Tx, userId: number, id: string) {
-  const [current] = await tx
-    .select()
-    .from(files)
-    .where(and(eq(files.id, id), eq(files.user_id, userId), eq(files.is_deleted, false)))
-    .for("update");
-  if (!current || (current.folder_id && !(await isVisibleFolder(tx, userId, current.folder_id))))
-    throw notFound("file");
-  return current;
-}
-
-/** Moves one of the caller's visible files to the bin; answers the bin entry. */
-export async function binFile(db: Db, userId: number, id: string, binRetentionDays: number): Promise<ApiBin> {
-  return db.transaction(async (tx) => {
-    await lockTree(tx, userId);
-    await lockVisibleFile(tx, userId, id);
-    return binEntry(tx, userId, await moveToBin(tx, userId, "file", id, binRetentionDays));
-  });
+  const values = fileValues(write.userId, randomUUID(), write.input, write.upload, settings);
+  return writeFile(db, store, settings, write, (session) => createStatement(session, values), notYourFolder);
 }
 
 /** One of the caller's files outside the bin, with its version. */

@@ -1,18 +1,25 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../data/database.js";
+import { namedStatement } from "../../data/prepared.js";
 import { folders } from "../../data/schema.js";
-import type { ApiBin, ApiFolder, FolderCreate, FolderInput, Versioned, Write } from "../contract.js";
+import type { ApiFolder, FolderCreate, FolderInput, Versioned, Write } from "../contract.js";
 import { notFound, staleVersion, unprocessable } from "../errors.js";
 import { type Keyset, orderOf, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
-import { binEntry, moveToBin } from "./bins.js";
-import { cycleGuard, isInside, isVisibleFolder, lockTree, outsideBin, requireDestination } from "./placement.js";
-import { setTags, upsertTags } from "./tags.js";
-import { folderView } from "./views.js";
+import { binExpiry } from "./bins.js";
+import {
+  cycleGuard,
+  inside,
+  isVisibleFolder,
+  notYourFolder,
+  outsideBin,
+  treeTransaction,
+  visibleFolder,
+} from "./placement.js";
+import { tagArrays, tagsJson, upsertedTags } from "./tags.js";
+import { type FolderRow, folderView, folderViewQuery, presentFolder, tagsOfItem } from "./views.js";
 
-type FolderRow = typeof folders.$inferSelect;
-
-async function lockVisibleFolder(tx: Tx, userId: number, id: string): Promise<FolderRow> {
+async function _lockVisibleFolder(tx: Tx, userId: number, id: string) {
   const [row] = await tx
     .select()
     .from(folders)
@@ -22,125 +29,230 @@ async function lockVisibleFolder(tx: Tx, userId: number, id: string): Promise<Fo
   return row;
 }
 
-/** A destination for `folder`, which must not be the folder itself or inside it. */
-async function destinationOutside(tx: Tx, userId: number, folderId: string | null | undefined, source: string) {
-  const destination = await requireDestination(tx, userId, folderId);
-  if (destination !== null && (await isInside(tx, destination, source))) {
-    throw unprocessable("folder", "a folder cannot be placed inside itself or its own subtree", "inside_itself");
-  }
-  return destination;
-}
-
 async function view(tx: Tx, userId: number, id: string): Promise<Versioned<ApiFolder>> {
   const found = await folderView(tx, userId, id);
   if (!found) throw notFound("folder");
   return { resource: found.folder, version: found.version };
 }
 
+const value = (name: string) => sql`${sql.placeholder(name)}`;
+const [id, user] = [value("id"), value("user")];
+
+/**
+ * SQL columns that judge a destination `parent` given for the folder `id` (when `move`):
+ * `destination_visible` (one of the caller's visible folders, or null for the root) and
+ * `destination_inside` (the folder itself or inside its subtree).
+ */
+const destinationChecks = sql`
+  (not ${value("move")}::boolean or ${value("parent")}::text is null
+    or ${visibleFolder(user, sql`${value("parent")}::text`)}) as destination_visible,
+  (${value("move")}::boolean and ${value("parent")}::text is not null
+    and ${inside(sql`${value("parent")}::text`, id)}) as destination_inside`;
+
+/** The outcome of a folder statement: what its checks found, and the folder's view row when it wrote. */
+interface FolderOutcome {
+  current_version: number | null;
+  destination_visible: boolean;
+  destination_inside: boolean;
+  folder: FolderRow | null;
+}
+
+/** The error of a folder statement that wrote nothing, in the order the rules are checked. */
+function refusal(outcome: FolderOutcome, expectedVersion?: number) {
+  if (outcome.current_version === null) return notFound("folder");
+  if (expectedVersion !== undefined && expectedVersion !== outcome.current_version) return staleVersion();
+  if (!outcome.destination_visible) return notYourFolder();
+  if (outcome.destination_inside) {
+    return unprocessable("folder", "a folder cannot be placed inside itself or its own subtree", "inside_itself");
+  }
+  return notFound("folder");
+}
+
+/** The values of a folder statement's placeholders shared by the update and the copy. */
+function folderValues(userId: number, folderId: string, input: FolderInput, binRetentionDays: number) {
+  return {
+    id: folderId,
+    user: userId,
+    name: input.name ?? null,
+    description: input.description ?? null,
+    starred: input.is_starred ?? null,
+    archived: input.is_archived ?? null,
+    move: input.folder !== undefined,
+    parent: input.folder ?? null,
+    set_tags: input.tags !== undefined,
+    ...tagArrays(input.tags ?? []),
+    bin: input.is_deleted === true,
+    bin_id: randomUUID(),
+    expires: binExpiry(binRetentionDays),
+  };
+}
+
+/** The tags of the folder a statement wrote: `added_tags` when the input set them, else those of `item`. */
+const writtenTags = (item: SQL) =>
+  sql`case when ${value("set_tags")}::boolean then ${tagsJson(sql`added_tags`)} else ${tagsOfItem("folder", item)} end`;
+
+/** Data-modifying CTEs: the input's tags and bin move for the folder in `target`. */
+const tagAndBinTarget = sql`
+  added_tags as (${upsertedTags(user, sql`exists (select 1 from target)`)}),
+  linked_tags as (
+    insert into folder_tags (folder_id, tag_id) select target.id, a.id from target, added_tags a on conflict do nothing
+  ),
+  binned as (
+    insert into bins (id, user_id, folder_id, expires_at)
+    select ${value("bin_id")}, ${user}, target.id, ${value("expires")}::timestamptz from target where ${value("bin")}::boolean
+  )`;
+
+/**
+ * The folder PATCH in one statement: its checks (visible, version, destination), the
+ * update, the tags, the bin move, and the view of the folder as written.
+ */
+const updateFolderStatement = namedStatement<FolderOutcome, ReturnType<typeof folderValues> & { version: unknown }>(
+  "update_folder",
+  sql`with recursive
+    current as (select f.version from folders f where f.id = ${id} and f.user_id = ${user} and ${outsideBin(id)}),
+    outcome as (select (select version from current) as current_version, ${destinationChecks}),
+    target as (
+      update folders f set
+        name = coalesce(${value("name")}::text, f.name),
+        description = coalesce(${value("description")}::text, f.description),
+        is_starred = coalesce(${value("starred")}::boolean, f.is_starred),
+        is_archived = coalesce(${value("archived")}::boolean, f.is_archived),
+        parent_id = case when ${value("move")}::boolean then ${value("parent")}::text else f.parent_id end,
+        is_deleted = f.is_deleted or ${value("bin")}::boolean,
+        version = f.version + 1, updated_at = now()
+      from outcome o
+      where f.id = ${id} and o.current_version is not null
+        and (${value("version")}::integer is null or f.version = ${value("version")}::integer)
+        and o.destination_visible and not o.destination_inside
+      returning f.*
+    ),
+    unlinked_tags as (
+      delete from folder_tags l using target
+      where ${value("set_tags")}::boolean and l.folder_id = target.id and l.tag_id not in (select id from added_tags)
+    ),
+    ${tagAndBinTarget}
+  select o.*, (select row_to_json(v) from (${folderViewQuery({ folder: sql`target`, tags: writtenTags(sql`f.id`) })}) v) as folder
+  from outcome o`,
+);
+
 /** Partial update of a folder: only the given fields change; `is_deleted: true` bins it with its subtree. */
 export async function updateFolder(
   db: Db,
-  { userId, id, input, expectedVersion }: Write<FolderInput>,
+  { userId, id: folderId, input, expectedVersion }: Write<FolderInput>,
   binRetentionDays: number,
 ): Promise<Versioned<ApiFolder>> {
-  return db.transaction(async (tx) => {
-    await lockTree(tx, userId);
-    const current = await lockVisibleFolder(tx, userId, id);
-    if (expectedVersion !== undefined && expectedVersion !== current.version) throw staleVersion();
-    const changes: Partial<FolderRow> = {};
-    if (input.name !== undefined) changes.name = input.name;
-    if (input.description !== undefined) changes.description = input.description;
-    if (input.is_starred !== undefined) changes.is_starred = input.is_starred;
-    if (input.is_archived !== undefined) changes.is_archived = input.is_archived;
-    if (input.folder !== undefined) changes.parent_id = await destinationOutside(tx, userId, input.folder, id);
-    await tx
-      .update(folders)
-      .set({ ...changes, version: current.version + 1, updated_at: new Date() })
-      .where(eq(folders.id, id));
-    if (input.tags !== undefined) await setTags(tx, "folder", id, await upsertTags(tx, userId, input.tags));
-    if (input.is_deleted) await moveToBin(tx, userId, "folder", id, binRetentionDays);
-    return view(tx, userId, id);
-  });
+  const values = { ...folderValues(userId, folderId, input, binRetentionDays), version: expectedVersion ?? null };
+  const [outcome] = await treeTransaction(db, userId, (session) => updateFolderStatement(session, values));
+  if (!outcome?.folder) throw refusal(outcome as FolderOutcome, expectedVersion);
+  const { folder, version } = presentFolder(outcome.folder);
+  return { resource: folder, version };
 }
 
 /**
- * Deep-copies a folder's subtree (folders, files and their tags; files share blobs)
- * in one transaction with one statement per table, whatever the size of the tree.
- * Items in the bin are not copied. Body fields override the copy's own attributes.
+ * The folder copy in one statement: the checks, the subtree's folders, files and tags
+ * copied set-based whatever the size of the tree (files share blobs; items in the bin
+ * are not copied), the input's tags and bin move for the copy, and its view.
+ */
+const duplicateFolderStatement = namedStatement<FolderOutcome, ReturnType<typeof folderValues>>(
+  "duplicate_folder",
+  sql`with recursive
+    source as (select f.* from folders f where f.id = ${id} and f.user_id = ${user} and ${outsideBin(id)}),
+    outcome as (select (select version from source) as current_version, ${destinationChecks}),
+    tree as (
+      select f.id, f.parent_id from source f, outcome o where o.destination_visible and not o.destination_inside
+      union all
+      select c.id, c.parent_id from folders c join tree on c.parent_id = tree.id where not c.is_deleted
+    ) ${cycleGuard},
+    folder_copy as (
+      select id as old_id, gen_random_uuid()::text as new_id, parent_id as old_parent from tree where not is_cycle
+    ),
+    file_copy as (
+      select f.id as old_id, gen_random_uuid()::text as new_id, m.new_id as new_folder
+      from files f join folder_copy m on f.folder_id = m.old_id where not f.is_deleted
+    ),
+    copied_folders as (
+      insert into folders (id, user_id, parent_id, name, description, is_starred, is_archived, is_deleted, created_at, updated_at)
+      select m.new_id, ${user},
+        case when m.old_id <> ${id} then p.new_id when ${value("move")}::boolean then ${value("parent")}::text else f.parent_id end,
+        case when m.old_id <> ${id} then f.name else coalesce(${value("name")}::text, left(f.name, 248) || ' (copy)') end,
+        case when m.old_id <> ${id} then f.description else coalesce(${value("description")}::text, f.description) end,
+        case when m.old_id <> ${id} then f.is_starred else coalesce(${value("starred")}::boolean, f.is_starred) end,
+        case when m.old_id <> ${id} then f.is_archived else coalesce(${value("archived")}::boolean, f.is_archived) end,
+        m.old_id = ${id} and ${value("bin")}::boolean, now(), now()
+      from folder_copy m join folders f on f.id = m.old_id left join folder_copy p on p.old_id = m.old_parent
+      returning *
+    ),
+    copied_files as (
+      insert into files (id, user_id, folder_id, name, description, hash, extension, is_starred, is_archived, is_deleted, created_at, updated_at)
+      select m.new_id, ${user}, m.new_folder, f.name, f.description, f.hash, f.extension, f.is_starred, f.is_archived, false, now(), now()
+      from file_copy m join files f on f.id = m.old_id
+    ),
+    copied_folder_tags as (
+      insert into folder_tags (folder_id, tag_id)
+      select m.new_id, t.tag_id from folder_copy m join folder_tags t on t.folder_id = m.old_id
+      where not (m.old_id = ${id} and ${value("set_tags")}::boolean)
+    ),
+    copied_file_tags as (
+      insert into file_tags (file_id, tag_id)
+      select m.new_id, t.tag_id from file_copy m join file_tags t on t.file_id = m.old_id
+    ),
+    target as (select * from copied_folders where id = (select new_id from folder_copy where old_id = ${id})),
+    ${tagAndBinTarget}
+  select o.*, (select row_to_json(v) from (${folderViewQuery({
+    folder: sql`target`,
+    // The copy's subtree mirrors the source's (the copies are not in the tables this statement reads).
+    subtree: sql`select old_id as id, false as is_cycle from folder_copy`,
+    tags: writtenTags(id),
+  })}) v) as folder
+  from outcome o`,
+);
+
+/**
+ * Deep-copies a folder's subtree (folders, files and their tags; files share blobs) in
+ * one statement, whatever the size of the tree. Items in the bin are not copied. Body
+ * fields override the copy's own attributes.
  */
 export async function duplicateFolder(
   db: Db,
-  { userId, id, input }: Write<FolderInput>,
+  { userId, id: folderId, input }: Write<FolderInput>,
   binRetentionDays: number,
 ): Promise<ApiFolder> {
-  return db.transaction(async (tx) => {
-    await lockTree(tx, userId);
-    const source = await lockVisibleFolder(tx, userId, id);
-    const parent =
-      input.folder === undefined ? source.parent_id : await destinationOutside(tx, userId, input.folder, id);
-    const name = input.name ?? `${source.name.slice(0, 248)} (copy)`;
-
-    await tx.execute(sql`
-      create temporary table folder_copy on commit drop as
-      with recursive sub as (
-        select id, parent_id from folders where id = ${id}
-        union all
-        select c.id, c.parent_id from folders c join sub on c.parent_id = sub.id where not c.is_deleted
-      ) ${cycleGuard}
-      select id as old_id, gen_random_uuid()::text as new_id, parent_id as old_parent from sub where not is_cycle`);
-    await tx.execute(sql`
-      create temporary table file_copy on commit drop as
-      select f.id as old_id, gen_random_uuid()::text as new_id, m.new_id as new_folder
-      from files f join folder_copy m on f.folder_id = m.old_id where not f.is_deleted`);
-    await tx.execute(sql`
-      insert into folders (id, user_id, parent_id, name, description, is_starred, is_archived, is_deleted, created_at, updated_at)
-      select m.new_id, ${userId},
-        case when m.old_id = ${id} then ${parent} else p.new_id end,
-        case when m.old_id = ${id} then ${name} else f.name end,
-        case when m.old_id = ${id} then ${input.description ?? source.description} else f.description end,
-        case when m.old_id = ${id} then ${input.is_starred ?? source.is_starred} else f.is_starred end,
-        case when m.old_id = ${id} then ${input.is_archived ?? source.is_archived} else f.is_archived end,
-        false, now(), now()
-      from folder_copy m join folders f on f.id = m.old_id left join folder_copy p on p.old_id = m.old_parent`);
-    await tx.execute(sql`
-      insert into files (id, user_id, folder_id, name, description, hash, extension, is_starred, is_archived, is_deleted, created_at, updated_at)
-      select m.new_id, ${userId}, m.new_folder, f.name, f.description, f.hash, f.extension, f.is_starred, f.is_archived, false, now(), now()
-      from file_copy m join files f on f.id = m.old_id`);
-    await tx.execute(sql`
-      insert into folder_tags (folder_id, tag_id)
-      select m.new_id, t.tag_id from folder_copy m join folder_tags t on t.folder_id = m.old_id`);
-    await tx.execute(sql`
-      insert into file_tags (file_id, tag_id)
-      select m.new_id, t.tag_id from file_copy m join file_tags t on t.file_id = m.old_id`);
-    const [root] = (
-      (await tx.execute(sql`select new_id from folder_copy where old_id = ${id}`)) as unknown as {
-        rows: { new_id: string }[];
-      }
-    ).rows;
-    if (!root) throw notFound("folder");
-    if (input.tags !== undefined) await setTags(tx, "folder", root.new_id, await upsertTags(tx, userId, input.tags));
-    if (input.is_deleted) await moveToBin(tx, userId, "folder", root.new_id, binRetentionDays);
-    return (await view(tx, userId, root.new_id)).resource;
-  });
+  const values = folderValues(userId, folderId, input, binRetentionDays);
+  const [outcome] = await treeTransaction(db, userId, (session) => duplicateFolderStatement(session, values));
+  if (!outcome?.folder) throw refusal(outcome as FolderOutcome);
+  return presentFolder(outcome.folder).folder;
 }
 
+/** A new folder in one statement: the destination's check, the insert, its tags and its view. */
+const createFolderStatement = namedStatement<FolderOutcome, ReturnType<typeof folderValues>>(
+  "create_folder",
+  sql`with recursive
+    outcome as (select null::integer as current_version, ${destinationChecks}),
+    target as (
+      insert into folders (id, user_id, parent_id, name, description, is_starred, is_archived)
+      select ${id}, ${user}, ${value("parent")}::text, ${value("name")}::text, coalesce(${value("description")}::text, ''),
+        coalesce(${value("starred")}::boolean, false), coalesce(${value("archived")}::boolean, false)
+      from outcome o where o.destination_visible
+      returning *
+    ),
+    ${tagAndBinTarget}
+  select o.*, (select row_to_json(v) from (${folderViewQuery({ folder: sql`target`, tags: writtenTags(sql`f.id`) })}) v) as folder
+  from outcome o`,
+);
+
 /** A new folder of the caller's, at the top level or in one of the caller's visible folders (else 422 naming `folder`). */
-export async function createFolder(db: Db, userId: number, input: FolderCreate): Promise<Versioned<ApiFolder>> {
-  return db.transaction(async (tx) => {
-    await lockTree(tx, userId);
-    const id = randomUUID();
-    await tx.insert(folders).values({
-      id,
-      user_id: userId,
-      parent_id: await requireDestination(tx, userId, input.folder),
-      name: input.name,
-      description: input.description ?? "",
-      is_starred: input.is_starred ?? false,
-      is_archived: input.is_archived ?? false,
-    });
-    if (input.tags !== undefined) await setTags(tx, "folder", id, await upsertTags(tx, userId, input.tags));
-    return view(tx, userId, id);
-  });
+export async function createFolder(
+  db: Db,
+  userId: number,
+  input: FolderCreate,
+  binRetentionDays: number,
+): Promise<Versioned<ApiFolder>> {
+  // A new folder goes where `folder` says, the root by default; it is never binned.
+  const values = folderValues(userId, randomUUID(), { ...input, folder: input.folder ?? null }, binRetentionDays);
+  const [outcome] = await treeTransaction(db, userId, (session) => createFolderStatement(session, values));
+  if (!outcome?.folder) throw notYourFolder();
+  const { folder, version } = presentFolder(outcome.folder);
+  return { resource: folder, version };
 }
 
 /** One of the caller's folders outside the bin (nor inside a binned folder), with its version. */
@@ -149,29 +261,26 @@ export async function getFolder(db: Db, userId: number, id: string): Promise<Ver
   return view(db, userId, id);
 }
 
-/** Moves one of the caller's visible folders, with everything in it, to the bin; answers the bin entry. */
-export async function binFolder(db: Db, userId: number, id: string, binRetentionDays: number): Promise<ApiBin> {
-  return db.transaction(async (tx) => {
-    await lockTree(tx, userId);
-    await lockVisibleFolder(tx, userId, id);
-    return binEntry(tx, userId, await moveToBin(tx, userId, "folder", id, binRetentionDays));
-  });
-}
-
 const KEYSET: Keyset = { createdAt: folders.created_at, id: folders.id };
 
+/** A page of the caller's folders that match `where`, each with its view, in one query. */
 async function folderPage(db: Db, userId: number, list: string, where: SQL, page: PageRequest) {
-  const found = await pageOf(db, { userId, list }, page, KEYSET, (after, limit) =>
-    db
-      .select({ id: folders.id, page_micros: positionOf(KEYSET) })
+  const found = await pageOf(db, { userId, list }, page, KEYSET, async (after, limit) => {
+    const keys = db
+      .select({ id: folders.id, created_at: folders.created_at, page_micros: positionOf(KEYSET) })
       .from(folders)
       .where(and(eq(folders.user_id, userId), where, after))
       .orderBy(...orderOf(KEYSET))
-      .limit(limit),
-  );
-  const items: ApiFolder[] = [];
-  for (const { id } of found.items) items.push((await view(db, userId, id)).resource);
-  return { items, next: found.next };
+      .limit(limit);
+    const folder = sql`(select * from folders x where x.id = p.id)`;
+    const result = await db.execute(
+      sql`select p.id, p.page_micros, view.row as folder from (${keys}) p
+        left join lateral (select row_to_json(v) as row from (${folderViewQuery({ folder })}) v) view on true
+        order by p.created_at, p.id`,
+    );
+    return (result as unknown as { rows: { id: string; page_micros: string; folder: FolderRow }[] }).rows;
+  });
+  return { items: found.items.map((row) => presentFolder(row.folder).folder), next: found.next };
 }
 
 /** A page of the child folders of one of the caller's visible folders (or the top-level ones), oldest first. */

@@ -1,7 +1,8 @@
 // Where items live: ownership, visibility (not in the bin, nor inside a binned
 // folder) and the subtree rule for moves.
 import { type SQL, sql } from "drizzle-orm";
-import type { Tx } from "../../data/database.js";
+import type { Db, Tx } from "../../data/database.js";
+import { lockedTransaction, type Session } from "../../data/prepared.js";
 import { unprocessable } from "../errors.js";
 
 async function firstRow<T>(tx: Tx, query: ReturnType<typeof sql>): Promise<T | undefined> {
@@ -14,18 +15,28 @@ const TREE_LOCK = 1;
 
 /**
  * Ends a recursive walk of the folder tree at a folder it has seen before. Tree
- * changes are serialised (`lockTree`) so no cycle can be committed, but should one
+ * changes are serialised (`treeTransaction`) so no cycle can be committed, but should one
  * ever be, a walk must end rather than loop forever holding a connection.
  */
 export const cycleGuard = sql`cycle id set is_cycle using cycle_path`;
 
 /**
- * Serialises the tree changes of one user (moves, copies, restores, content
- * replacements) until the transaction ends, so that each one's checks (not inside
- * itself, visible, not in the bin) see the committed result of the one before.
+ * Runs `work` on the driver in a transaction that serialises the tree changes of one
+ * user (moves, copies, restores, content replacements) until it ends, so that each
+ * one's checks (not inside itself, visible, not in the bin) see the committed result of
+ * the one before. The lock is taken in the same round trip as BEGIN.
  */
-export async function lockTree(tx: Tx, userId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${TREE_LOCK}, ${userId})`);
+export function treeTransaction<T>(
+  db: Db,
+  userId: number,
+  work: (session: Session) => Promise<T>,
+  /** Another lock to take after it, in the same round trip (SQL without parameters). */
+  andLock?: string,
+): Promise<T> {
+  // Written into the SQL text (the lock goes with BEGIN, which takes no parameters).
+  if (!Number.isSafeInteger(userId)) throw new TypeError(`a user id is an integer, not ${userId}`);
+  const lock = `select pg_advisory_xact_lock(${TREE_LOCK}, ${userId})`;
+  return lockedTransaction(db, andLock ? `${lock}; ${andLock}` : lock, work);
 }
 
 /**
@@ -41,48 +52,37 @@ export const outsideBin = (folderId: SQL | string) =>
         ) ${cycleGuard}
         select 1 from up where is_deleted)`;
 
+/** SQL condition: the caller's folder exists and neither it nor any ancestor is in the bin. */
+export const visibleFolder = (userId: SQL | number, folderId: SQL | string) =>
+  sql`exists (select 1 from folders where id = ${folderId} and user_id = ${userId} and ${outsideBin(folderId)})`;
+
 /** Whether the caller's folder exists and neither it nor any ancestor is in the bin. */
 export async function isVisibleFolder(tx: Tx, userId: number, folderId: string): Promise<boolean> {
-  const row = await firstRow<{ visible: boolean }>(
-    tx,
-    sql`select exists (select 1 from folders where id = ${folderId} and user_id = ${userId}
-          and ${outsideBin(folderId)}) as visible`,
-  );
+  const row = await firstRow<{ visible: boolean }>(tx, sql`select ${visibleFolder(userId, folderId)} as visible`);
   return row?.visible === true;
 }
 
+/** SQL condition: the caller's file exists, is not in the bin and neither is any folder above it. */
+export const visibleFile = (userId: SQL | number, fileId: SQL | string) =>
+  sql`exists (select 1 from files x where x.id = ${fileId} and x.user_id = ${userId} and not x.is_deleted
+        and (x.folder_id is null or ${visibleFolder(userId, sql`x.folder_id`)}))`;
+
 /** Whether the caller's file exists, is not in the bin and neither is any folder above it. */
 export async function isVisibleFile(tx: Tx, userId: number, fileId: string): Promise<boolean> {
-  const row = await firstRow<{ folder_id: string | null }>(
-    tx,
-    sql`select folder_id from files where id = ${fileId} and user_id = ${userId} and not is_deleted`,
-  );
-  return row !== undefined && (row.folder_id === null || (await isVisibleFolder(tx, userId, row.folder_id)));
+  const row = await firstRow<{ visible: boolean }>(tx, sql`select ${visibleFile(userId, fileId)} as visible`);
+  return row?.visible === true;
 }
 
-/** Whether `folderId` is `ancestorId` or lies inside it. */
-export async function isInside(tx: Tx, folderId: string, ancestorId: string): Promise<boolean> {
-  const row = await firstRow<{ inside: boolean }>(
-    tx,
-    sql`with recursive up as (
+/** SQL condition: `folderId` is `ancestorId` or lies inside it. */
+export const inside = (folderId: SQL | string, ancestorId: SQL | string) =>
+  sql`exists (
+        with recursive up as (
           select id, parent_id from folders where id = ${folderId}
           union all
           select p.id, p.parent_id from folders p join up on p.id = up.parent_id
         ) ${cycleGuard}
-        select exists (select 1 from up where id = ${ancestorId}) as inside`,
-  );
-  return row?.inside === true;
-}
+        select 1 from up where id = ${ancestorId})`;
 
-/** A destination folder given in a request: null is the root; otherwise one of the caller's visible folders. */
-export async function requireDestination(
-  tx: Tx,
-  userId: number,
-  folderId: string | null | undefined,
-): Promise<string | null> {
-  if (folderId == null) return null;
-  if (!(await isVisibleFolder(tx, userId, folderId))) {
-    throw unprocessable("folder", "no folder with this id belongs to you (or it is in the bin)");
-  }
-  return folderId;
-}
+/** The refusal of a destination folder that is not one of the caller's visible folders. */
+export const notYourFolder = () =>
+  unprocessable("folder", "no folder with this id belongs to you (or it is in the bin)");

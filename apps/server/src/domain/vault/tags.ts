@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../data/database.js";
 import { fileTags, folderTags, tags } from "../../data/schema.js";
 import { type ApiTag, iso, type TagInput } from "../contract.js";
@@ -48,6 +48,35 @@ export async function upsertTags(tx: Tx, userId: number, inputs: TagInput[]): Pr
     .returning();
 }
 
+/**
+ * The values of `upsertedTags`: names and descriptions as two arrays, once per name (a
+ * later input wins, as in `upsertTags`), an omitted description empty.
+ */
+export function tagArrays(inputs: TagInput[]): { tag_names: string[]; tag_descriptions: string[] } {
+  const byName = new Map(inputs.map((input) => [input.name, input.description ?? ""]));
+  return { tag_names: [...byName.keys()], tag_descriptions: [...byName.values()] };
+}
+
+/**
+ * A statement's `upsertTags`: the data-modifying CTE body that creates or updates the
+ * caller's tags named by the `tag_names` and `tag_descriptions` placeholders (see
+ * `tagArrays`) when `when` holds, and returns their rows.
+ */
+export const upsertedTags = (userId: SQL, when: SQL) =>
+  sql`insert into tags (id, user_id, name, description)
+      select gen_random_uuid()::text, ${userId}, t.name, t.description
+      from unnest(${sql.placeholder("tag_names")}::text[], ${sql.placeholder("tag_descriptions")}::text[]) t(name, description)
+      where ${when}
+      on conflict (user_id, name) do update set
+        description = case when excluded.description <> '' then excluded.description else tags.description end,
+        updated_at = now()
+      returning tags.*`;
+
+/** The tags of `rows` (a relation of tag rows) as a JSON array sorted by name, as views read tags. */
+export const tagsJson = (rows: SQL) =>
+  sql`coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'description', t.description,
+        'created_at', t.created_at, 'updated_at', t.updated_at) order by t.name) from ${rows} t), '[]')`;
+
 /** Tag names given without descriptions (the file form) keep existing descriptions. */
 export const tagNames = (names: string[]): TagInput[] => names.map((name) => ({ name }));
 
@@ -64,19 +93,4 @@ export async function setTags(tx: Tx, kind: Tagged, ownerId: string, rows: TagRo
   await tx.delete(link.table).where(eq(link.owner, ownerId));
   if (rows.length === 0) return;
   await tx.insert(link.table).values(rows.map((t) => ({ [link.ownerKey]: ownerId, tag_id: t.id }) as never));
-}
-
-/** The tags of each file or folder, by its id, sorted by name. */
-export async function tagsOf(tx: Tx, kind: Tagged, ids: string[]): Promise<Map<string, TagRow[]>> {
-  const result = new Map<string, TagRow[]>();
-  if (ids.length === 0) return result;
-  const link = links[kind];
-  const rows = await tx
-    .select({ owner: link.owner, tag: tags })
-    .from(link.table)
-    .innerJoin(tags, eq(tags.id, link.table.tag_id))
-    .where(inArray(link.owner, ids))
-    .orderBy(asc(tags.name));
-  for (const { owner, tag } of rows) result.set(owner, [...(result.get(owner) ?? []), tag]);
-  return result;
 }

@@ -4,7 +4,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../data/database.js";
 import { type ApiFile, type ApiFolder, type ApiFolderDetail, iso } from "../contract.js";
 import { cycleGuard } from "./placement.js";
-import { presentTag, type TagJson } from "./tags.js";
+import { presentTag, type TagJson, tagsJson } from "./tags.js";
 
 const list = (ids: string[]) =>
   sql.join(
@@ -18,17 +18,19 @@ async function rows<T>(tx: Tx, query: SQL): Promise<T[]> {
 }
 
 /** An item's tags as a JSON array sorted by name, read in the same query as the item. */
-const tagsOfItem = (kind: "file" | "folder", item: SQL) =>
-  sql`coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'description', t.description,
-        'created_at', t.created_at, 'updated_at', t.updated_at) order by t.name)
-      from ${sql.raw(`${kind}_tags`)} l join tags t on t.id = l.tag_id where l.${sql.raw(`${kind}_id`)} = ${item}), '[]')`;
+export const tagsOfItem = (kind: "file" | "folder", item: SQL) =>
+  tagsJson(sql`(select t.* from ${sql.raw(`${kind}_tags`)} l join tags t on t.id = l.tag_id
+      where l.${sql.raw(`${kind}_id`)} = ${item})`);
 
-/** The latest share of an item, if any (the source of `access`, `is_shared`, `file_share_id`). */
-const latestShare = (column: "file_id" | "folder_id", item: SQL) =>
-  sql`left join lateral (select s.id, s.access from file_shares s where s.${sql.raw(column)} = ${item}
+/**
+ * The latest share of an item, if any (the source of `access`, `is_shared`,
+ * `file_share_id`), among `shares` (the table, or its rows as a statement writes them).
+ */
+const latestShare = (column: "file_id" | "folder_id", item: SQL, shares: SQL) =>
+  sql`left join lateral (select s.id, s.access from ${shares} s where s.${sql.raw(column)} = ${item}
       order by s.updated_at desc, s.id limit 1) share on true`;
 
-interface FileRow {
+export interface FileRow {
   id: string;
   folder_id: string | null;
   name: string | null;
@@ -53,6 +55,57 @@ const date = (value: Date | string) => iso(new Date(value));
 /** Where a file's bytes can be fetched: the HTTP layer knows the route and the public address. */
 export type ContentLink = (fileId: string) => string;
 
+/**
+ * Where a view reads an item from. By default the tables; a statement that writes the
+ * item reads it back as written (its `RETURNING` rows: the statement's own writes are
+ * not in the tables it reads).
+ */
+interface ViewSources {
+  /** The shares (default: the table). */
+  shares?: SQL;
+  /** The item's tags as a JSON array sorted by name (default: its links in the tables). */
+  tags?: SQL;
+}
+
+/** Every column of the File view of the rows of `files` (a relation of `files` rows). */
+export const fileViewQuery = ({
+  files,
+  blobs = sql`blobs`,
+  shares = sql`file_shares`,
+  tags,
+}: ViewSources & { files: SQL; blobs?: SQL }) =>
+  sql`select f.*, b.size, b.mimetype, share.id as share_id, share.access as share_access,
+          ${tags ?? tagsOfItem("file", sql`f.id`)} as tags
+        from ${files} f left join ${blobs} b on b.hash = f.hash ${latestShare("file_id", sql`f.id`, shares)}`;
+
+/** A file row of `fileViewQuery` as the contract's File, with its version. */
+export function presentFile(f: FileRow, contentLink: ContentLink): { file: ApiFile; version: number } {
+  const file: ApiFile = {
+    id: f.id,
+    file: contentLink(f.id),
+    hash: f.hash,
+    mimetype: f.mimetype,
+    extension: f.extension,
+    file_size: Number(f.size ?? 0),
+    file_size_unit: "B",
+    root: f.folder_id === null,
+    access: f.share_access,
+    file_share_id: f.share_id,
+    is_shared: f.share_id !== null,
+    tags_detail: f.tags.map(presentTag),
+    created_at: date(f.created_at),
+    updated_at: date(f.updated_at),
+    name: f.name,
+    description: f.description,
+    folder: f.folder_id,
+    is_starred: f.is_starred,
+    is_archived: f.is_archived,
+    is_deleted: f.is_deleted,
+    tags: f.tags.map((t) => t.name),
+  };
+  return { file, version: f.version };
+}
+
 /** The caller's files with these ids, as the contract's File, by id (with each one's version). */
 export async function fileViews(
   tx: Tx,
@@ -63,42 +116,12 @@ export async function fileViews(
   if (ids.length === 0) return new Map();
   const found = await rows<FileRow>(
     tx,
-    sql`select f.*, b.size, b.mimetype, share.id as share_id, share.access as share_access,
-          ${tagsOfItem("file", sql`f.id`)} as tags
-        from files f left join blobs b on b.hash = f.hash ${latestShare("file_id", sql`f.id`)}
-        where f.user_id = ${userId} and f.id in (${list(ids)})`,
+    fileViewQuery({ files: sql`(select * from files where user_id = ${userId} and id in (${list(ids)}))` }),
   );
-  return new Map(
-    found.map((f) => {
-      const file: ApiFile = {
-        id: f.id,
-        file: contentLink(f.id),
-        hash: f.hash,
-        mimetype: f.mimetype,
-        extension: f.extension,
-        file_size: Number(f.size ?? 0),
-        file_size_unit: "B",
-        root: f.folder_id === null,
-        access: f.share_access,
-        file_share_id: f.share_id,
-        is_shared: f.share_id !== null,
-        tags_detail: f.tags.map(presentTag),
-        created_at: date(f.created_at),
-        updated_at: date(f.updated_at),
-        name: f.name,
-        description: f.description,
-        folder: f.folder_id,
-        is_starred: f.is_starred,
-        is_archived: f.is_archived,
-        is_deleted: f.is_deleted,
-        tags: f.tags.map((t) => t.name),
-      };
-      return [f.id, { file, version: f.version }];
-    }),
-  );
+  return new Map(found.map((f) => [f.id, presentFile(f, contentLink)]));
 }
 
-interface FolderRow {
+export interface FolderRow {
   id: string;
   parent_id: string | null;
   name: string;
@@ -113,6 +136,7 @@ interface FolderRow {
   files_count: string | number;
   file_size: string | number;
   path: string;
+  /** With `children` only. */
   child_files: string;
   child_folders: string;
   share_id: string | null;
@@ -121,20 +145,30 @@ interface FolderRow {
 }
 
 /**
- * One of the caller's folders with its subtree figures: counts and size cover the
- * whole subtree, leaving out what is in the bin.
+ * Every column of the Folder view of `folder` (a relation of one `folders` row): counts
+ * and size cover the whole subtree, leaving out what is in the bin. `subtree` (the ids
+ * of the folder and its visible descendants, with `is_cycle`) is walked from the folder
+ * unless given; `children` adds the child ids of a FolderDetail.
  */
-async function folderRow(tx: Tx, userId: number, id: string): Promise<FolderRow | undefined> {
-  const [row] = await rows<FolderRow>(
-    tx,
-    sql`with recursive
-          sub as (
-            select id from folders where id = ${id} and user_id = ${userId}
+export const folderViewQuery = ({
+  folder,
+  subtree,
+  shares = sql`file_shares`,
+  tags,
+  children = false,
+}: ViewSources & { folder: SQL; subtree?: SQL; children?: boolean }) =>
+  sql`with recursive
+          ${
+            subtree
+              ? sql`sub as (${subtree})`
+              : sql`sub as (
+            select w.id from ${folder} w
             union all
             select c.id from folders c join sub on c.parent_id = sub.id where not c.is_deleted
-          ) ${cycleGuard},
+          ) ${cycleGuard}`
+          },
           up as (
-            select id, parent_id, name, 0 as depth from folders where id = ${id} and user_id = ${userId}
+            select w.id, w.parent_id, w.name, 0 as depth from ${folder} w
             union all
             select p.id, p.parent_id, p.name, up.depth + 1 from folders p join up on p.id = up.parent_id
           ) ${cycleGuard},
@@ -145,23 +179,28 @@ async function folderRow(tx: Tx, userId: number, id: string): Promise<FolderRow 
           (select count(*) from sub where not is_cycle) - 1 as folders_count,
           (select count(*) from sub_files) as files_count,
           (select coalesce(sum(b.size), 0) from sub_files x join blobs b on b.hash = x.hash) as file_size,
-          (select '/' || string_agg(name, '/' order by depth desc) from up where not is_cycle) as path,
+          (select '/' || string_agg(name, '/' order by depth desc) from up where not is_cycle) as path,${
+            children
+              ? sql`
           (select coalesce(string_agg(x.id, ',' order by x.created_at, x.id), '')
              from files x where x.folder_id = f.id and not x.is_deleted) as child_files,
           (select coalesce(string_agg(x.id, ',' order by x.created_at, x.id), '')
-             from folders x where x.parent_id = f.id and not x.is_deleted) as child_folders,
+             from folders x where x.parent_id = f.id and not x.is_deleted) as child_folders,`
+              : sql``
+          }
           share.id as share_id, share.access as share_access,
-          ${tagsOfItem("folder", sql`f.id`)} as tags
-        from folders f ${latestShare("folder_id", sql`f.id`)}
-        where f.id = ${id} and f.user_id = ${userId}`,
-  );
+          ${tags ?? tagsOfItem("folder", sql`f.id`)} as tags
+        from ${folder} f ${latestShare("folder_id", sql`f.id`, shares)}`;
+
+/** One of the caller's folders with its subtree figures. */
+async function folderRow(tx: Tx, userId: number, id: string): Promise<FolderRow | undefined> {
+  const folder = sql`(select * from folders where id = ${id} and user_id = ${userId})`;
+  const [row] = await rows<FolderRow>(tx, folderViewQuery({ folder }));
   return row;
 }
 
-async function folderSummary(tx: Tx, userId: number, id: string) {
-  const row = await folderRow(tx, userId, id);
-  if (!row) return undefined;
-  const summary = {
+function folderSummary(row: FolderRow) {
+  return {
     id: row.id,
     access: row.share_access ?? "private",
     files_count: Number(row.files_count),
@@ -180,20 +219,12 @@ async function folderSummary(tx: Tx, userId: number, id: string) {
     is_deleted: row.is_deleted,
     tags: row.tags.map(presentTag),
   };
-  return { row, summary };
 }
 
-/** One of the caller's folders as the contract's Folder (with its version), or undefined. */
-export async function folderView(
-  tx: Tx,
-  userId: number,
-  id: string,
-): Promise<{ folder: ApiFolder; version: number } | undefined> {
-  const found = await folderSummary(tx, userId, id);
-  if (!found) return undefined;
-  const { row, summary } = found;
+/** A folder row of `folderViewQuery` as the contract's Folder, with its version. */
+export function presentFolder(row: FolderRow): { folder: ApiFolder; version: number } {
   const folder: ApiFolder = {
-    ...summary,
+    ...folderSummary(row),
     path: row.path,
     ...(row.share_id === null ? {} : { file_share_id: row.share_id }),
     is_shared: row.share_id !== null,
@@ -202,9 +233,48 @@ export async function folderView(
   return { folder, version: row.version };
 }
 
-/** One of the caller's folders as embedded in a file share, or undefined. */
-export async function folderDetailView(tx: Tx, userId: number, id: string): Promise<ApiFolderDetail | undefined> {
-  const found = await folderSummary(tx, userId, id);
-  if (!found) return undefined;
-  return { ...found.summary, files: found.row.child_files, folders: found.row.child_folders };
+/** A folder row of `folderViewQuery` with `children` as the contract's FolderDetail. */
+export const presentFolderDetail = (row: FolderRow): ApiFolderDetail => ({
+  ...folderSummary(row),
+  files: row.child_files,
+  folders: row.child_folders,
+});
+
+/** One of the caller's folders as the contract's Folder (with its version), or undefined. */
+export async function folderView(
+  tx: Tx,
+  userId: number,
+  id: string,
+): Promise<{ folder: ApiFolder; version: number } | undefined> {
+  const row = await folderRow(tx, userId, id);
+  return row && presentFolder(row);
 }
+
+/**
+ * Lateral joins that read, for each row of the outer query (with its `owner`, `fileId`
+ * and `folderId` columns), the views of the file and folder it names as JSON:
+ * `file_view` and `folder_view` (null when it names none). `children` adds the
+ * FolderDetail's child ids.
+ */
+export const itemViews = ({
+  owner,
+  fileId,
+  folderId,
+  shares,
+  children = false,
+}: {
+  owner: SQL;
+  fileId: SQL;
+  folderId: SQL;
+  shares?: SQL;
+  children?: boolean;
+}) =>
+  sql`left join lateral (select row_to_json(v) as row from (${fileViewQuery({
+    files: sql`(select * from files x where x.id = ${fileId} and x.user_id = ${owner})`,
+    shares,
+  })}) v) file_view on true
+    left join lateral (select row_to_json(v) as row from (${folderViewQuery({
+      folder: sql`(select * from folders x where x.id = ${folderId} and x.user_id = ${owner})`,
+      shares,
+      children,
+    })}) v) folder_view on true`;

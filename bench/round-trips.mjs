@@ -1,0 +1,104 @@
+// Round trips to PostgreSQL, counted on the wire: a TCP relay between a server and the
+// database reads the frontend protocol and counts the messages after which the client
+// waits for the database's answer (a simple Query 'Q', an extended-protocol Sync 'S').
+// Independent of the server's code and configuration: what the relay counts is what
+// went over the network.
+import { once } from "node:events";
+import { connect, createServer } from "node:net";
+import { startChild, stopChild } from "./processes.mjs";
+import { scenarios } from "./scenarios.mjs";
+
+/** Counts the round-trip-ending messages in one connection's frontend byte stream. */
+function frontendCounter(onRoundTrip) {
+  let pending = Buffer.alloc(0);
+  // The startup message (and an SSL or cancel request) has no type byte.
+  let started = false;
+  return (chunk) => {
+    pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+    for (;;) {
+      const header = started ? 5 : 4;
+      if (pending.length < header) return;
+      const length = pending.readInt32BE(started ? 1 : 0) + (started ? 1 : 0);
+      if (pending.length < length) return;
+      if (!started) {
+        // 80877103: SSLRequest, answered by one byte; anything else is the startup message.
+        started = pending.readInt32BE(4) !== 80877103;
+      } else if (pending[0] === 0x51 || pending[0] === 0x53) {
+        onRoundTrip();
+      }
+      pending = pending.subarray(length);
+    }
+  };
+}
+
+/**
+ * A relay to the PostgreSQL of `databaseUrl`. `url` is the same database through the
+ * relay; `roundTrips` the number of round trips every connection through it made so far.
+ */
+export async function roundTripRelay(databaseUrl) {
+  const target = new URL(databaseUrl);
+  const sockets = new Set();
+  let roundTrips = 0;
+  const relay = createServer((client) => {
+    const upstream = connect(Number(target.port || 5432), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on("close", () => sockets.delete(socket)).on("error", () => {});
+    }
+    const count = frontendCounter(() => roundTrips++);
+    client.on("data", count);
+    client.pipe(upstream).pipe(client);
+  });
+  relay.listen(0, "127.0.0.1");
+  await once(relay, "listening");
+  return {
+    url: Object.assign(new URL(target), { port: String(relay.address().port) }).toString(),
+    get roundTrips() {
+      return roundTrips;
+    },
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => relay.close(resolve));
+    },
+  };
+}
+
+/**
+ * Round trips per request of an operation: `requests` requests of `scenario` (request
+ * i is `scenario(i)`), one after another, on a server whose database is behind `relay`;
+ * the relay's count over them divided by their number. Throws on an unsuccessful answer
+ * (a refusal is not the path being counted).
+ */
+export async function roundTripsPerRequest(server, relay, scenario, requests = 20) {
+  const before = relay.roundTrips;
+  for (let i = 0; i < requests; i++) {
+    const { method, path, headers, body } = scenario(i);
+    const res = await fetch(server.url + path, { method, headers, body });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status} while counting round trips`);
+  }
+  return +((relay.roundTrips - before) / requests).toFixed(1);
+}
+
+/**
+ * Round trips per request of each of `ops` on the PostgreSQL of `databaseUrl` (already
+ * migrated): a validated server of its own, started through a relay and seeded like the
+ * others (the servers under load talk to PostgreSQL directly, without the relay's hop).
+ * Each operation's first request is left out (not the steady state).
+ */
+export async function roundTripsPerOperation(databaseUrl, dataDir, ops, requests = 20) {
+  const relay = await roundTripRelay(databaseUrl);
+  const server = await startChild("serve.mjs", { DATABASE_URL: relay.url, DATA_DIR: dataDir }, "roundTrips");
+  try {
+    const counts = {};
+    for (const op of ops) {
+      const scenario = scenarios(server)[op];
+      await roundTripsPerRequest(server, relay, scenario, 1);
+      counts[op] = await roundTripsPerRequest(server, relay, scenario, requests);
+    }
+    return counts;
+  } finally {
+    await stopChild(server);
+    await relay.close();
+  }
+}

@@ -1,0 +1,58 @@
+// Round trips to the database per request: each operation's success path stays within
+// its budget (issue 17: at most 3, the api-key lookup excluded once the key is cached),
+// counted on the wire by a relay between the server and PostgreSQL.
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type RoundTripRelay, roundTripRelay } from "../bench/round-trips.mjs";
+import { backends } from "./helpers/backends.js";
+import { documented, idsOf, type OperationId, operationTable, send } from "./helpers/operation-table.js";
+import { type Harness, startHarness } from "./helpers/server.js";
+
+/** The most round trips an operation's success path may take. */
+const BUDGET: Partial<Record<OperationId, number>> = {
+  updateNgnBankAccount: 1,
+  createNgnBankAccount: 1,
+  updateFileShare: 1,
+  // 3, then 3 for each blob whose last file went: its bytes are unlinked under its lock after the commit.
+  deleteBin: 6,
+};
+const DEFAULT_BUDGET = 3;
+
+const postgres = backends.find((backend) => backend.name === "postgres");
+
+describe.skipIf(!postgres)("round trips per request on PostgreSQL", () => {
+  let h: Harness;
+  let relay: RoundTripRelay;
+  beforeAll(async () => {
+    h = await startHarness(postgres as NonNullable<typeof postgres>);
+    relay = await roundTripRelay(h.env.DATABASE_URL as string);
+    h.env.DATABASE_URL = relay.url;
+    await h.restart();
+  });
+  afterAll(async () => {
+    await h?.stop();
+    await relay?.close();
+  });
+
+  test("when every operation succeeds once, then none takes more round trips than its budget", async () => {
+    const [user] = h.users;
+    const client = h.client();
+    const ids = idsOf(user);
+    // The key is looked up once, then cached: its round trip is not the operation's.
+    await client.GET("/evault/v1/folders/{id}/", { params: { path: { id: user.folder_id } } });
+    const counted: Record<string, number> = {};
+    for (const op of documented) {
+      const entry = operationTable[op.id];
+      const request = entry.request(ids);
+      // A delete gets an item of its own; a restore, a bin entry of its own.
+      const spare = op.id === "restoreBin" ? operationTable.deleteBin.spare : entry.spare;
+      if (spare) request.id = await spare(client, ids);
+      if (op.id === "createNgnBankAccount") request.body = { account_number: `rt-${Date.now()}` };
+      const before = relay.roundTrips;
+      const { response } = await send(client, op, request);
+      counted[op.id] = relay.roundTrips - before;
+      expect(response.status, op.id).toBe(entry.status);
+    }
+    const over = Object.entries(counted).filter(([id, trips]) => trips > (BUDGET[id as OperationId] ?? DEFAULT_BUDGET));
+    expect(over, JSON.stringify(counted)).toEqual([]);
+  }, 120_000);
+});
