@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createBenchDatabase } from "./database.mjs";
 import { mixedLoad } from "./mixed.mjs";
-import { children, load, median, startChild, stopChild } from "./processes.mjs";
+import { children, cpuTime, load, median, startChild, stopChild } from "./processes.mjs";
 import { scenarios } from "./scenarios.mjs";
 
 const [ref, ...wanted] = process.argv.slice(2);
@@ -76,15 +76,19 @@ try {
     after: await start("serve.mjs", databases[1], "after"),
   };
   const ops = wanted.length > 0 ? wanted : [...Object.keys(scenarios(servers.after)), "mixed"];
-  /** One run of `op` on a server: req/s, p99 and errors. */
+  /** One run of `op` on a server: req/s, p99, errors and the server's CPU µs per request. */
   const measure = async (server, op, duration) => {
     if (op !== "mixed") return load(server, scenarios(server)[op], duration);
+    const cpuBefore = cpuTime(server.pid);
     const { operations, total } = await mixedLoad(server, duration);
     const worst = Math.max(...Object.values(operations).map((f) => f.p99 ?? Number.POSITIVE_INFINITY));
-    return { rps: total.rps, p99: worst, errors: total.errors };
+    const cpuPerRequest = Math.round((cpuTime(server.pid) - cpuBefore) / Math.max(total.rps * duration, 1));
+    return { rps: total.rps, p99: worst, errors: total.errors, cpuPerRequest };
   };
-  console.log(`| operation | before req/s | after req/s | after ÷ before | before p99 ms | after p99 ms | errors |`);
-  console.log(`|---|---:|---:|---:|---:|---:|---:|`);
+  console.log(
+    `| operation | before req/s | after req/s | after ÷ before | before p99 ms | after p99 ms | CPU µs per request before → after | errors |`,
+  );
+  console.log(`|---|---:|---:|---:|---:|---:|---:|---:|`);
   for (const op of ops) {
     const rounds = [];
     for (const name of ["before", "after"]) await measure(servers[name], op, 1);
@@ -99,8 +103,9 @@ try {
     const p99 = (name) => Math.max(...rounds.map((round) => round[name].p99));
     const gain = median(rounds.map((round) => round.after.rps / Math.max(round.before.rps, 1))).toFixed(2);
     const errors = rounds.reduce((sum, round) => sum + round.before.errors + round.after.errors, 0);
+    const cpu = (name) => median(rounds.map((round) => round[name].cpuPerRequest));
     console.log(
-      `| ${op} | ${rps("before")} | ${rps("after")} | ${gain} | ${p99("before")} | ${p99("after")} | ${errors} |`,
+      `| ${op} | ${rps("before")} | ${rps("after")} | ${gain} | ${p99("before")} | ${p99("after")} | ${cpu("before")} → ${cpu("after")} | ${errors} |`,
     );
   }
   await Promise.all(Object.values(servers).map(stopChild));

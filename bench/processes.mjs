@@ -66,10 +66,29 @@ export function memory(pid) {
 /** The middle value (the upper one of an even count): how rounds of a variant are summarised. */
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** `CONNECTIONS` connections send `scenario(i)` (one request per connection) for `duration` seconds. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time (user + system, µs) a process and its children (a `node:cluster` primary's
+ * workers) have used so far, from /proc. Unlike req/s it hardly moves when other work
+ * shares the machine: time spent waiting for a CPU is not counted.
+ */
+export function cpuTime(pid) {
+  const [, after] = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ");
+  const fields = after.split(" ");
+  const own = ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS_PER_SECOND;
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean);
+  return own + children.reduce((sum, child) => sum + cpuTime(Number(child)), 0);
+}
+
+/**
+ * `CONNECTIONS` connections send `scenario(i)` (one request per connection) for
+ * `duration` seconds; `cpuPerRequest` is the server's CPU time per answered request (µs).
+ */
 export async function load(server, scenario, duration) {
   const first = scenario(0);
   let connection = 0;
+  const cpuBefore = cpuTime(server.pid);
   const result = await autocannon({
     url: server.url + first.path,
     ...first,
@@ -83,5 +102,6 @@ export async function load(server, scenario, duration) {
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
     requests: result.requests.total,
+    cpuPerRequest: Math.round((cpuTime(server.pid) - cpuBefore) / Math.max(result.requests.total, 1)),
   };
 }

@@ -111,6 +111,7 @@ async function loadBlock(backend, databaseUrl, inMemory) {
           p99: Math.max(...runs.map((f) => f.p99)),
           errors: runs.reduce((sum, f) => sum + f.errors, 0),
           requests: runs.reduce((sum, f) => sum + f.requests, 0),
+          cpuPerRequest: median(runs.map((f) => f.cpuPerRequest)),
           rssMiB: Math.round(memory(servers[name].pid).rss / 2 ** 20),
         };
       }
@@ -387,16 +388,17 @@ function markdown(results) {
   const lines = [
     `Run ${results.date}: ${results.machine}; ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION} s per variant after ${WARMUP} s warm-up (figures: medians, p99: worst round); took ${results.tookSeconds} s.`,
     "",
-    "| backend | operation | round trips | req/s | p50 ms | p99 ms | errors | RSS MiB | ÷ Fastify | ÷ bare node:http | p99 ms Fastify / bare | ÷ no validation | ÷ in-memory | 2 processes ÷ 1 | first request ms (× p50) |",
-    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| backend | operation | round trips | req/s | p50 ms | p99 ms | errors | RSS MiB | CPU µs per request (Fastify / bare) | ÷ Fastify | ÷ bare node:http | p99 ms Fastify / bare | ÷ no validation | ÷ in-memory | 2 processes ÷ 1 | first request ms (× p50) |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const [backend, rows] of Object.entries(results.load)) {
     for (const [op, row] of Object.entries(rows)) {
       const v = row.validated;
       const r = row.ratios;
       const peerP99 = row.fastify ? `${row.fastify.p99} / ${row.bare.p99}` : "–";
+      const cpu = `${v.cpuPerRequest}${row.fastify ? ` (${row.fastify.cpuPerRequest} / ${row.bare.cpuPerRequest})` : ""}`;
       lines.push(
-        `| ${backend} | ${op} | ${fixed(row.roundTrips)} | ${v.rps} | ${v.p50} | ${v.p99} | ${v.errors} | ${v.rssMiB} | ${fixed(r.toFastify)} | ${fixed(r.toBare)} | ${peerP99} | ${r.toNoValidation} | ${r.toInMemory} | ${fixed(r.twoProcessesToOne)} | ${row.firstRequestMs} (${row.firstToP50}×) |`,
+        `| ${backend} | ${op} | ${fixed(row.roundTrips)} | ${v.rps} | ${v.p50} | ${v.p99} | ${v.errors} | ${v.rssMiB} | ${cpu} | ${fixed(r.toFastify)} | ${fixed(r.toBare)} | ${peerP99} | ${r.toNoValidation} | ${r.toInMemory} | ${fixed(r.twoProcessesToOne)} | ${row.firstRequestMs} (${row.firstToP50}×) |`,
       );
     }
   }
