@@ -182,10 +182,14 @@ const deleteBinStatement = namedStatement<{ deleted: boolean; orphans: string[] 
     ) ${cycleGuard},
     gone_files as (
       delete from files x where x.id in (select file_id from entry) or x.folder_id in (select id from subtree)
-      returning x.id
+      returning x.id, x.hash
     ),
     gone_folders as (delete from folders x where x.id in (select id from subtree)),
-    unreferenced as (${sweptBlobs({ when: sql`exists (select 1 from entry)`, changed: sql`gone_files` })})
+    unreferenced as (${sweptBlobs({
+      when: sql`exists (select 1 from entry)`,
+      changed: sql`gone_files`,
+      candidates: sql`select hash from gone_files`,
+    })})
   select exists (select 1 from entry) as deleted, array(select hash from unreferenced) as orphans`,
 );
 

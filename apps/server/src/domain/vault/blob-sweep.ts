@@ -26,11 +26,22 @@ export function blobLock(hash: string): string {
  * A statement's `unreferencedBlobs`, when `when` holds: the data-modifying CTE body that
  * deletes the blob rows no file references once the files `changed` (a relation of
  * their ids) are written or gone (`keep` says which blob they reference now), and
- * returns their hashes.
+ * returns their hashes. Only the `candidates` (the hashes those files referenced
+ * before) are looked at: the cost of a write does not grow with the whole blob table.
  */
-export const sweptBlobs = ({ when, changed, keep = sql`false` }: { when: SQL; changed: SQL; keep?: SQL }) =>
+export const sweptBlobs = ({
+  when,
+  changed,
+  candidates,
+  keep = sql`false`,
+}: {
+  when: SQL;
+  changed: SQL;
+  candidates: SQL;
+  keep?: SQL;
+}) =>
   sql`delete from blobs b
-    where ${when} and not (${keep})
+    where ${when} and not (${keep}) and b.hash in (${candidates})
       and not exists (select 1 from files x where x.hash = b.hash and x.id not in (select id from ${changed}))
       and pg_try_advisory_xact_lock(${lockKey(sql`b.hash`)})
     returning b.hash`;
@@ -39,9 +50,9 @@ export const sweptBlobs = ({ when, changed, keep = sql`false` }: { when: SQL; ch
  * Data-modifying CTEs of a statement that writes the files in `target` with the blob of
  * the `hash`, `size` and `mimetype` placeholders, whose lock the transaction holds:
  * `stored_blob` records the blob (its row when new) and `unreferenced` deletes the blob
- * rows no file references any more.
+ * rows no file references any more, of the hashes the files had before (`previous`).
  */
-export const blobWrites = sql`
+export const blobWrites = (previous: SQL) => sql`
   stored_blob as (
     insert into blobs (hash, size, mimetype)
     select ${sql.placeholder("hash")}, ${sql.placeholder("size")}::bigint, ${sql.placeholder("mimetype")}
@@ -52,6 +63,7 @@ export const blobWrites = sql`
   unreferenced as (${sweptBlobs({
     when: sql`exists (select 1 from target)`,
     changed: sql`target`,
+    candidates: previous,
     keep: sql`b.hash = ${sql.placeholder("hash")}`,
   })})`;
 

@@ -98,9 +98,10 @@ function fileValues(userId: number, id: string, form: FileForm, upload: Upload, 
  * A file write in one statement: `target` writes the file (given the checks in `checks`:
  * `current_version`, the file's when it is one of the caller's visible files, and
  * `destination_visible`), then the blob, the tags (replaced by the form's), the bin
- * move, the blob rows no file references any more, and the view of the file as written.
+ * move, the blob rows no file references any more (of the hashes `previous` selects,
+ * read in the statement's snapshot, before `target`), and the view of the file as written.
  */
-const fileStatement = (name: string, target: SQL) =>
+const fileStatement = (name: string, target: SQL, previous: SQL) =>
   namedStatement<FileOutcome, ReturnType<typeof fileValues> & { version?: number | null }>(
     name,
     sql`with
@@ -110,7 +111,7 @@ const fileStatement = (name: string, target: SQL) =>
           (${value("folder")}::text is null or ${visibleFolder(user, sql`${value("folder")}::text`)}) as destination_visible
       ),
       target as (${target}),
-      ${blobWrites},
+      ${blobWrites(previous)},
       added_tags as (${upsertedTags(user, sql`exists (select 1 from target)`)}),
       unlinked_tags as (
         delete from file_tags l using target where l.file_id = target.id and l.tag_id not in (select id from added_tags)
@@ -139,6 +140,7 @@ const replaceStatement = fileStatement(
     where f.id = ${value("id")} and c.current_version is not null and c.destination_visible
       and (${value("version")}::integer is null or f.version = ${value("version")}::integer)
     returning f.*`,
+  sql`select f.hash from files f where f.id = ${value("id")}`,
 );
 
 const createStatement = fileStatement(
@@ -148,6 +150,8 @@ const createStatement = fileStatement(
       ${value("extension")}, ${value("starred")}::boolean, ${value("archived")}::boolean, ${value("bin")}::boolean
     from checks c where c.destination_visible
     returning *`,
+  // A new file leaves no blob unreferenced.
+  sql`select null::text where false`,
 );
 
 /**
