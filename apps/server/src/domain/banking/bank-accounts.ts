@@ -51,6 +51,16 @@ const writable = (input: BankAccountReplacement) => ({
   reference: input.reference ?? null,
 });
 
+/** The writable fields' values in the order the replace and create statements take them. */
+const inStatementOrder = (f: ReturnType<typeof writable>) => [
+  f.account_number,
+  f.account_name,
+  f.classification,
+  f.status,
+  f.business_name,
+  f.reference,
+];
+
 /** The account, its owner and currency, in the replace statement's shape (`a` is the account row). */
 const ACCOUNT_COLUMNS = `a.*, u.username, u.email, u.first_name, u.last_name, u.created_at as user_created_at,
     u.updated_at as user_updated_at, c.name as currency_name, c.code as currency_code, c.symbol as currency_symbol`;
@@ -110,17 +120,7 @@ export async function replaceBankAccount(
   { userId, id, input, expectedVersion }: Write<BankAccountReplacement>,
 ): Promise<Versioned<ApiBankAccount>> {
   const fields = writable(input);
-  const values = [
-    fields.account_number,
-    fields.account_name,
-    fields.classification,
-    fields.status,
-    fields.business_name,
-    fields.reference,
-    id,
-    userId,
-    expectedVersion ?? null,
-  ];
+  const values = [...inStatementOrder(fields), id, userId, expectedVersion ?? null];
   for (;;) {
     const [row] = await replaceStatement(db, values).catch((err: unknown) => {
       throw numberInUse(err);
@@ -178,7 +178,6 @@ export async function createBankAccount(
   userId: number,
   input: BankAccountReplacement,
 ): Promise<Versioned<ApiBankAccount>> {
-  const fields = writable(input);
   const [row] = await createStatement(db, [
     NAIRA.id,
     NAIRA.name,
@@ -186,12 +185,7 @@ export async function createBankAccount(
     NAIRA.symbol,
     randomUUID(),
     userId,
-    fields.account_number,
-    fields.account_name,
-    fields.classification,
-    fields.status,
-    fields.business_name,
-    fields.reference,
+    ...inStatementOrder(writable(input)),
     `TRK-${randomBytes(6).toString("hex").toUpperCase()}`,
   ]).catch((err: unknown) => {
     throw numberInUse(err);
