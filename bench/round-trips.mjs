@@ -3,9 +3,8 @@
 // waits for the database's answer (a simple Query 'Q', an extended-protocol Sync 'S').
 // Independent of the server's code and configuration: what the relay counts is what
 // went over the network.
-import { once } from "node:events";
-import { connect, createServer } from "node:net";
 import { startChild, stopChild } from "./processes.mjs";
+import { tcpRelay } from "./relay.mjs";
 import { scenarios } from "./scenarios.mjs";
 
 /** Counts the round-trip-ending messages in one connection's frontend byte stream. */
@@ -36,30 +35,14 @@ function frontendCounter(onRoundTrip) {
  * relay; `roundTrips` the number of round trips every connection through it made so far.
  */
 export async function roundTripRelay(databaseUrl) {
-  const target = new URL(databaseUrl);
-  const sockets = new Set();
   let roundTrips = 0;
-  const relay = createServer((client) => {
-    const upstream = connect(Number(target.port || 5432), target.hostname);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on("close", () => sockets.delete(socket)).on("error", () => {});
-    }
-    const count = frontendCounter(() => roundTrips++);
-    client.on("data", count);
-    client.pipe(upstream).pipe(client);
-  });
-  relay.listen(0, "127.0.0.1");
-  await once(relay, "listening");
+  const relay = await tcpRelay(new URL(databaseUrl), () => frontendCounter(() => roundTrips++));
   return {
-    url: Object.assign(new URL(target), { port: String(relay.address().port) }).toString(),
+    url: relay.url,
     get roundTrips() {
       return roundTrips;
     },
-    async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => relay.close(resolve));
-    },
+    close: relay.cut,
   };
 }
 
