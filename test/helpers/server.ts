@@ -16,6 +16,8 @@ import { createTestBucket, type TestBucket } from "./s3.js";
 
 const serverDir = resolve(import.meta.dirname, "../../apps/server");
 const run = promisify(execFile);
+/** The suites see each answer of the server as it is: their clients never retry (client-retries has its own). */
+const NO_RETRIES = { max: 0 };
 
 /** What the seed CLI prints per user: the server's own type, so the two cannot drift. */
 export type SeededUser = DemoUser;
@@ -27,7 +29,7 @@ export interface Harness {
   /** Seeded users, two per seed run; each has one of every resource. */
   users: [SeededUser, SeededUser, ...SeededUser[]];
   process: ChildProcess;
-  /** A client with the given key (the first seeded user's by default). */
+  /** A client with the given key (the first seeded user's by default), retries off. */
   client(apiKey?: string): VaultClient;
   /** Stops the server gracefully and starts it again on the same data. */
   restart(): Promise<void>;
@@ -119,12 +121,12 @@ export async function startHarness(
     get process() {
       return child;
     },
-    client: (apiKey = users[0].api_key) => createVaultClient({ baseUrl: url, apiKey }),
+    client: (apiKey = users[0].api_key) => createVaultClient({ baseUrl: url, apiKey, retries: NO_RETRIES }),
     async another(extra = {}) {
       const second = await spawnServer({ ...env, ...extra });
       return {
         url: second.url,
-        client: (apiKey = users[0].api_key) => createVaultClient({ baseUrl: second.url, apiKey }),
+        client: (apiKey = users[0].api_key) => createVaultClient({ baseUrl: second.url, apiKey, retries: NO_RETRIES }),
         stop: () => stopChild(second.child),
       };
     },

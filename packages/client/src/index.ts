@@ -1,7 +1,8 @@
 import type { components, operations, paths } from "@vault/spec/schema";
 import createClient, { type Client, type ClientOptions, defaultBodySerializer } from "openapi-fetch";
+import { RememberedRequest, type RetryOptions, retryingFetch, retrySettings } from "./retries.js";
 
-export type { components, operations, paths };
+export type { components, operations, paths, RetryOptions };
 
 /** The RFC 9457 problem document every error response carries. */
 export type Problem = components["schemas"]["Problem"];
@@ -56,16 +57,30 @@ export interface VaultClientOptions {
   fetch?: ClientOptions["fetch"];
   /** Extra headers for every request. */
   headers?: Record<string, string>;
+  /**
+   * Retries of network failures, 429, 503 and 409 `idempotency-key-in-use` (on by
+   * default: `{ max: 2 }`; `{ max: 0 }` sends every request once and adds no key).
+   */
+  retries?: RetryOptions;
+  /**
+   * Milliseconds an attempt may wait for its answer's headers (sending the body
+   * included) before it fails as a `TimeoutError` (30 s by default). A request given a
+   * `signal` has no timeout of the client's: the caller's signal decides.
+   */
+  timeoutMs?: number;
 }
 
 /**
  * A typed client for every operation of the contract. Bodies that hold a `Blob`
- * (the file update) are sent as `multipart/form-data`; all others as JSON.
+ * (the file update) are sent as `multipart/form-data`; all others as JSON. Every POST
+ * carries an `Idempotency-Key`, so a retried create is never a duplicate.
  */
 export function createVaultClient(options: VaultClientOptions): VaultClient {
+  const fetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const client = createClient<paths>({
     baseUrl: options.baseUrl,
-    fetch: options.fetch,
+    Request: RememberedRequest,
+    fetch: retryingFetch(fetch, retrySettings(options.retries, options.timeoutMs)),
     headers: { ...options.headers, ...(options.apiKey === undefined ? {} : { "api-key": options.apiKey }) },
     bodySerializer: serializeBody,
   });
