@@ -3,5 +3,6 @@ export interface TcpRelay {
   url: string;
   cut(): Promise<void>;
   restore(): Promise<void>;
+  loseNextAnswer(): void;
 }
 export function tcpRelay(target: URL, tap?: () => (chunk: Buffer) => void): Promise<TcpRelay>;

@@ -3,11 +3,14 @@
 // none). `tap`, when given, is called once per connection and returns what sees every
 // chunk its client sends. `cut` makes the service unreachable while it keeps running
 // (its connections dropped, no new ones taken); `restore` takes connections again.
+// `loseNextAnswer` drops the connection on which the service next answers, before any
+// byte of the answer reaches the client: the request was received, its answer is lost.
 import { once } from "node:events";
 import { connect, createServer } from "node:net";
 
 export async function tcpRelay(target, tap) {
   const sockets = new Set();
+  let answersToLose = 0;
   const relay = createServer((client) => {
     const upstream = connect(Number(target.port || 5432), target.hostname);
     for (const socket of [client, upstream]) {
@@ -15,6 +18,12 @@ export async function tcpRelay(target, tap) {
       socket.on("close", () => sockets.delete(socket)).on("error", () => {});
     }
     if (tap) client.on("data", tap());
+    upstream.prependListener("data", () => {
+      if (answersToLose === 0) return;
+      answersToLose--;
+      client.destroy();
+      upstream.destroy();
+    });
     client.pipe(upstream).pipe(client);
   });
   relay.listen(0, "127.0.0.1");
@@ -25,6 +34,9 @@ export async function tcpRelay(target, tap) {
     async cut() {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => relay.close(resolve));
+    },
+    loseNextAnswer() {
+      answersToLose++;
     },
     async restore() {
       relay.listen(port, "127.0.0.1");
