@@ -68,8 +68,12 @@ describe.runIf(available || required)("GET /docs/ in Chromium", () => {
     });
   });
 
-  test("when a bank account is updated from the try-it console with the user's key, then it answers 200 and the account holds it", async () => {
+  test("when a bank account is updated from the try-it console with the user's key, then it is sent to this server, answers 200 and the account holds it", async () => {
     await onPage(`${h.url}/docs/try/`, "docs-try.png", async (page) => {
+      // The console's one server is the one serving it (on its port 0 address), not the contract's placeholder.
+      const servers = page.locator(".servers select option");
+      await servers.first().waitFor({ state: "attached", timeout: 20_000 });
+      expect(await servers.allTextContents()).toEqual([expect.stringContaining(h.url)]);
       const operation = page.locator('[id$="-updateNgnBankAccount"]');
       await operation.locator(".opblock-summary").first().click({ timeout: 20_000 });
       // The "Authorize" dialog, as a person would fill it in.

@@ -1,5 +1,7 @@
 // What an operator relies on: structured logs with request ids and no secrets,
 // health and readiness, Prometheus metrics, rate limiting, CORS, security headers.
+import { renameSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
 import { type Harness, serverOutput, startHarness } from "./helpers/server.js";
@@ -27,6 +29,42 @@ describe.each(backends)("operations on $name", (backend) => {
     expect(metrics).toMatch(/vault_http_request_duration_seconds_bucket\{le="0.1",operation="updateFileShare"/);
     expect(metrics).toContain("vault_db_pool_total");
   });
+
+  /** The request log's lines about the request with id `id` (sent as `X-Request-Id`). */
+  const logged = async (id: string) => {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    return serverOutput.filter((line) => line.includes(`"${id}"`)).map((line) => JSON.parse(line));
+  };
+  const probe = (path: string, id: string) => fetch(`${h.url}${path}`, { headers: { "x-request-id": id } });
+
+  test("when /healthz, /readyz and /metrics answer, then nothing is logged at info for them, while a user's request is", async () => {
+    for (const path of ["/healthz", "/readyz", "/metrics"]) {
+      expect((await probe(path, `quiet-probe${path.replace("/", "-")}`)).status).toBe(200);
+      expect(await logged(`quiet-probe${path.replace("/", "-")}`)).toEqual([]);
+    }
+    const { response } = await h.client().GET("/evault/v1/file_shares/{id}/", {
+      params: { path: { id: h.users[0].file_share_id } },
+      headers: { "x-request-id": "user-request-logged" },
+    });
+    expect(response.status).toBe(200);
+    expect(await logged("user-request-logged")).toMatchObject([{ msg: "request completed", res: { statusCode: 200 } }]);
+  });
+
+  test.runIf(backend.blobs === "fs")(
+    "when /readyz fails (the blob store's directory is gone), then its 503 is logged at info",
+    async () => {
+      const tmp = join(h.dataDir, "blobs", "tmp");
+      renameSync(tmp, `${tmp}.away`);
+      try {
+        expect((await probe("/readyz", "failing-probe")).status).toBe(503);
+      } finally {
+        renameSync(`${tmp}.away`, tmp);
+      }
+      expect(await logged("failing-probe")).toMatchObject([
+        { level: 30, msg: "request completed", req: { url: "/readyz" }, res: { statusCode: 503 } },
+      ]);
+    },
+  );
 
   test("when a request carries secrets, then the JSON log has its request id and none of the secrets", async () => {
     const password = "hunter2-very-secret";
@@ -107,10 +145,24 @@ describe.each(backends)("operations on $name", (backend) => {
     expect(response.headers.get("x-powered-by")).toBeNull();
   });
 
-  test("when the contract is asked for, then /openapi.json and /openapi.yaml serve it", async () => {
+  test("when the contract is asked for, then /openapi.json and /openapi.yaml serve it, naming this server", async () => {
     const json = await (await fetch(`${h.url}/openapi.json`)).json();
     expect(Object.keys(json.paths)).toContain("/banking/v1/ng/bank_accounts/{id}/");
+    expect(json.servers).toEqual([{ url: h.url, description: "This server" }]);
     const yaml = await (await fetch(`${h.url}/openapi.yaml`)).text();
     expect(yaml).toContain("openapi: 3.0.0");
+    expect(yaml).toContain(`- url: ${h.url}\n`);
+  });
+
+  test("when PUBLIC_BASE_URL is set, then the served contract's server is that address", async () => {
+    h.env.PUBLIC_BASE_URL = "https://vault.example:8443";
+    await h.restart();
+    try {
+      const json = await (await fetch(`${h.url}/openapi.json`)).json();
+      expect(json.servers).toEqual([{ url: "https://vault.example:8443", description: "This server" }]);
+    } finally {
+      delete h.env.PUBLIC_BASE_URL;
+      await h.restart();
+    }
   });
 });

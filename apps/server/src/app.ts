@@ -127,7 +127,7 @@ export function createApp(deps: AppDeps): App {
     app.use(deps.metrics.middleware);
     if (!deps.adminOnly) app.use(adminRouter(deps.database, deps.blobs, deps.metrics));
   }
-  app.use(docsRouter());
+  app.use(docsRouter(deps.config.publicBaseUrl));
   app.use(express.json({ limit: JSON_BODY_LIMIT }), refuseUnboundedBody);
   const validate = deps.validate ?? true;
   const gate = contractGate(deps.database.db, deps.keyCache, {

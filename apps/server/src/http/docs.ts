@@ -1,7 +1,6 @@
-import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { openapiPath } from "@vault/spec";
 import { Router } from "express";
+import { stringify } from "yaml";
 import { contract } from "./contract-document.js";
 
 const resolve = createRequire(import.meta.url).resolve;
@@ -45,8 +44,8 @@ const tryPage = `<!doctype html>
 </html>
 `;
 
-// Requests go to this server (the contract's `servers` name no other); the key is entered
-// with "Authorize" and kept only in the page.
+// Requests go to the served contract's one server, this one; the key is entered with
+// "Authorize" and kept only in the page.
 const tryInit = `window.ui = SwaggerUIBundle({
   url: "/openapi.json",
   dom_id: "#console",
@@ -54,20 +53,19 @@ const tryInit = `window.ui = SwaggerUIBundle({
   tryItOutEnabled: true,
   persistAuthorization: false,
   validatorUrl: null,
-  requestInterceptor: (request) => {
-    const url = new URL(request.url, window.location.href);
-    request.url = window.location.origin + url.pathname + url.search;
-    return request;
-  },
 });
 `;
 
 /**
  * The API reference page (Redoc) and a try-it console (Swagger UI) on the same contract,
- * both served from npm packages (no CDN: they work offline), and the raw contract.
+ * both served from npm packages (no CDN: they work offline), and the contract, whose
+ * `servers` is this server's public address (`PUBLIC_BASE_URL`, else the address it
+ * listens on) instead of the committed document's placeholder, `http://127.0.0.1:8080`.
  */
-export function docsRouter(): Router {
-  const yaml = readFileSync(openapiPath, "utf8");
+export function docsRouter(publicBaseUrl: string): Router {
+  const served = { ...contract, servers: [{ url: publicBaseUrl, description: "This server" }] };
+  const json = JSON.stringify(served);
+  const yaml = stringify(served);
   const router = Router({ strict: true, caseSensitive: true });
   router.get("/docs", (_req, res) => res.redirect(301, "/docs/"));
   router.get("/docs/", (_req, res) => res.type("html").send(page));
@@ -78,7 +76,7 @@ export function docsRouter(): Router {
   router.get("/docs/try/init.js", (_req, res) => res.type("js").send(tryInit));
   router.get("/docs/try/swagger-ui-bundle.js", (_req, res) => res.sendFile(swaggerUi.js, { maxAge: "1d" }));
   router.get("/docs/try/swagger-ui.css", (_req, res) => res.sendFile(swaggerUi.css, { maxAge: "1d" }));
-  router.get("/openapi.json", (_req, res) => res.type("json").send(JSON.stringify(contract)));
+  router.get("/openapi.json", (_req, res) => res.type("json").send(json));
   router.get("/openapi.yaml", (_req, res) => res.type("application/yaml").send(yaml));
   return router;
 }

@@ -14,11 +14,14 @@ declare module "http" {
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 const ownLogger = Symbol("request logger");
+/** Probed every few seconds: their answers would bury the requests of users. */
+const PROBES = new Set(["/healthz", "/readyz", "/metrics"]);
 
 /**
  * Request ids and the request log, in pino-http's shape: `req.log`, and one line per
  * request when it ends (`request completed`, or `request aborted` when the connection
- * closed first, with `req`, `res` and `responseTime`, at info). Unlike pino-http it
+ * closed first, with `req`, `res` and `responseTime`, at info; a probe's answer below 400
+ * at debug, its failures at info). Unlike pino-http it
  * makes no child logger per request (two, each serialising and redacting the request
  * even when nothing is logged): `req.log` is made when first used, the line only when
  * info is enabled.
@@ -40,7 +43,8 @@ export function requestLogging(app: Express, logger: Logger): RequestHandler {
       const start = Date.now();
       res.once("close", () => {
         const msg = res.writableFinished ? "request completed" : "request aborted";
-        logger.info({ req, res, responseTime: Date.now() - start }, msg);
+        const probed = res.writableFinished && res.statusCode < 400 && PROBES.has(req.originalUrl.split("?")[0] ?? "");
+        logger[probed ? "debug" : "info"]({ req, res, responseTime: Date.now() - start }, msg);
       });
     }
     next();
