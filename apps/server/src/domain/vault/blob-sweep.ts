@@ -146,13 +146,20 @@ export type CleanupLog = Pick<Logger, "warn">;
 
 /**
  * After a commit that deleted the blob rows of `hashes`: unlinks their bytes, best
- * effort. The change is done whatever happens here, so a failure (the store or the
- * database unreachable) is logged, never thrown: the bytes are orphans the sweep removes.
+ * effort. The first batch is unlinked before this resolves (the usual case: a write
+ * answers once its old bytes are gone); the rest go on afterwards, one batch at a time,
+ * so a request that freed thousands of contents answers without waiting for thousands
+ * of store deletes. The change is done whatever happens here, so a failure (the store
+ * or the database unreachable, the server closing) is logged, never thrown: bytes left
+ * behind are orphans the sweep removes.
  */
 export async function removeAfterCommit(db: Db, store: BlobStore, hashes: string[], log: CleanupLog): Promise<void> {
-  await removeUnused(db, store, hashes).catch((err: unknown) =>
-    log.warn({ err, blobs: hashes.length }, "bytes not freed after the commit; the orphan sweep will remove them"),
-  );
+  const removing = (some: string[]) =>
+    removeUnused(db, store, some).catch((err: unknown) =>
+      log.warn({ err, blobs: some.length }, "bytes not freed after the commit; the orphan sweep will remove them"),
+    );
+  await removing(hashes.slice(0, REMOVAL_BATCH));
+  if (hashes.length > REMOVAL_BATCH) void removing(hashes.slice(REMOVAL_BATCH));
 }
 
 /** Stored blobs are looked up in the database this many at a time (an S3 listing's page). */
