@@ -128,7 +128,7 @@ async function removeBatch(db: Db, store: BlobStore, hashes: string[]): Promise<
  * contents takes one pooled connection at a time, not one each at once. Returns how
  * many were unlinked.
  */
-export async function removeUnused(db: Db, store: BlobStore, hashes: string[]): Promise<number> {
+async function removeUnused(db: Db, store: BlobStore, hashes: string[]): Promise<number> {
   let removed = 0;
   for (let i = 0; i < hashes.length; i += REMOVAL_BATCH) {
     removed += await removeBatch(db, store, hashes.slice(i, i + REMOVAL_BATCH));
