@@ -11,7 +11,7 @@ import { users } from "./data/schema.js";
 import { createDemoUser, type DemoUser } from "./demo.js";
 import { KEY_REVOKED_CHANNEL, KeyCache } from "./domain/api-keys.js";
 import { purgeExpired } from "./domain/vault/bins.js";
-import { removeIfUnused, sweepOrphanBlobs } from "./domain/vault/blob-sweep.js";
+import { sweepOrphanBlobs } from "./domain/vault/blob-sweep.js";
 import { adminRouter, createMetrics } from "./http/observability.js";
 import { createRateLimiter } from "./http/rate-limit.js";
 import type { Logger } from "./logger.js";
@@ -48,8 +48,7 @@ export async function startServer(
   // next sweep removes (a row never points at missing bytes).
   const sweep = async () => {
     await sweepIdempotencyKeys(database.db);
-    const purged = await purgeExpired(database.db);
-    await Promise.all(purged.map((hash) => removeIfUnused(database.db, blobs, hash)));
+    await purgeExpired(database.db, blobs, logger);
     await sweepOrphanBlobs(database.db, blobs);
     await blobs.sweepTemp();
   };

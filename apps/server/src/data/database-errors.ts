@@ -18,13 +18,14 @@ export function hasErrorCode(err: unknown, codes: RegExp): boolean {
   return false;
 }
 
-/** PostgreSQL's unique_violation. */
+/** PostgreSQL's unique_violation and foreign_key_violation. */
 const UNIQUE_VIOLATION = "23505";
+export const FOREIGN_KEY_VIOLATION = "23503";
 
-/** Whether a database error is a violation of the named unique constraint. */
-export function violates(err: unknown, constraint: string): boolean {
+/** Whether a database error is a violation of the named constraint (a unique one unless `code` says otherwise). */
+export function violates(err: unknown, constraint: string, code = UNIQUE_VIOLATION): boolean {
   for (const e of causeChain(err)) {
-    if (e.code === UNIQUE_VIOLATION && e.constraint === constraint) return true;
+    if (e.code === code && e.constraint === constraint) return true;
   }
   return false;
 }

@@ -8,7 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { hasErrorCode } from "./database-errors.js";
+import { FOREIGN_KEY_VIOLATION, hasErrorCode, violates } from "./database-errors.js";
 import { openEmbedded } from "./embedded-store.js";
 import * as schema from "./schema.js";
 import { lockDirectory } from "./store-lock.js";
@@ -166,19 +166,26 @@ export async function openDatabase(options: {
 
 /** Deadlock detected, serialization failure: the transaction was rolled back and may simply run again. */
 const RETRYABLE = /^(40P01|40001)$/;
+/**
+ * A blob row deleted as unreferenced while a file naming it committed: the delete read
+ * the files before that commit (`sweptBlobs`); run again, it sees the file.
+ */
+const BLOB_REFERENCE = "files_hash_blobs_hash_fk";
 const TRANSACTION_ATTEMPTS = 3;
 
 /**
  * Runs `attempt` again, after a short random pause, when PostgreSQL rolled its
- * transaction back for a deadlock or a serialization failure, up to three attempts; the
- * last failure is thrown (the HTTP layer answers 503 with Retry-After).
+ * transaction back for a deadlock, a serialization failure or a blob row's race with a
+ * new file, up to three attempts; the last failure is thrown (the HTTP layer answers
+ * 503 with Retry-After).
  */
 export async function retried<T>(attempt: () => Promise<T>): Promise<T> {
   for (let n = 1; ; n++) {
     try {
       return await attempt();
     } catch (err) {
-      if (n >= TRANSACTION_ATTEMPTS || !hasErrorCode(err, RETRYABLE)) throw err;
+      const again = hasErrorCode(err, RETRYABLE) || violates(err, BLOB_REFERENCE, FOREIGN_KEY_VIOLATION);
+      if (n >= TRANSACTION_ATTEMPTS || !again) throw err;
       await sleep(Math.random() * 20 * n);
     }
   }

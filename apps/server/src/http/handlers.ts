@@ -7,6 +7,7 @@ import {
   replaceBankAccount,
 } from "../domain/banking/bank-accounts.js";
 import { binEntry, binItem, deleteBin, listBins, restoreBin } from "../domain/vault/bins.js";
+import type { CleanupLog } from "../domain/vault/blob-sweep.js";
 import {
   createFileShare,
   deleteFileShare,
@@ -42,10 +43,12 @@ export function createHandlers({
   database,
   blobs,
   config,
+  logger,
 }: {
   database: Database;
   blobs: BlobStore;
   config: Config & { publicBaseUrl: string };
+  logger: CleanupLog;
 }): Handlers {
   const { db } = database;
   const contentLink = (fileId: string) =>
@@ -67,7 +70,7 @@ export function createHandlers({
     async updateFile({ userId, path, body, ifMatch, upload }) {
       // The file part is the upload itself; the rest are the form's fields.
       const { file: _bytes, ...input } = body;
-      const settings = { contentLink, binRetentionDays: retention };
+      const settings = { contentLink, binRetentionDays: retention, cleanupLog: logger };
       const write = {
         userId,
         id: path.id,
@@ -104,7 +107,7 @@ export function createHandlers({
     },
     async createFile({ userId, body, upload }) {
       const { file: _bytes, ...input } = body;
-      const settings = { contentLink, binRetentionDays: retention };
+      const settings = { contentLink, binRetentionDays: retention, cleanupLog: logger };
       const write = { userId, input: input as FileForm & { folder: string }, upload: requireUpload(upload) };
       const { resource, version } = await createFile(db, blobs, settings, write);
       return { status: 201, body: resource, version, location: located("/evault/v1/files/", resource.id) };
@@ -159,7 +162,7 @@ export function createHandlers({
       return { status: 200, body: await binEntry(db, userId, path.id) };
     },
     async deleteBin({ userId, path }) {
-      await deleteBin(db, blobs, userId, path.id);
+      await deleteBin(db, blobs, logger, userId, path.id);
       return { status: 204 };
     },
   };

@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { eq, lt, type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../data/database.js";
-import { namedStatement } from "../../data/prepared.js";
+import { namedStatement, statement } from "../../data/prepared.js";
 import { bins, files, folders } from "../../data/schema.js";
+import type { Logger } from "../../logger.js";
 import type { BlobStore } from "../../storage/blob-store.js";
 import { type ApiBin, iso, type TagInput } from "../contract.js";
 import { notFound } from "../errors.js";
 import { type Keyset, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
-import { removeIfUnused, sweptBlobs, unreferencedBlobs } from "./blob-sweep.js";
+import { type CleanupLog, removeAfterCommit, sweptBlobs } from "./blob-sweep.js";
 import { cycleGuard, outsideBin, treeTransaction, visibleFolder } from "./placement.js";
 import { tagArrays, upsertedTags } from "./tags.js";
 import { type FileRow, type FolderRow, itemViews, presentFile, presentFolder } from "./views.js";
@@ -157,19 +158,12 @@ export async function binItem(
   return presentBin(entry, new Date());
 }
 
-/** Deletes bin entries with their items (a folder's subtree goes by cascade) and every blob row no file references; returns their hashes. */
-async function deleteEntries(tx: Tx, entries: BinRow[]): Promise<string[]> {
-  for (const entry of entries) {
-    if (entry.file_id) await tx.delete(files).where(eq(files.id, entry.file_id));
-    if (entry.folder_id) await tx.delete(folders).where(eq(folders.id, entry.folder_id));
-  }
-  return unreferencedBlobs(tx);
-}
-
 /**
  * The bin entry's deletion in one statement: the entry, its item and, for a folder, its
  * whole subtree (deleted here rather than by the cascade, so that the blob rows no file
- * references any more can go in the same statement, as `unreferencedBlobs` does).
+ * references any more can go in the same statement, as the file writes do). Written
+ * so that each table is read through its indexes (no `or` of two sets, no semi-join the
+ * planner would run as a scan): its cost grows with the entry, not with the tables.
  */
 const deleteBinStatement = namedStatement<{ deleted: boolean; orphans: string[] }, { id: string; user: number }>(
   "delete_bin",
@@ -181,10 +175,12 @@ const deleteBinStatement = namedStatement<{ deleted: boolean; orphans: string[] 
       select c.id from folders c join subtree s on c.parent_id = s.id
     ) ${cycleGuard},
     gone_files as (
-      delete from files x where x.id in (select file_id from entry) or x.folder_id in (select id from subtree)
+      delete from files x where x.id in (
+        select file_id from entry union all select f.id from files f join subtree s on f.folder_id = s.id
+      )
       returning x.id, x.hash
     ),
-    gone_folders as (delete from folders x where x.id in (select id from subtree)),
+    gone_folders as (delete from folders x where x.id = any(array(select id from subtree))),
     unreferenced as (${sweptBlobs({
       when: sql`exists (select 1 from entry)`,
       changed: sql`gone_files`,
@@ -193,16 +189,22 @@ const deleteBinStatement = namedStatement<{ deleted: boolean; orphans: string[] 
   select exists (select 1 from entry) as deleted, array(select hash from unreferenced) as orphans`,
 );
 
-/**
- * Deletes one of the caller's bin entries and its item for good, now. The bytes of
- * blobs no file references any more are unlinked after the commit: a row never
- * names missing bytes (at worst, bytes are left for the orphan sweep).
- */
-export async function deleteBin(db: Db, store: BlobStore, userId: number, id: string): Promise<void> {
+/** Deletes the bin entry `id` of `userId` with its item, under the user's tree lock; undefined when there is none. */
+async function deleteEntry(db: Db, userId: number, id: string): Promise<string[] | undefined> {
   const values = { id, user: userId };
   const [outcome] = await treeTransaction(db, userId, (session) => deleteBinStatement(session, values));
-  if (!outcome?.deleted) throw notFound("bin entry");
-  await Promise.all(outcome.orphans.map((hash) => removeIfUnused(db, store, hash)));
+  return outcome?.deleted ? outcome.orphans : undefined;
+}
+
+/**
+ * Deletes one of the caller's bin entries and its item for good, now. The bytes of
+ * blobs no file references any more are unlinked after the commit, best effort: a row
+ * never names missing bytes, and bytes left behind are the orphan sweep's.
+ */
+export async function deleteBin(db: Db, store: BlobStore, log: CleanupLog, userId: number, id: string): Promise<void> {
+  const orphans = await deleteEntry(db, userId, id);
+  if (!orphans) throw notFound("bin entry");
+  await removeAfterCommit(db, store, orphans, log);
 }
 
 /**
@@ -252,12 +254,37 @@ export async function restoreBin(db: Db, userId: number, id: string, tagInputs: 
   return presentBin(entry, new Date());
 }
 
+/** Where the purge reports an entry it could not purge, and bytes it could not free. */
+type PurgeLog = Pick<Logger, "warn" | "error">;
+
+/** Expired entries are read this many at a time. */
+const PURGE_PAGE = 100;
+
+const expiredEntries = statement<{ id: string; user_id: number }>(
+  "expired_bins",
+  "select id, user_id from bins where expires_at < $1 and id > $2 order by id limit $3",
+);
+
 /**
- * Deletes expired bin entries with their items (a folder's subtree goes by cascade),
- * then every blob no file references. Returns the hashes whose bytes may be unlinked.
+ * Deletes expired bin entries with their items, each in a transaction of its own (as
+ * its owner's bin delete does, under the owner's tree lock), then frees the bytes no
+ * row names any more. An entry that fails is logged and left for the next purge; the
+ * others go on. Returns how many entries were purged.
  */
-export async function purgeExpired(db: Db, now = new Date()): Promise<string[]> {
-  return db.transaction(async (tx) => {
-    return deleteEntries(tx, await tx.delete(bins).where(lt(bins.expires_at, now)).returning());
-  });
+export async function purgeExpired(db: Db, store: BlobStore, log: PurgeLog, now = new Date()): Promise<number> {
+  let purged = 0;
+  let after = "";
+  for (;;) {
+    const page = await expiredEntries(db, [now, after, PURGE_PAGE]);
+    for (const entry of page) {
+      const orphans = await deleteEntry(db, entry.user_id, entry.id).catch((err: unknown) => {
+        log.error({ err, bin: entry.id }, "expired bin entry not purged; the next purge tries again");
+      });
+      if (!orphans) continue;
+      purged++;
+      await removeAfterCommit(db, store, orphans, log);
+    }
+    if (page.length < PURGE_PAGE) return purged;
+    after = (page.at(-1) as { id: string }).id;
+  }
 }

@@ -2,10 +2,11 @@
 // from it, only while holding that hash's transaction lock: an upload holds it from
 // moving its bytes into place until its row commits, so a cleanup can never unlink
 // bytes that a concurrent upload of the same content is about to reference.
-import { eq, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../data/database.js";
 import { lockedTransaction, statement } from "../../data/prepared.js";
-import { blobs, files } from "../../data/schema.js";
+import { blobs } from "../../data/schema.js";
+import type { Logger } from "../../logger.js";
 import type { BlobStore, ReceivedUpload } from "../../storage/blob-store.js";
 
 /** A stored blob younger than this may belong to an upload whose transaction is still open. */
@@ -28,6 +29,9 @@ export function blobLock(hash: string): string {
  * their ids) are written or gone (`keep` says which blob they reference now), and
  * returns their hashes. Only the `candidates` (the hashes those files referenced
  * before) are looked at: the cost of a write does not grow with the whole blob table.
+ * A hash an upload holds right now is left alone; the try-lock is taken on the
+ * unreferenced rows only (the `offset 0` keeps the planner from pushing it below the
+ * anti-join, where it locked every row scanned and ran out of lock table past ~7,800).
  */
 export const sweptBlobs = ({
   when,
@@ -40,10 +44,15 @@ export const sweptBlobs = ({
   candidates: SQL;
   keep?: SQL;
 }) =>
-  sql`delete from blobs b
-    where ${when} and not (${keep}) and b.hash in (${candidates})
-      and not exists (select 1 from files x where x.hash = b.hash and x.id not in (select id from ${changed}))
-      and pg_try_advisory_xact_lock(${lockKey(sql`b.hash`)})
+  sql`delete from blobs b where b.hash in (
+      select u.hash from (
+        select c.hash from blobs c
+        where ${when} and not (${keep}) and c.hash in (${candidates})
+          and not exists (select 1 from files x where x.hash = c.hash and x.id not in (select id from ${changed}))
+        offset 0
+      ) u
+      where pg_try_advisory_xact_lock(${lockKey(sql`u.hash`)})
+    )
     returning b.hash`;
 
 /**
@@ -82,45 +91,106 @@ export async function putBlob(tx: Tx, store: BlobStore, upload: ReceivedUpload):
     .onConflictDoNothing();
 }
 
-/**
- * Deletes blob rows no file references and returns their hashes; a hash an upload
- * holds right now is left for a later cleanup. Unlink the bytes after the commit
- * with `removeIfUnused`.
- */
-export async function unreferencedBlobs(tx: Tx): Promise<string[]> {
-  const gone = await tx
-    .delete(blobs)
-    .where(
-      sql`not exists (select 1 from ${files} where ${files.hash} = ${blobs.hash})
-          and pg_try_advisory_xact_lock(${lockKey(blobs.hash)})`,
-    )
-    .returning({ hash: blobs.hash });
-  return gone.map((b) => b.hash);
+/** Hashes a transaction freeing bytes holds at most: bounded locks, and other work runs between batches. */
+const REMOVAL_BATCH = 100;
+/** Store deletes in flight at once within a batch. */
+const STORE_DELETES_IN_FLIGHT = 8;
+
+/** The SQL (without parameters) that holds every one of `hashes`, in their order, until the transaction ends. */
+const blobLocks = (hashes: string[]) => hashes.map(blobLock).join("; ");
+
+const namedBlobs = statement<{ hash: string }>("named_blobs", "select hash from blobs where hash = any($1::text[])");
+
+/** Runs `work` on each item, at most `inFlight` at a time. */
+async function eachLimited<T>(items: T[], inFlight: number, work: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(inFlight, items.length) }, worker));
 }
 
-const blobRow = statement<{ hash: string }>("blob_row", "select hash from blobs where hash = $1");
-
-/** Unlinks the bytes of `hash` unless a blob row names them (the lock taken with BEGIN). */
-export async function removeIfUnused(db: Db, store: BlobStore, hash: string): Promise<boolean> {
-  return lockedTransaction(db, blobLock(hash), async (session) => {
-    if ((await blobRow(session, [hash])).length > 0) return false;
-    await store.delete(hash);
-    return true;
+/** Unlinks the bytes of those of `hashes` no blob row names, holding their locks; returns how many. */
+async function removeBatch(db: Db, store: BlobStore, hashes: string[]): Promise<number> {
+  // One order for every holder of several locks: two batches never wait on each other in a cycle.
+  const sorted = [...new Set(hashes)].sort();
+  return lockedTransaction(db, blobLocks(sorted), async (session) => {
+    const named = new Set((await namedBlobs(session, [sorted])).map((row) => row.hash));
+    const unnamed = sorted.filter((hash) => !named.has(hash));
+    await eachLimited(unnamed, STORE_DELETES_IN_FLIGHT, (hash) => store.delete(hash));
+    return unnamed.length;
   });
 }
 
 /**
+ * Unlinks the bytes of those of `hashes` no blob row names, under their locks, a
+ * bounded batch per transaction, one batch after another: a bin entry of thousands of
+ * contents takes one pooled connection at a time, not one each at once. Returns how
+ * many were unlinked.
+ */
+async function removeUnused(db: Db, store: BlobStore, hashes: string[]): Promise<number> {
+  let removed = 0;
+  for (let i = 0; i < hashes.length; i += REMOVAL_BATCH) {
+    removed += await removeBatch(db, store, hashes.slice(i, i + REMOVAL_BATCH));
+  }
+  return removed;
+}
+
+/** Unlinks the bytes of `hash` unless a blob row names them (the lock taken with BEGIN). */
+export async function removeIfUnused(db: Db, store: BlobStore, hash: string): Promise<boolean> {
+  return (await removeUnused(db, store, [hash])) > 0;
+}
+
+/** Where a failure to free bytes after a commit is reported. */
+export type CleanupLog = Pick<Logger, "warn">;
+
+/**
+ * After a commit that deleted the blob rows of `hashes`: unlinks their bytes, best
+ * effort. The first batch is unlinked before this resolves (the usual case: a write
+ * answers once its old bytes are gone); the rest go on afterwards, one batch at a time,
+ * so a request that freed thousands of contents answers without waiting for thousands
+ * of store deletes. The change is done whatever happens here, so a failure (the store
+ * or the database unreachable, the server closing) is logged, never thrown: bytes left
+ * behind are orphans the sweep removes.
+ */
+export async function removeAfterCommit(db: Db, store: BlobStore, hashes: string[], log: CleanupLog): Promise<void> {
+  const removing = (some: string[]) =>
+    removeUnused(db, store, some).catch((err: unknown) =>
+      log.warn({ err, blobs: some.length }, "bytes not freed after the commit; the orphan sweep will remove them"),
+    );
+  await removing(hashes.slice(0, REMOVAL_BATCH));
+  if (hashes.length > REMOVAL_BATCH) void removing(hashes.slice(REMOVAL_BATCH));
+}
+
+/** Stored blobs are looked up in the database this many at a time (an S3 listing's page). */
+const SWEEP_PAGE = 1000;
+
+/** The stored blobs of `store` older than the grace period at `now`, a page at a time. */
+async function* oldBlobPages(store: BlobStore, now: Date): AsyncGenerator<string[]> {
+  let page: string[] = [];
+  for await (const { hash, storedAt } of store.list()) {
+    if (now.getTime() - storedAt.getTime() < GRACE_MS) continue;
+    page.push(hash);
+    if (page.length === SWEEP_PAGE) {
+      yield page;
+      page = [];
+    }
+  }
+  if (page.length > 0) yield page;
+}
+
+/**
  * Removes stored bytes that no blob row names: left by a crash between storing them
- * and committing their row, or between deleting a row and its bytes. Runs at start
- * and every hour (`server.ts`), on either store.
+ * and committing their row, or between deleting a row and its bytes, or by a failure
+ * to free them after a commit. Runs at start and every hour (`server.ts`), on either
+ * store; one query asks which of a page of stored blobs have a row.
  */
 export async function sweepOrphanBlobs(db: Db, store: BlobStore, now = new Date()): Promise<number> {
   let removed = 0;
-  for await (const { hash, storedAt } of store.list()) {
-    if (now.getTime() - storedAt.getTime() < GRACE_MS) continue;
-    const [row] = await db.select({ hash: blobs.hash }).from(blobs).where(eq(blobs.hash, hash));
-    if (row) continue;
-    if (await removeIfUnused(db, store, hash)) removed++;
+  for await (const page of oldBlobPages(store, now)) {
+    const named = new Set((await namedBlobs(db, [page])).map((row) => row.hash));
+    const orphans = page.filter((hash) => !named.has(hash));
+    if (orphans.length > 0) removed += await removeUnused(db, store, orphans);
   }
   return removed;
 }

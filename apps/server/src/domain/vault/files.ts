@@ -9,7 +9,7 @@ import type { ApiFile, Versioned, Write } from "../contract.js";
 import { notFound, staleVersion } from "../errors.js";
 import { type Keyset, orderOf, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
 import { binExpiry } from "./bins.js";
-import { blobLock, blobWrites, removeIfUnused } from "./blob-sweep.js";
+import { blobLock, blobWrites, type CleanupLog, removeAfterCommit, removeIfUnused } from "./blob-sweep.js";
 import { isVisibleFile, isVisibleFolder, notYourFolder, treeTransaction, visibleFolder } from "./placement.js";
 import { tagArrays, tagNames, tagsJson, upsertedTags } from "./tags.js";
 import { type ContentLink, type FileRow, fileViewQuery, fileViews, presentFile } from "./views.js";
@@ -27,6 +27,8 @@ export interface FileForm {
 export interface VaultSettings {
   contentLink: ContentLink;
   binRetentionDays: number;
+  /** Where a failure to free the replaced content's bytes after the commit is logged. */
+  cleanupLog: CleanupLog;
 }
 
 /** The last path segment of a client's filename, so a name can never carry a path. */
@@ -44,11 +46,12 @@ type Upload = ReceivedUpload & { filename: string };
  * Runs `write`, a transaction that stores `upload`'s bytes (moved into the store inside
  * it, under the hash's lock, so a committed row always has its blob) and returns the
  * hashes of the blob rows it deleted. When it fails, the bytes go unless a row names
- * them; after the commit, the bytes of the deleted blob rows go.
+ * them; after the commit, the bytes of the deleted blob rows go, best effort.
  */
 async function storing<T>(
   db: Db,
   store: BlobStore,
+  log: CleanupLog,
   upload: Upload,
   write: () => Promise<{ result: T; orphans: string[] }>,
 ): Promise<T> {
@@ -57,7 +60,7 @@ async function storing<T>(
     await removeIfUnused(db, store, upload.hash);
     throw error;
   });
-  await Promise.all(orphans.map((hash) => removeIfUnused(db, store, hash)));
+  await removeAfterCommit(db, store, orphans, log);
   return result;
 }
 
@@ -180,7 +183,7 @@ function writeFile(
       },
       blobLock(upload.hash),
     );
-  return storing(db, store, upload, transaction);
+  return storing(db, store, settings.cleanupLog, upload, transaction);
 }
 
 /**
