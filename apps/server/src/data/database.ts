@@ -11,6 +11,7 @@ import pg from "pg";
 import { hasErrorCode } from "./database-errors.js";
 import { openEmbedded } from "./embedded-store.js";
 import * as schema from "./schema.js";
+import { PRIVATE_DIRECTORY } from "../storage/private-modes.js";
 import { lockDirectory } from "./store-lock.js";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -136,7 +137,7 @@ export async function openDatabase(options: {
   let unlock = async () => {};
   if (!options.inMemoryDatabase) {
     dir = join(options.dataDir, "pg");
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true, mode: PRIVATE_DIRECTORY });
     unlock = await lockDirectory(dir);
   }
   const client = await openEmbedded(dir).catch(async (error: unknown) => {

@@ -13,6 +13,7 @@ import {
   type StoredBlob,
 } from "./blob-store.js";
 import { contentTap } from "./content-tap.js";
+import { PRIVATE_DIRECTORY } from "./private-modes.js";
 import { isAbandoned, tempName } from "./temp-owner.js";
 
 /**
@@ -38,7 +39,7 @@ export class DiskBlobStore implements BlobStore {
 
   /** Creates the folders and removes what crashed uploads left behind. */
   async open(): Promise<void> {
-    await mkdir(this.tmp, { recursive: true });
+    await mkdir(this.tmp, { recursive: true, mode: PRIVATE_DIRECTORY });
     await this.sweepTemp();
   }
 
@@ -70,7 +71,7 @@ export class DiskBlobStore implements BlobStore {
 
   async commit(upload: ReceivedUpload): Promise<void> {
     const target = this.path(upload.hash);
-    await mkdir(join(target, ".."), { recursive: true });
+    await mkdir(join(target, ".."), { recursive: true, mode: PRIVATE_DIRECTORY });
     await rename(upload.temp, target).catch(async (err: NodeJS.ErrnoException) => {
       // A transaction that runs again (after a deadlock) finds its bytes already in place.
       if (err.code !== "ENOENT" || !(await this.exists(upload.hash))) throw err;
