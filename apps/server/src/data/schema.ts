@@ -188,7 +188,7 @@ export const fileShares = pgTable(
     access: text("access").notNull().default("private"),
     users: integer("users").array().notNull().default([]),
     emails: jsonb("emails"),
-    /** scrypt$<salt>$<hash>, never the password. */
+    /** scrypt$ln=17,r=8,p=1$<salt>$<hash> (or scrypt$<salt>$<hash>, N = 2^14, before), never the password. */
     password_hash: text("password_hash"),
     version,
     ...timestamps,
