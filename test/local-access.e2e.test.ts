@@ -94,7 +94,9 @@ describe.runIf(postgres)("a production-style first start on PostgreSQL", () => {
       expect(started.printed).not.toMatch(/Demo data|vk_/);
       const client = new pg.Client({ connectionString: database.url });
       await client.connect();
-      const counts = await client.query("select (select count(*) from users) as users, (select count(*) from api_keys) as keys");
+      const counts = await client.query(
+        "select (select count(*) from users) as users, (select count(*) from api_keys) as keys",
+      );
       await client.end();
       expect(counts.rows[0]).toEqual({ users: "0", keys: "0" });
     } finally {

@@ -52,7 +52,10 @@ describe.each(backends)("command-line tools beside a running server on $name", (
 
   test("when two users' active keys share a prefix, then revoke refuses (exit 1, how many match, --user) and --user revokes only that user's", async () => {
     const create = async (user: string) =>
-      JSON.parse((await cli("keys", ["create", "--user", user, "--json"])).stdout) as { api_key: string; prefix: string };
+      JSON.parse((await cli("keys", ["create", "--user", user, "--json"])).stdout) as {
+        api_key: string;
+        prefix: string;
+      };
     const [mine, theirs] = [await create(h.users[0].username), await create(h.users[1].username)];
     await h.query(`update api_keys set prefix = '${mine.prefix}' where prefix = '${theirs.prefix}'`);
     const works = async (key: string, user: SeededUser) =>
@@ -63,7 +66,10 @@ describe.each(backends)("command-line tools beside a running server on $name", (
       () => ({ code: 0, stderr: "" }),
       (error: { code: number; stderr: string }) => error,
     );
-    expect(refused).toMatchObject({ code: 1, stderr: expect.stringMatching(/2 active keys .*none was revoked.*--user/) });
+    expect(refused).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/2 active keys .*none was revoked.*--user/),
+    });
     expect(await works(mine.api_key, h.users[0])).toBe(200);
     expect(await works(theirs.api_key, h.users[1])).toBe(200);
 

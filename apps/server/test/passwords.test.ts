@@ -22,7 +22,13 @@ describe("share password hashes", () => {
   test("when a stored hash is malformed or names parameters this server never wrote, then nothing verifies against it", async () => {
     const salt = randomBytes(16).toString("base64url");
     const key = randomBytes(32).toString("base64url");
-    for (const stored of ["", "scrypt$", `bcrypt$${salt}$${key}`, `scrypt$ln=30,r=8,p=1$${salt}$${key}`, `scrypt$${salt}$c2hvcnQ`])
+    for (const stored of [
+      "",
+      "scrypt$",
+      `bcrypt$${salt}$${key}`,
+      `scrypt$ln=30,r=8,p=1$${salt}$${key}`,
+      `scrypt$${salt}$c2hvcnQ`,
+    ])
       expect(await verifyPassword("anything", stored)).toBe(false);
   });
 });

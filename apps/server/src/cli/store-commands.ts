@@ -96,7 +96,8 @@ async function keys({ database }: Store, args: string[], out: Console) {
     const whose = values.user === undefined ? "" : ` of ${values.user}`;
     if (matching === 0) throw new Refused(`No active key${whose} has the prefix ${argument}.`);
     if (matching > 1) {
-      const narrower = values.user === undefined ? " Name the key's owner with --user <username> (keys list shows it)." : "";
+      const narrower =
+        values.user === undefined ? " Name the key's owner with --user <username> (keys list shows it)." : "";
       throw new Refused(`${matching} active keys${whose} have the prefix ${argument}; none was revoked.${narrower}`);
     }
     out.log(values.json ? JSON.stringify({ revoked: argument }) : `Revoked the key ${argument}.`);

@@ -157,7 +157,10 @@ export async function listApiKeys(db: Db) {
  */
 export async function revokeApiKey(db: Db, prefix: string, username?: string): Promise<number> {
   return db.transaction(async (tx) => {
-    const owner = username === undefined ? sql`true` : sql`${apiKeys.user_id} = (select id from users where username = ${username})`;
+    const owner =
+      username === undefined
+        ? sql`true`
+        : sql`${apiKeys.user_id} = (select id from users where username = ${username})`;
     const matching = await tx
       .select({ id: apiKeys.id, hash: apiKeys.key_hash })
       .from(apiKeys)

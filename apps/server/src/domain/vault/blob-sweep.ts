@@ -7,6 +7,7 @@ import type { Db, Tx } from "../../data/database.js";
 import { lockedTransaction, statement } from "../../data/prepared.js";
 import { blobs, files } from "../../data/schema.js";
 import type { BlobStore, ReceivedUpload } from "../../storage/blob-store.js";
+import { claimBlobStore } from "./store-binding.js";
 
 /** A stored blob younger than this may belong to an upload whose transaction is still open. */
 const GRACE_MS = 60 * 60 * 1000;
@@ -112,9 +113,11 @@ export async function removeIfUnused(db: Db, store: BlobStore, hash: string): Pr
 /**
  * Removes stored bytes that no blob row names: left by a crash between storing them
  * and committing their row, or between deleting a row and its bytes. Runs at start
- * and every hour (`server.ts`), on either store.
+ * and every hour (`server.ts`), on either store, and only on a store that this database
+ * alone uses (else rejects with `StoreNotBound`, see `store-binding.ts`).
  */
 export async function sweepOrphanBlobs(db: Db, store: BlobStore, now = new Date()): Promise<number> {
+  await claimBlobStore(db, store);
   let removed = 0;
   for await (const { hash, storedAt } of store.list()) {
     if (now.getTime() - storedAt.getTime() < GRACE_MS) continue;
