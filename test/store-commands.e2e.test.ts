@@ -9,7 +9,7 @@ import { promisify } from "node:util";
 import type { DemoUser } from "@vault/server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
-import { type Harness, startHarness } from "./helpers/server.js";
+import { type Harness, type SeededUser, startHarness } from "./helpers/server.js";
 
 const serverDir = resolve(import.meta.dirname, "../apps/server");
 const execNode = promisify(execFile);
@@ -48,6 +48,34 @@ describe.each(backends)("command-line tools beside a running server on $name", (
     expect((await call()).response.status).toBe(200);
     await cli("keys", ["revoke", key.prefix]);
     expect((await call()).response.status).toBe(401);
+  });
+
+  test("when two users' active keys share a prefix, then revoke refuses (exit 1, how many match, --user) and --user revokes only that user's", async () => {
+    const create = async (user: string) =>
+      JSON.parse((await cli("keys", ["create", "--user", user, "--json"])).stdout) as {
+        api_key: string;
+        prefix: string;
+      };
+    const [mine, theirs] = [await create(h.users[0].username), await create(h.users[1].username)];
+    await h.query(`update api_keys set prefix = '${mine.prefix}' where prefix = '${theirs.prefix}'`);
+    const works = async (key: string, user: SeededUser) =>
+      (await h.client(key).GET("/evault/v1/folders/{id}/", { params: { path: { id: user.folder_id } } })).response
+        .status;
+
+    const refused = await cli("keys", ["revoke", mine.prefix]).then(
+      () => ({ code: 0, stderr: "" }),
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(refused).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/2 active keys .*none was revoked.*--user/),
+    });
+    expect(await works(mine.api_key, h.users[0])).toBe(200);
+    expect(await works(theirs.api_key, h.users[1])).toBe(200);
+
+    await cli("keys", ["revoke", mine.prefix, "--user", h.users[1].username]);
+    expect(await works(theirs.api_key, h.users[1])).toBe(401);
+    expect(await works(mine.api_key, h.users[0])).toBe(200);
   });
 
   test("when a command is refused, then it exits 1 with the reason and the server keeps serving", async () => {

@@ -51,12 +51,17 @@ export async function createTestBucket(): Promise<TestBucket> {
   const client = testS3Client();
   const name = `vault-e2e-${randomBytes(6).toString("hex")}`;
   await client.send(new CreateBucketCommand({ Bucket: name }));
-  const keys = async (prefix = "", delimiter: string | undefined = "/") => {
+  const keys = async (prefix = "", delimiter: string | null = "/") => {
     const found: string[] = [];
     let ContinuationToken: string | undefined;
     do {
       const page = await client.send(
-        new ListObjectsV2Command({ Bucket: name, Prefix: prefix, Delimiter: delimiter, ContinuationToken }),
+        new ListObjectsV2Command({
+          Bucket: name,
+          Prefix: prefix,
+          Delimiter: delimiter ?? undefined,
+          ContinuationToken,
+        }),
       );
       found.push(...(page.Contents ?? []).map((object) => object.Key ?? ""));
       ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -78,7 +83,7 @@ export async function createTestBucket(): Promise<TestBucket> {
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
     },
     keys: (prefix) => keys(prefix),
-    allKeys: () => keys("", undefined),
+    allKeys: () => keys("", null),
     async put(key, body) {
       await client.send(new PutObjectCommand({ Bucket: name, Key: key, Body: body }));
     },
@@ -89,8 +94,7 @@ export async function createTestBucket(): Promise<TestBucket> {
           new AbortMultipartUploadCommand({ Bucket: name, Key: upload.Key, UploadId: upload.UploadId }),
         );
       }
-      for (const key of await keys("", undefined))
-        await client.send(new DeleteObjectCommand({ Bucket: name, Key: key }));
+      for (const key of await keys("", null)) await client.send(new DeleteObjectCommand({ Bucket: name, Key: key }));
       await client.send(new DeleteBucketCommand({ Bucket: name }));
       client.destroy();
     },

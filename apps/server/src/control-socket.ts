@@ -2,7 +2,7 @@
 // commands in it: it listens on a Unix socket in DATA_DIR that only the owner of
 // DATA_DIR may open, and runs the same functions the CLI runs on a store of its own.
 import { chmod, rm } from "node:fs/promises";
-import { createServer, request } from "node:http";
+import { createServer, request, type Server } from "node:http";
 import { join } from "node:path";
 import {
   type CommandResult,
@@ -62,9 +62,24 @@ export async function serveStoreCommands(path: string, store: Store, logger: Log
   });
   // This process holds the database's lock, so a socket file left here is a dead server's.
   await rm(path, { force: true });
-  await new Promise<void>((resolve, reject) => server.listen(path, resolve).once("error", reject));
+  await new Promise<void>((resolve, reject) => listenPrivately(server, path, resolve, reject));
   await chmod(path, 0o600);
   return () => new Promise((resolve) => server.close(() => resolve()));
+}
+
+/**
+ * Binds the socket with the umask at 077, so it is the owner's from the moment it exists
+ * (a chmod after `listen` left a window in which another local user could connect under
+ * a permissive umask). A socket path is bound synchronously, so the umask is back before
+ * anything else runs; 077 only ever narrows what a file created meanwhile would get.
+ */
+function listenPrivately(server: Server, path: string, listening: () => void, failed: (error: Error) => void) {
+  const umask = process.umask(0o077);
+  try {
+    server.once("error", failed).listen(path, listening);
+  } finally {
+    process.umask(umask);
+  }
 }
 
 /** Runs the command in the server listening on the socket; undefined when none listens. */

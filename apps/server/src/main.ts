@@ -117,7 +117,8 @@ if (config.workers > 1 && cluster.isPrimary) {
   });
   logger.info({ workers: config.workers }, "cluster started");
 } else {
-  const server = await startServer(config, logger, { demo: config.workers === 1 }).catch(exitOnStartError);
+  // Demo data is the embedded quick start's: a deployment on PostgreSQL gets no user and no key it did not ask for.
+  const server = await startServer(config, logger, { demo: !config.databaseUrl }).catch(exitOnStartError);
   printDemo(server);
   logger.info({ url: server.url, database: config.databaseUrl ? "postgres" : "pglite", pid: process.pid }, "listening");
   onShutdown(logger, () => server.close());

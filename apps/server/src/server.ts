@@ -12,14 +12,28 @@ import { createDemoUser, type DemoUser } from "./demo.js";
 import { KEY_REVOKED_CHANNEL, KeyCache } from "./domain/api-keys.js";
 import { purgeExpired } from "./domain/vault/bins.js";
 import { sweepOrphanBlobs } from "./domain/vault/blob-sweep.js";
+import { StoreNotBound } from "./domain/vault/store-binding.js";
 import { adminRouter, createMetrics } from "./http/observability.js";
 import { createRateLimiter } from "./http/rate-limit.js";
 import type { Logger } from "./logger.js";
 import type { BlobStore } from "./storage/blob-store.js";
 import { BlobStoreUnavailable } from "./storage/blob-store.js";
+import { deletingOnlyWhen } from "./storage/guarded-deletes.js";
 import { openBlobStore } from "./storage/open-blob-store.js";
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Sweeps the orphan bytes when this database alone uses the store; says why not otherwise. */
+async function sweepOrphansIfOurs(database: Database, store: BlobStore, logger: Logger): Promise<boolean> {
+  try {
+    await sweepOrphanBlobs(database.db, store);
+    return true;
+  } catch (err) {
+    if (!(err instanceof StoreNotBound)) throw err;
+    logger.warn(`orphan sweep refused, no stored bytes are deleted: ${err.message}`);
+    return false;
+  }
+}
 
 export interface RunningServer {
   url: string;
@@ -40,16 +54,21 @@ export async function startServer(
 ): Promise<RunningServer> {
   const database = await openDatabase(config);
   await database.migrate();
-  const blobs = await openBlobStore(config, (err) =>
+  const store = await openBlobStore(config, (err) =>
     logger.warn({ err }, "the blob store cannot be reached yet; file contents answer 503 until it does"),
   );
+  // Bytes are deleted only while this database is known to be the store's only one
+  // (the orphan sweep's claim, see store-binding.ts); an in-memory database never is.
+  let storeIsOurs = false;
+  const blobs = deletingOnlyWhen(store, () => storeIsOurs);
+  if (config.inMemoryDatabase) logger.info("in-memory database: no stored bytes are ever deleted (no orphan sweep)");
 
   // Rows first, bytes after: a crash in between leaves only orphan bytes, which the
   // next sweep removes (a row never points at missing bytes).
   const sweep = async () => {
     await sweepIdempotencyKeys(database.db);
+    if (!config.inMemoryDatabase) storeIsOurs = await sweepOrphansIfOurs(database, store, logger);
     await purgeExpired(database.db, blobs, logger);
-    await sweepOrphanBlobs(database.db, blobs);
     await blobs.sweepTemp();
   };
   const sweepLogged = () =>

@@ -29,7 +29,8 @@ export interface CommandResult {
 
 class Refused extends Error {}
 
-const KEYS_USAGE = "usage: keys create --user <username> | keys list | keys revoke <prefix>   [--json]";
+const KEYS_USAGE =
+  "usage: keys create --user <username> | keys list | keys revoke <prefix> [--user <username>]   [--json]";
 
 export async function runStoreCommand(store: Store, command: StoreCommand, args: string[]): Promise<CommandResult> {
   let output = "";
@@ -91,7 +92,14 @@ async function keys({ database }: Store, args: string[], out: Console) {
       );
   } else if (command === "revoke") {
     if (!argument) throw new Refused(KEYS_USAGE);
-    if (!(await revokeApiKey(database.db, argument))) throw new Refused(`No active key has the prefix ${argument}.`);
+    const matching = await revokeApiKey(database.db, argument, values.user);
+    const whose = values.user === undefined ? "" : ` of ${values.user}`;
+    if (matching === 0) throw new Refused(`No active key${whose} has the prefix ${argument}.`);
+    if (matching > 1) {
+      const narrower =
+        values.user === undefined ? " Name the key's owner with --user <username> (keys list shows it)." : "";
+      throw new Refused(`${matching} active keys${whose} have the prefix ${argument}; none was revoked.${narrower}`);
+    }
     out.log(values.json ? JSON.stringify({ revoked: argument }) : `Revoked the key ${argument}.`);
   } else throw new Refused(KEYS_USAGE);
 }

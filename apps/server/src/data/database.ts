@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { PRIVATE_DIRECTORY } from "../storage/private-modes.js";
 import { FOREIGN_KEY_VIOLATION, hasErrorCode, violates } from "./database-errors.js";
 import { openEmbedded } from "./embedded-store.js";
 import * as schema from "./schema.js";
@@ -132,13 +133,11 @@ export async function openDatabase(options: {
       },
     };
   }
-  let dir = "memory://";
-  let unlock = async () => {};
-  if (!options.inMemoryDatabase) {
-    dir = join(options.dataDir, "pg");
-    mkdirSync(dir, { recursive: true });
-    unlock = await lockDirectory(dir);
-  }
+  // Held in memory too: an in-memory server beside the real one on DATA_DIR would share its blobs.
+  const storeDir = join(options.dataDir, "pg");
+  mkdirSync(storeDir, { recursive: true, mode: PRIVATE_DIRECTORY });
+  const unlock = await lockDirectory(storeDir);
+  const dir = options.inMemoryDatabase ? "memory://" : storeDir;
   const client = await openEmbedded(dir).catch(async (error: unknown) => {
     await unlock();
     throw error;

@@ -12,9 +12,11 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -188,7 +190,7 @@ export const fileShares = pgTable(
     access: text("access").notNull().default("private"),
     users: integer("users").array().notNull().default([]),
     emails: jsonb("emails"),
-    /** scrypt$<salt>$<hash>, never the password. */
+    /** scrypt$ln=17,r=8,p=1$<salt>$<hash> (or scrypt$<salt>$<hash>, N = 2^14, before), never the password. */
     password_hash: text("password_hash"),
     version,
     ...timestamps,
@@ -250,4 +252,20 @@ export const idempotencyKeys = pgTable(
     created_at: timestamptz("created_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.key] }), index("idempotency_keys_expires_idx").on(t.expires_at)],
+);
+
+/**
+ * This database's identity towards its blob store (one row): the store keeps a marker
+ * `databases/<database_id>` holding the last `generation` written, and the orphan sweep
+ * runs only while this database's marker is the store's only one and not ahead of it
+ * (domain/vault/store-binding.ts).
+ */
+export const blobStoreBinding = pgTable(
+  "blob_store_binding",
+  {
+    id: smallint("id").primaryKey().default(1),
+    database_id: uuid("database_id").notNull(),
+    generation: bigint("generation", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [check("blob_store_binding_one_row", sql`${t.id} = 1`)],
 );

@@ -149,18 +149,27 @@ export async function listApiKeys(db: Db) {
 }
 
 /**
- * Revokes the key with this visible prefix; it stops working at once in every process:
- * the NOTIFY, sent when the revocation commits, makes each one forget it (KeyCache).
+ * Revokes the active key with this visible prefix (of this user, when given); it stops
+ * working at once in every process: the NOTIFY, sent when the revocation commits, makes
+ * each one forget it (KeyCache). Prefixes are 8 random hex digits and not unique, so
+ * when several active keys match, none is revoked. Answers how many matched (1: revoked).
  * Every revocation must come through here.
  */
-export async function revokeApiKey(db: Db, prefix: string): Promise<boolean> {
+export async function revokeApiKey(db: Db, prefix: string, username?: string): Promise<number> {
   return db.transaction(async (tx) => {
-    const revoked = await tx
-      .update(apiKeys)
-      .set({ revoked_at: new Date() })
-      .where(and(eq(apiKeys.prefix, prefix), isNull(apiKeys.revoked_at)))
-      .returning({ hash: apiKeys.key_hash });
-    for (const { hash } of revoked) await tx.execute(sql`select pg_notify(${KEY_REVOKED_CHANNEL}, ${hash})`);
-    return revoked.length > 0;
+    const owner =
+      username === undefined
+        ? sql`true`
+        : sql`${apiKeys.user_id} = (select id from users where username = ${username})`;
+    const matching = await tx
+      .select({ id: apiKeys.id, hash: apiKeys.key_hash })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.prefix, prefix), isNull(apiKeys.revoked_at), owner))
+      .for("update");
+    const [only] = matching;
+    if (matching.length !== 1 || !only) return matching.length;
+    await tx.update(apiKeys).set({ revoked_at: new Date() }).where(eq(apiKeys.id, only.id));
+    await tx.execute(sql`select pg_notify(${KEY_REVOKED_CHANNEL}, ${only.hash})`);
+    return 1;
   });
 }

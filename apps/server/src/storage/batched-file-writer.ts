@@ -1,12 +1,13 @@
 import type { FileHandle } from "node:fs/promises";
 import { open } from "node:fs/promises";
 import { Writable } from "node:stream";
+import { PRIVATE_FILE } from "./private-modes.js";
 
 /** Bytes handed to the disk per `writev`. */
 const BATCH_BYTES = 1024 * 1024;
 
 /**
- * A writable stream into a new file (opened `wx`: it must not exist) that collects the
+ * A writable stream into a new file (opened `wx`: it must not exist; mode 0600) that collects the
  * chunks it is given and writes them a batch (1 MiB) at a time with one `writev`. The
  * network hands an upload over 64 KiB at a time, and every write is a round trip through
  * the thread pool that costs, on a busy machine, about as much as the copy itself: one
@@ -22,7 +23,7 @@ export class BatchedFileWriter extends Writable {
   }
 
   override _construct(done: (error?: Error | null) => void): void {
-    open(this.path, "wx").then((file) => {
+    open(this.path, "wx", PRIVATE_FILE).then((file) => {
       this.file = file;
       done();
     }, done);

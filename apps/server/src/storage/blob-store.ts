@@ -22,6 +22,9 @@ export interface ByteRange {
 }
 
 export const SHA256 = /^[0-9a-f]{64}$/;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** The folder (or key prefix) of the database markers, beside the blobs. */
+export const DATABASES = "databases";
 
 /** The store cannot be reached right now (network, or the store answered 5xx): a 503, retried later. */
 export class BlobStoreUnavailable extends Error {
@@ -55,4 +58,12 @@ export interface BlobStore {
   sweepTemp(): Promise<void>;
   /** Resolves when the store answers; rejects with `BlobStoreUnavailable` otherwise. */
   check(): Promise<void>;
+  /**
+   * The databases that use this store, by id, each with the generation it last wrote:
+   * markers `databases/<id>` beside the blobs (see `domain/vault/store-binding.ts`).
+   */
+  databaseMarkers(): Promise<Map<string, number>>;
+  writeDatabaseMarker(databaseId: string, generation: number): Promise<void>;
+  /** Where the marker of `databaseId` is, for an operator: a path or an s3:// URL. */
+  markerLocation(databaseId: string): string;
 }

@@ -1,5 +1,5 @@
 import { closeSync, createReadStream, fstatSync, openSync, readSync } from "node:fs";
-import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -8,11 +8,14 @@ import {
   type BlobStore,
   BlobStoreUnavailable,
   type ByteRange,
+  DATABASES,
   type ReceivedUpload,
   SHA256,
   type StoredBlob,
+  UUID,
 } from "./blob-store.js";
 import { contentTap } from "./content-tap.js";
+import { PRIVATE_DIRECTORY, PRIVATE_FILE } from "./private-modes.js";
 import { isAbandoned, tempName } from "./temp-owner.js";
 
 /**
@@ -38,7 +41,7 @@ export class DiskBlobStore implements BlobStore {
 
   /** Creates the folders and removes what crashed uploads left behind. */
   async open(): Promise<void> {
-    await mkdir(this.tmp, { recursive: true });
+    await mkdir(this.tmp, { recursive: true, mode: PRIVATE_DIRECTORY });
     await this.sweepTemp();
   }
 
@@ -70,7 +73,7 @@ export class DiskBlobStore implements BlobStore {
 
   async commit(upload: ReceivedUpload): Promise<void> {
     const target = this.path(upload.hash);
-    await mkdir(join(target, ".."), { recursive: true });
+    await mkdir(join(target, ".."), { recursive: true, mode: PRIVATE_DIRECTORY });
     await rename(upload.temp, target).catch(async (err: NodeJS.ErrnoException) => {
       // A transaction that runs again (after a deadlock) finds its bytes already in place.
       if (err.code !== "ENOENT" || !(await this.exists(upload.hash))) throw err;
@@ -120,6 +123,27 @@ export class DiskBlobStore implements BlobStore {
         if (stored) yield { hash: name, storedAt: stored.mtime };
       }
     }
+  }
+
+  async databaseMarkers(): Promise<Map<string, number>> {
+    const markers = new Map<string, number>();
+    const folder = join(this.root, DATABASES);
+    for (const id of await readdir(folder).catch(() => [] as string[])) {
+      if (UUID.test(id)) markers.set(id, Number(await readFile(join(folder, id), "utf8")));
+    }
+    return markers;
+  }
+
+  async writeDatabaseMarker(databaseId: string, generation: number): Promise<void> {
+    const temp = join(this.tmp, tempName());
+    await writeFile(temp, String(generation), { mode: PRIVATE_FILE, flag: "wx" });
+    await mkdir(join(this.root, DATABASES), { recursive: true, mode: PRIVATE_DIRECTORY });
+    await rename(temp, this.markerLocation(databaseId));
+  }
+
+  markerLocation(databaseId: string): string {
+    if (!UUID.test(databaseId)) throw new Error("not a database id");
+    return join(this.root, DATABASES, databaseId);
   }
 
   /** The disk is unavailable when its folder is gone (an unmounted volume). */

@@ -9,6 +9,7 @@ import {
   HeadObjectCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
+  PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
@@ -17,9 +18,11 @@ import {
   type BlobStore,
   BlobStoreUnavailable,
   type ByteRange,
+  DATABASES,
   type ReceivedUpload,
   SHA256,
   type StoredBlob,
+  UUID,
 } from "./blob-store.js";
 import { contentTap } from "./content-tap.js";
 import { isAbandoned, tempName } from "./temp-owner.js";
@@ -201,6 +204,35 @@ export class S3BlobStore implements BlobStore {
 
   async check(): Promise<void> {
     await this.answer(this.client.send(new HeadBucketCommand({ Bucket: this.bucket })));
+  }
+
+  async databaseMarkers(): Promise<Map<string, number>> {
+    const markers = new Map<string, number>();
+    const folder = `${this.prefix}${DATABASES}/`;
+    for await (const { key } of this.objects(folder)) {
+      const id = key.slice(folder.length);
+      if (!UUID.test(id)) continue;
+      const answer = await this.answer(this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key })));
+      markers.set(id, Number(await answer.Body?.transformToString()));
+    }
+    return markers;
+  }
+
+  async writeDatabaseMarker(databaseId: string, generation: number): Promise<void> {
+    await this.answer(
+      this.client.send(
+        new PutObjectCommand({ Bucket: this.bucket, Key: this.markerKey(databaseId), Body: String(generation) }),
+      ),
+    );
+  }
+
+  markerLocation(databaseId: string): string {
+    return `s3://${this.bucket}/${this.markerKey(databaseId)}`;
+  }
+
+  private markerKey(databaseId: string): string {
+    if (!UUID.test(databaseId)) throw new Error("not a database id");
+    return `${this.prefix}${DATABASES}/${databaseId}`;
   }
 
   /** The objects directly under `prefix` (not in its sub-folders), page by page. */

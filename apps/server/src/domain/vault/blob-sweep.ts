@@ -8,6 +8,7 @@ import { lockedTransaction, statement } from "../../data/prepared.js";
 import { blobs } from "../../data/schema.js";
 import type { Logger } from "../../logger.js";
 import type { BlobStore, ReceivedUpload } from "../../storage/blob-store.js";
+import { claimBlobStore } from "./store-binding.js";
 
 /** A stored blob younger than this may belong to an upload whose transaction is still open. */
 const GRACE_MS = 60 * 60 * 1000;
@@ -183,9 +184,11 @@ async function* oldBlobPages(store: BlobStore, now: Date): AsyncGenerator<string
  * Removes stored bytes that no blob row names: left by a crash between storing them
  * and committing their row, or between deleting a row and its bytes, or by a failure
  * to free them after a commit. Runs at start and every hour (`server.ts`), on either
- * store; one query asks which of a page of stored blobs have a row.
+ * store; one query asks which of a page of stored blobs have a row. Only on a store
+ * that this database alone uses (else rejects with `StoreNotBound`, see `store-binding.ts`).
  */
 export async function sweepOrphanBlobs(db: Db, store: BlobStore, now = new Date()): Promise<number> {
+  await claimBlobStore(db, store);
   let removed = 0;
   for await (const page of oldBlobPages(store, now)) {
     const named = new Set((await namedBlobs(db, [page])).map((row) => row.hash));
