@@ -14,7 +14,7 @@ async function firstRow<T>(tx: Tx, query: ReturnType<typeof sql>): Promise<T | u
 const TREE_LOCK = 1;
 
 /** The deepest a folder may lie: a folder at the root is at depth 1, its child at 2. */
-export const MAX_FOLDER_DEPTH = 256;
+const MAX_FOLDER_DEPTH = 256;
 
 /**
  * SQL condition of a recursive walk of the folder tree: go on below `level` (1 where
