@@ -193,6 +193,24 @@ describe.each(backends)("PUT /banking/v1/ng/bank_accounts/{id}/ on $name", (back
     expect((await read()).reference).toBe("v-b");
   });
 
+  test('when If-Match is W/"<current>" or a list, then the weak tag never matches and a list matches when one tag is current', async () => {
+    const first = await put({ account_number: "3000000014", reference: "w-a" });
+    const current = (first.response.headers.get("etag") ?? "").replace(/"/g, "");
+    const weak = await put({ account_number: "3000000014", reference: "w-b" }, { ifMatch: `W/"${current}"` });
+    expect(weak.response.status).toBe(412);
+    expect(weak.error?.errors).toContainEqual(expect.objectContaining({ path: "/headers/if-match" }));
+    expect((await read()).reference).toBe("w-a");
+
+    const listed = await put({ account_number: "3000000014", reference: "w-c" }, { ifMatch: `"1", "${current}"` });
+    expect(listed.response.status).toBe(200);
+    expect((await read()).reference).toBe("w-c");
+    const stale = await put({ account_number: "3000000014", reference: "w-d" }, { ifMatch: `"1", "${current}"` });
+    expect(stale.response.status).toBe(412);
+    const any = await put({ account_number: "3000000014", reference: "w-e" }, { ifMatch: "*" });
+    expect(any.response.status).toBe(200);
+    expect((await read()).reference).toBe("w-e");
+  });
+
   test("when concurrent PUTs carry the same If-Match, then exactly one wins", async () => {
     const start = await put({ account_number: "3000000013" });
     const version = start.response.headers.get("etag") ?? "";

@@ -268,6 +268,20 @@ describe.each(backends)("folders on $name", (backend) => {
       expect((await patch(owner.projects_folder_id, {})).data?.description).toBe("v2");
     });
 
+    test('when If-Match is W/"<current>", then 412; when it lists a stale and the current tag, then the PATCH applies', async () => {
+      const owner = user(1);
+      const ifMatch = (tag: string, description: string) =>
+        h.client(owner.api_key).PATCH(FAVOURITE, {
+          params: { path: { id: owner.projects_folder_id }, header: { "If-Match": tag } },
+          body: { description },
+        });
+      const current = (await patch(owner.projects_folder_id, {}, owner)).response.headers.get("etag") ?? "";
+      expect((await ifMatch(`W/${current}`, "weak")).response.status).toBe(412);
+      const listed = await ifMatch(`"1", ${current}`, "listed");
+      expect(listed.response.status).toBe(200);
+      expect((await patch(owner.projects_folder_id, {}, owner)).data?.description).toBe("listed");
+    });
+
     test.each([
       [{ name: "n".repeat(256) }, "/body/name", "maxLength"],
       [{ name: "" }, "/body/name", "minLength"],

@@ -55,4 +55,19 @@ describe.skipIf(!postgres)("round trips per request on PostgreSQL", () => {
     const over = Object.entries(counted).filter(([id, trips]) => trips > (BUDGET[id as OperationId] ?? DEFAULT_BUDGET));
     expect(over, JSON.stringify(counted)).toEqual([]);
   }, 120_000);
+
+  test("when 50 anonymous /readyz hits arrive at once, then they share one or two database pings, and a later hit checks again", async () => {
+    // Past the shared check's second, so the burst starts a check of its own.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const before = relay.roundTrips;
+    const answers = await Promise.all(Array.from({ length: 50 }, () => fetch(`${h.url}/readyz`)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(200));
+    expect(relay.roundTrips - before).toBeGreaterThanOrEqual(1);
+    expect(relay.roundTrips - before).toBeLessThanOrEqual(2);
+
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const again = relay.roundTrips;
+    expect((await fetch(`${h.url}/readyz`)).status).toBe(200);
+    expect(relay.roundTrips - again).toBe(1);
+  });
 });

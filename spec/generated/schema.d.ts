@@ -122,7 +122,10 @@ export interface paths {
          * @description Restore a binned file or folder (with its subtree) to where it was, or to the
          *     root if that folder is gone; attach the given tags; remove the bin entry. Answers
          *     the bin record as it was before the restore. Restoring the same id again
-         *     answers 404.
+         *     answers 404. Folders nest at most 256 levels deep: when the folder's old place
+         *     has become so deep that its subtree would reach beyond, the restore is a 422
+         *     `too_deep` naming `/path/id` and the entry stays (move the place up, or delete it
+         *     so the folder comes back at the root, and restore again).
          */
         post: operations["restoreBin"];
         delete?: never;
@@ -170,7 +173,8 @@ export interface paths {
          * Update a favourite folder
          * @description Partially update one of the caller's folders, typically `is_starred`. Only the
          *     given fields change. `is_deleted: true` moves the folder and its subtree to the
-         *     bin; moving a folder into its own subtree answers 422.
+         *     bin; moving a folder into its own subtree, or where a folder of its subtree would
+         *     lie deeper than 256 levels, answers 422 naming `folder` (`too_deep` for the depth).
          */
         patch: operations["updateFavouriteFolder"];
         trace?: never;
@@ -356,7 +360,8 @@ export interface paths {
         /**
          * Create a folder
          * @description Create a folder for the caller, at the top level or inside one of the caller's
-         *     folders. Answers 201 with the Folder, its `Location` and `ETag`.
+         *     folders, at most 256 levels deep (else 422 `too_deep` naming `folder`). Answers
+         *     201 with the Folder, its `Location` and `ETag`.
          *     An addition to the six operations (`x-vault-addition`).
          */
         post: operations["createFolder"];
@@ -408,7 +413,9 @@ export interface paths {
          * @description Deep-copy one of the caller's folders with all its subfolders and files (the
          *     copies share stored bytes) in one transaction, owned by the requesting user.
          *     Body fields override the copy's attributes: `name` defaults to `"<name> (copy)"`,
-         *     `folder` to the source's parent. Answers 201 with the new folder.
+         *     `folder` to the source's parent. A copy whose subtree would reach deeper than 256
+         *     levels under `folder` is a 422 `too_deep` naming `folder`. Answers 201 with the
+         *     new folder.
          */
         post: operations["duplicateFolder"];
         delete?: never;
@@ -807,7 +814,11 @@ export interface components {
             is_starred?: boolean;
             /** @description Archived: kept, but set aside from everyday views. */
             is_archived?: boolean;
-            /** @description The id of one of the caller's folders to hold this one, or null (the default) for a top-level folder. */
+            /**
+             * @description The id of one of the caller's folders to hold this one, or null (the default) for
+             *     a top-level folder. Folders nest at most 256 levels deep (a top-level folder is at
+             *     level 1): a parent at level 256 is a 422 `too_deep`.
+             */
             folder?: string | null;
             /** @description The folder's tags (at most 100, each created by name on first use). */
             tags?: components["schemas"]["TagInput"][];
@@ -863,9 +874,17 @@ export interface components {
             is_deleted: boolean;
             /** @description The folder's tags, as objects. */
             tags: components["schemas"]["Tag"][];
-            /** @description The ids of the files directly in the folder, comma-separated (empty when none). */
+            /**
+             * @description The ids of the files directly in the folder, comma-separated (empty when none):
+             *     at most the 100 oldest (by `created_at`, then `id`), so a share of a big folder
+             *     stays small; the file list with `?folder=` pages through all of them.
+             */
             readonly files: string;
-            /** @description The ids of the folders directly in the folder, comma-separated (empty when none). */
+            /**
+             * @description The ids of the folders directly in the folder, comma-separated (empty when none):
+             *     at most the 100 oldest (by `created_at`, then `id`); the folder list with
+             *     `?parent=` pages through all of them.
+             */
             readonly folders: string;
         };
         /**
@@ -885,7 +904,11 @@ export interface components {
             is_archived?: boolean;
             /** @description True moves the folder and its whole subtree to the bin. */
             is_deleted?: boolean;
-            /** @description The id of one of the caller's folders to hold this one, or null for the root; it must not be inside the folder itself (422). */
+            /**
+             * @description The id of one of the caller's folders to hold this one, or null for the root; it
+             *     must not be inside the folder itself, and no folder of the subtree may end up
+             *     deeper than 256 levels (422 `too_deep`).
+             */
             folder?: string | null;
             /** @description Replaces the folder's tags (at most 100, each created by name on first use); omitted keeps them. */
             tags?: components["schemas"]["TagInput"][];
@@ -1104,7 +1127,12 @@ export interface components {
     parameters: {
         /** @description An `ETag` the caller has (or several, comma-separated, or `*`): answered with 304 when one of them is current. */
         ConditionalRead: string;
-        /** @description The `ETag` the caller last saw. If the resource changed since, the write is refused with 412 and nothing changes. */
+        /**
+         * @description The `ETag` the caller last saw, or a comma-separated list of tags: the write
+         *     applies when one of them is current, else it is refused with 412 and nothing
+         *     changes. The comparison is strong (RFC 9110 §13.1.1): a weak tag (`W/"3"`) never
+         *     matches. `*` sets no condition (a missing resource is a 404 either way).
+         */
         ConditionalWrite: string;
         /** @description The id of one of the caller's folders; omitted, the files at the root. */
         FileFilter: string;
@@ -1573,7 +1601,12 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The `ETag` the caller last saw. If the resource changed since, the write is refused with 412 and nothing changes. */
+                /**
+                 * @description The `ETag` the caller last saw, or a comma-separated list of tags: the write
+                 *     applies when one of them is current, else it is refused with 412 and nothing
+                 *     changes. The comparison is strong (RFC 9110 §13.1.1): a weak tag (`W/"3"`) never
+                 *     matches. `*` sets no condition (a missing resource is a 404 either way).
+                 */
                 "If-Match"?: components["parameters"]["ConditionalWrite"];
             };
             path: {
@@ -2380,7 +2413,12 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The `ETag` the caller last saw. If the resource changed since, the write is refused with 412 and nothing changes. */
+                /**
+                 * @description The `ETag` the caller last saw, or a comma-separated list of tags: the write
+                 *     applies when one of them is current, else it is refused with 412 and nothing
+                 *     changes. The comparison is strong (RFC 9110 §13.1.1): a weak tag (`W/"3"`) never
+                 *     matches. `*` sets no condition (a missing resource is a 404 either way).
+                 */
                 "If-Match"?: components["parameters"]["ConditionalWrite"];
             };
             path: {
@@ -3064,7 +3102,12 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The `ETag` the caller last saw. If the resource changed since, the write is refused with 412 and nothing changes. */
+                /**
+                 * @description The `ETag` the caller last saw, or a comma-separated list of tags: the write
+                 *     applies when one of them is current, else it is refused with 412 and nothing
+                 *     changes. The comparison is strong (RFC 9110 §13.1.1): a weak tag (`W/"3"`) never
+                 *     matches. `*` sets no condition (a missing resource is a 404 either way).
+                 */
                 "If-Match"?: components["parameters"]["ConditionalWrite"];
             };
             path: {
@@ -3633,7 +3676,12 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The `ETag` the caller last saw. If the resource changed since, the write is refused with 412 and nothing changes. */
+                /**
+                 * @description The `ETag` the caller last saw, or a comma-separated list of tags: the write
+                 *     applies when one of them is current, else it is refused with 412 and nothing
+                 *     changes. The comparison is strong (RFC 9110 §13.1.1): a weak tag (`W/"3"`) never
+                 *     matches. `*` sets no condition (a missing resource is a 404 either way).
+                 */
                 "If-Match"?: components["parameters"]["ConditionalWrite"];
             };
             path: {

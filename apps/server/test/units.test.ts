@@ -20,19 +20,29 @@ describe("If-Match", () => {
   test.each([
     [undefined, undefined],
     ["*", undefined],
-    ['"3"', 3],
-    ['W/"3"', 3],
-    ["3", -1],
-    ['"abc"', -1],
-    ['"2147483647"', 2147483647],
-    ['"2147483648"', -1],
-    [`"${"9".repeat(30)}"`, -1],
+    [" * ", undefined],
+    ['"3"', [3]],
+    // The comparison is strong (RFC 9110 §13.1.1): a weak tag never matches.
+    ['W/"3"', []],
+    ['W/"3", "4"', [4]],
+    // A list matches when any of its tags is current.
+    ['"2", "3"', [2, 3]],
+    ['"2","3" ,"4"', [2, 3, 4]],
+    [', "2",, "3",', [2, 3]],
+    ["3", []],
+    ['"2", 3', []],
+    ['"2" "3"', []],
+    ['"abc"', []],
+    ['"abc", "5"', [5]],
+    ['"2147483647"', [2147483647]],
+    ['"2147483648"', []],
+    [`"${"9".repeat(30)}"`, []],
     // A read's tag: the version counts, the digest does not.
-    ['"3.0c1d2e3f4a5b6c7d"', 3],
-    ['"3."', -1],
-    ['"3.xyz"', -1],
-  ])("%j reads as version %j", (header, version) => {
-    expect(parseIfMatch(header)).toBe(version);
+    ['"3.0c1d2e3f4a5b6c7d"', [3]],
+    ['"3."', []],
+    ['"3.xyz"', []],
+  ])("%j lets a write go over versions %j", (header, versions) => {
+    expect(parseIfMatch(header)).toEqual(versions);
   });
 });
 

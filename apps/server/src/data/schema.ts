@@ -118,6 +118,8 @@ export const folders = pgTable(
     index("folders_user_idx").on(t.user_id),
     // Keyset pages of one folder's children (or the top level), in list order.
     index("folders_user_parent_created_idx").on(t.user_id, t.parent_id, t.created_at, t.id),
+    // Keyset pages of one user's starred folders (the favourites list), in list order.
+    index("folders_user_starred_created_idx").on(t.user_id, t.created_at, t.id).where(sql`${t.is_starred}`),
   ],
 );
 

@@ -25,8 +25,8 @@ export interface Write<Input> {
   userId: number;
   id: string;
   input: Input;
-  /** The version the caller last saw: when given and no longer current, nothing is written. */
-  expectedVersion?: number;
+  /** The versions the caller would write over (`If-Match`): when given and none is current, nothing is written. */
+  expectedVersions?: number[];
 }
 
 /** A resource with its version, the source of its ETag. */

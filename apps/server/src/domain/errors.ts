@@ -5,8 +5,8 @@
  */
 export interface FieldIssue {
   field: string;
-  /** The field is a list's option (a filter, its cursor) rather than part of the input written. */
-  in?: "query";
+  /** The field is a list's option (a filter, its cursor), or the path's id, rather than part of the input written. */
+  in?: "query" | "path";
   message: string;
   code: string;
 }
@@ -37,6 +37,10 @@ export const notFound = (what: string) => new DomainError("not_found", `No ${wha
 
 export const unprocessable = (field: string, message: string, code = "invalid_reference") =>
   new DomainError("unprocessable", message, [{ field, message, code }]);
+
+/** Whether a write that expects `expected` (the `If-Match` versions, if any) may go over the version `current`. */
+export const isExpected = (expected: number[] | undefined, current: number | null) =>
+  expected === undefined || (current !== null && expected.includes(current));
 
 export const staleVersion = () =>
   new DomainError("precondition_failed", "The resource changed since the version the caller expected.", [

@@ -8,7 +8,7 @@ type UntypedHandler = (input: {
   query: unknown;
   url: URL;
   body: unknown;
-  ifMatch: number | undefined;
+  ifMatch: number[] | undefined;
   upload: Request["upload"];
 }) => Promise<{ status: number; body?: unknown; version?: number; location?: string }>;
 

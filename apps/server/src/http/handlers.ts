@@ -58,12 +58,12 @@ export function createHandlers({
   const retention = config.binRetentionDays;
   return {
     async updateNgnBankAccount({ userId, path, body, ifMatch }) {
-      const write = { userId, id: path.id, input: body, expectedVersion: ifMatch };
+      const write = { userId, id: path.id, input: body, expectedVersions: ifMatch };
       const { resource, version } = await replaceBankAccount(db, write);
       return { status: 200, body: resource, version };
     },
     async updateFileShare({ userId, path, body, ifMatch }) {
-      const write = { userId, id: path.id, input: body, expectedVersion: ifMatch };
+      const write = { userId, id: path.id, input: body, expectedVersions: ifMatch };
       const { resource, version } = await updateFileShare(db, write, contentLink);
       return { status: 200, body: resource, version };
     },
@@ -76,7 +76,7 @@ export function createHandlers({
         id: path.id,
         input: input as FileForm,
         upload: requireUpload(upload),
-        expectedVersion: ifMatch,
+        expectedVersions: ifMatch,
       };
       const { resource, version } = await replaceFile(db, blobs, settings, write);
       return { status: 200, body: resource, version };
@@ -89,7 +89,7 @@ export function createHandlers({
       return { status: 201, body: copy };
     },
     async updateFavouriteFolder({ userId, path, body, ifMatch }) {
-      const write = { userId, id: path.id, input: body, expectedVersion: ifMatch };
+      const write = { userId, id: path.id, input: body, expectedVersions: ifMatch };
       const { resource, version } = await updateFolder(db, write, config.binRetentionDays);
       return { status: 200, body: resource, version };
     },

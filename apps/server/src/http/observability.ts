@@ -63,6 +63,47 @@ export function createMetrics(database: Database): Metrics {
 }
 
 const READY_DEADLINE_MS = 1000;
+/** How long one readiness check answers every `/readyz` hit that arrives after it starts. */
+const READY_CACHE_MS = 1000;
+
+interface Readiness {
+  database: boolean;
+  blob_store: boolean;
+}
+
+/**
+ * The readiness check (the database answers and is migrated, the blob store answers),
+ * each part within its deadline: a pool with no free connection counts as not ready,
+ * rather than leaving the probe waiting.
+ */
+async function checkReadiness(database: Database, blobs: BlobStore): Promise<Readiness> {
+  const [answered, stored] = await Promise.all([
+    Promise.race([database.ping(), sleep(READY_DEADLINE_MS, false)]),
+    Promise.race([
+      blobs.check().then(
+        () => true,
+        () => false,
+      ),
+      sleep(READY_DEADLINE_MS, false),
+    ]),
+  ]);
+  return { database: answered && database.migrated, blob_store: stored };
+}
+
+/**
+ * `check`, run at most once per `READY_CACHE_MS`: hits that arrive while a check runs,
+ * or within that time of its start, share its answer. `/readyz` is anonymous, so
+ * without this every hit cost a database round trip and a request to the blob store; a
+ * failure is still seen within the cache time plus the check's deadline.
+ */
+function sharedCheck<T>(check: () => Promise<T>): () => Promise<T> {
+  let last: { startedAt: number; answer: Promise<T> } | undefined;
+  return () => {
+    const now = Date.now();
+    if (!last || now - last.startedAt >= READY_CACHE_MS) last = { startedAt: now, answer: check() };
+    return last.answer;
+  };
+}
 
 /**
  * `/healthz` (the process answers), `/readyz` (the database answers and is migrated,
@@ -70,22 +111,12 @@ const READY_DEADLINE_MS = 1000;
  */
 export function adminRouter(database: Database, blobs: BlobStore, metrics: Metrics): Router {
   const router = Router({ strict: true, caseSensitive: true });
+  const readiness = sharedCheck(() => checkReadiness(database, blobs));
   router.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
   router.get("/readyz", async (_req, res) => {
-    // A pool with no free connection counts as not ready, rather than leaving the probe waiting.
-    const [answered, stored] = await Promise.all([
-      Promise.race([database.ping(), sleep(READY_DEADLINE_MS, false)]),
-      Promise.race([
-        blobs.check().then(
-          () => true,
-          () => false,
-        ),
-        sleep(READY_DEADLINE_MS, false),
-      ]),
-    ]);
-    const ready = answered && database.migrated;
+    const { database: ready, blob_store: stored } = await readiness();
     res
       .status(ready && stored ? 200 : 503)
       .json({ status: ready && stored ? "ready" : "unavailable", database: ready, blob_store: stored });

@@ -35,7 +35,7 @@ interface Input<K extends OperationId> {
   url: URL;
   body: RequestContent<K>;
   /** The version in If-Match, when the caller sent one. */
-  ifMatch: number | undefined;
+  ifMatch: number[] | undefined;
   /** The streamed file part of a multipart request. */
   upload: Express.Request["upload"];
 }

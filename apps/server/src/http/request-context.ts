@@ -25,16 +25,32 @@ declare global {
 /** Versions are PostgreSQL integers: a larger entity tag can never be current. */
 const MAX_VERSION = 2 ** 31 - 1;
 
+/** One element of an entity-tag list (RFC 9110 §8.8.3): an optional `W/`, then a quoted tag. */
+const LISTED_TAG = /[\s,]*(W\/)?"([\x21\x23-\x7e\x80-\xff]*)"\s*(?:,|$)/y;
+/** Our tags: a write's `"3"` or a read's `"3.<digest>"`; only the version counts. */
+const OUR_TAG = /^(\d+)(?:\.[0-9a-f]+)?$/;
+
 /**
- * `If-Match: "3"` (a write's tag) or `"3.<digest>"` (a read's tag) -> 3; absent or `*`
- * -> undefined; anything else can never match (-1). Only the version counts: a write
- * conflicts over the resource's own fields, not over what is derived from others.
+ * The versions `If-Match` lets a write go over (RFC 9110 §13.1.1): absent or `*` ->
+ * undefined (no condition: a missing resource is a 404 either way, §13.2.1); else the
+ * version of each strong tag of the list (a weak tag never matches: the comparison is
+ * strong), so `"2", "3"` matches when either is current. Tags that are not ours or
+ * beyond the integer version column, and a header that is no list of tags, leave
+ * nothing to match (412). Only the version counts: a write conflicts over the
+ * resource's own fields, not over what is derived from others.
  */
-export function parseIfMatch(header: string | undefined): number | undefined {
+export function parseIfMatch(header: string | undefined): number[] | undefined {
   if (header === undefined || header.trim() === "*") return undefined;
-  const match = /^\s*(?:W\/)?"(\d+)(?:\.[0-9a-f]+)?"\s*$/.exec(header);
-  const version = match ? Number(match[1]) : -1;
-  return version <= MAX_VERSION ? version : -1;
+  const versions: number[] = [];
+  LISTED_TAG.lastIndex = 0;
+  while (LISTED_TAG.lastIndex < header.length) {
+    const element = LISTED_TAG.exec(header);
+    if (!element) return [];
+    const [, weak, tag = ""] = element;
+    const version = Number(OUR_TAG.exec(tag)?.[1] ?? Number.NaN);
+    if (!weak && version <= MAX_VERSION) versions.push(version);
+  }
+  return versions;
 }
 
 export const etag = (version: number) => `"${version}"`;

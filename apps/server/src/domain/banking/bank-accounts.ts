@@ -5,7 +5,7 @@ import { violates } from "../../data/database-errors.js";
 import { statement } from "../../data/prepared.js";
 import { bankAccounts, currencies, users } from "../../data/schema.js";
 import { type ApiBankAccount, type BankAccountReplacement, iso, type Versioned, type Write } from "../contract.js";
-import { DomainError, notFound, staleVersion } from "../errors.js";
+import { DomainError, isExpected, notFound, staleVersion } from "../errors.js";
 import { type Keyset, orderOf, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
 import { presentUser } from "../users.js";
 
@@ -83,7 +83,7 @@ const replaceStatement = statement<ReplacedRow>(
     status = $4, business_name = $5, reference = $6, version = a.version + 1, updated_at = now()
   from users u, currencies c
   where a.id = $7 and a.user_id = $8 and u.id = a.user_id and c.id = a.currency_id
-    and ($9::integer is null or a.version = $9) and (a.status not in (${TERMINAL.map((t) => `'${t}'`).join(", ")}) or a.status = $4)
+    and ($9::integer[] is null or a.version = any($9::integer[])) and (a.status not in (${TERMINAL.map((t) => `'${t}'`).join(", ")}) or a.status = $4)
   returning ${ACCOUNT_COLUMNS}`,
 );
 
@@ -117,28 +117,34 @@ interface ReplacedRow {
 
 export async function replaceBankAccount(
   db: Db,
-  { userId, id, input, expectedVersion }: Write<BankAccountReplacement>,
+  { userId, id, input, expectedVersions }: Write<BankAccountReplacement>,
 ): Promise<Versioned<ApiBankAccount>> {
   const fields = writable(input);
-  const values = [...inStatementOrder(fields), id, userId, expectedVersion ?? null];
+  const values = [...inStatementOrder(fields), id, userId, expectedVersions ?? null];
   for (;;) {
     const [row] = await replaceStatement(db, values).catch((err: unknown) => {
       throw numberInUse(err);
     });
     if (row) return { resource: presentBankAccount(row), version: row.version };
-    await whyNotUpdated(db, userId, id, fields.status, expectedVersion);
+    await whyNotUpdated(db, userId, id, fields.status, expectedVersions);
     // Nothing stands in the way any more: a concurrent writer changed the row in between.
   }
 }
 
 /** Throws the error that explains why the update matched no row, if one still applies. */
-async function whyNotUpdated(db: Db, userId: number, id: string, status: string, expectedVersion: number | undefined) {
+async function whyNotUpdated(
+  db: Db,
+  userId: number,
+  id: string,
+  status: string,
+  expectedVersions: number[] | undefined,
+) {
   const [current] = await db
     .select({ version: bankAccounts.version, status: bankAccounts.status })
     .from(bankAccounts)
     .where(and(eq(bankAccounts.id, id), eq(bankAccounts.user_id, userId)));
   if (!current) throw notFound("bank account");
-  if (expectedVersion !== undefined && expectedVersion !== current.version) throw staleVersion();
+  if (!isExpected(expectedVersions, current.version)) throw staleVersion();
   if (TERMINAL.includes(current.status) && status !== current.status) {
     const message = `the account is ${current.status}, a terminal status it cannot leave`;
     throw new DomainError("conflict", `The account is ${current.status} and cannot change status.`, [

@@ -9,7 +9,7 @@ import { type ApiBin, iso, type TagInput } from "../contract.js";
 import { notFound } from "../errors.js";
 import { type Keyset, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
 import { type CleanupLog, removeAfterCommit, sweptBlobs } from "./blob-sweep.js";
-import { cycleGuard, outsideBin, treeTransaction, visibleFolder } from "./placement.js";
+import { fitsUnder, goesOn, outsideBin, tooDeep, treeTransaction, visibleFolder } from "./placement.js";
 import { tagArrays, upsertedTags } from "./tags.js";
 import { type FileRow, type FolderRow, itemViews, presentFile, presentFolder } from "./views.js";
 
@@ -170,10 +170,10 @@ const deleteBinStatement = namedStatement<{ deleted: boolean; orphans: string[] 
   sql`with recursive
     entry as (delete from bins where id = ${itemId} and user_id = ${user} returning *),
     subtree as (
-      select f.id from folders f join entry e on f.id = e.folder_id
+      select f.id, 1 as level from folders f join entry e on f.id = e.folder_id
       union all
-      select c.id from folders c join subtree s on c.parent_id = s.id
-    ) ${cycleGuard},
+      select c.id, s.level + 1 from folders c join subtree s on c.parent_id = s.id where ${goesOn(sql`s.level`)}
+    ),
     gone_files as (
       delete from files x where x.id in (
         select file_id from entry union all select f.id from files f join subtree s on f.folder_id = s.id
@@ -209,37 +209,43 @@ export async function deleteBin(db: Db, store: BlobStore, log: CleanupLog, userI
 
 /**
  * The restore in one statement: the entry (locked, as a purge would delete it), the
- * item back in place (at the root when its folder is gone or in the bin), the given
- * tags added to its own, the entry closed, and the entry's view as it was before.
+ * item back in place (at the root when its folder is gone or in the bin) unless a
+ * folder's subtree would lie too deep there (`fits`), the given tags added to its
+ * own, the entry closed, and the entry's view as it was before.
  */
-const restoreStatement = namedStatement<BinViewRow, { id: string; user: number } & ReturnType<typeof tagArrays>>(
+const restoreStatement = namedStatement<
+  BinViewRow & { fits: boolean },
+  { id: string; user: number } & ReturnType<typeof tagArrays>
+>(
   "restore_bin",
   sql`with
     entry as (select * from bins where id = ${itemId} and user_id = ${user} for update),
     place as (
-      select case when ${visibleFolder(user, sql`i.parent`)} then i.parent end as parent
-      from (select coalesce(fi.folder_id, fo.parent_id) as parent from entry e
+      select case when ${visibleFolder(user, sql`i.parent`)} then i.parent end as parent, i.folder_id
+      from (select coalesce(fi.folder_id, fo.parent_id) as parent, e.folder_id from entry e
         left join files fi on fi.id = e.file_id left join folders fo on fo.id = e.folder_id) i
     ),
+    fits as (select p.folder_id is null or ${fitsUnder(sql`p.parent`, sql`p.folder_id`)} as ok from place p),
+    restoring as (select e.* from entry e, fits where fits.ok),
     restored_file as (
       update files f set is_deleted = false, folder_id = (select parent from place), updated_at = now()
-      from entry e where f.id = e.file_id
+      from restoring e where f.id = e.file_id
     ),
     restored_folder as (
       update folders f set is_deleted = false, parent_id = (select parent from place), updated_at = now()
-      from entry e where f.id = e.folder_id
+      from restoring e where f.id = e.folder_id
     ),
-    added_tags as (${upsertedTags(user, sql`exists (select 1 from entry)`)}),
+    added_tags as (${upsertedTags(user, sql`exists (select 1 from restoring)`)}),
     file_links as (
-      insert into file_tags (file_id, tag_id) select e.file_id, a.id from entry e, added_tags a
+      insert into file_tags (file_id, tag_id) select e.file_id, a.id from restoring e, added_tags a
       where e.file_id is not null on conflict do nothing
     ),
     folder_links as (
-      insert into folder_tags (folder_id, tag_id) select e.folder_id, a.id from entry e, added_tags a
+      insert into folder_tags (folder_id, tag_id) select e.folder_id, a.id from restoring e, added_tags a
       where e.folder_id is not null on conflict do nothing
     ),
-    closed as (delete from bins b using entry e where b.id = e.id)
-  ${binViewQuery(sql`entry`)}`,
+    closed as (delete from bins b using restoring e where b.id = e.id)
+  ${binViewQuery(sql`(select entry.*, fits.ok as fits from entry, fits)`)}`,
 );
 
 /**
@@ -251,6 +257,7 @@ export async function restoreBin(db: Db, userId: number, id: string, tagInputs: 
   const values = { id, user: userId, ...tagArrays(tagInputs) };
   const [entry] = await treeTransaction(db, userId, (session) => restoreStatement(session, values));
   if (!entry) throw notFound("bin entry");
+  if (!entry.fits) throw tooDeep("id", "path");
   return presentBin(entry, new Date());
 }
 

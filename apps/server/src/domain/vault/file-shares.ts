@@ -11,7 +11,7 @@ import {
   type Versioned,
   type Write,
 } from "../contract.js";
-import { DomainError, notFound, staleVersion, unprocessable } from "../errors.js";
+import { DomainError, isExpected, notFound, staleVersion, unprocessable } from "../errors.js";
 import { type Keyset, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
 import { hashPassword } from "../passwords.js";
 import { knownTo, presentUser } from "../users.js";
@@ -164,7 +164,7 @@ const updateShareStatement = namedStatement<ShareOutcome, CheckedValues & Record
         version = s.version + 1, updated_at = now()
       from checks c
       where s.id = ${value("id")} and s.user_id = ${user} and not ${value("both")}::boolean
-        and (${value("version")}::integer is null or s.version = ${value("version")}::integer) and ${linkable}
+        and (${value("versions")}::integer[] is null or s.version = any(${value("versions")}::integer[])) and ${linkable}
       returning s.*
     ),
     written as (${shareViewQuery(sql`target`, sql`(select * from file_shares where id <> ${value("id")} union all select * from target)`)})
@@ -178,7 +178,7 @@ const updateShareStatement = namedStatement<ShareOutcome, CheckedValues & Record
  */
 export async function updateFileShare(
   db: Db,
-  { userId, id, input, expectedVersion }: Write<FileShareUpdate>,
+  { userId, id, input, expectedVersions }: Write<FileShareUpdate>,
   contentLink: ContentLink,
 ): Promise<Versioned<ApiFileShare>> {
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
@@ -190,7 +190,7 @@ export async function updateFileShare(
   const values = {
     id,
     user: userId,
-    version: expectedVersion ?? null,
+    versions: expectedVersions ?? null,
     both: input.file != null && input.folder != null,
     file: input.file ?? null,
     folder: input.folder ?? null,
@@ -211,7 +211,7 @@ export async function updateFileShare(
       return { resource: presentFileShare(outcome as ShareViewRow, contentLink), version: outcome.version as number };
     }
     if (outcome.current_version === null) throw notFound("file share");
-    if (expectedVersion !== undefined && expectedVersion !== outcome.current_version) throw staleVersion();
+    if (!isExpected(expectedVersions, outcome.current_version)) throw staleVersion();
     if (values.both) throw bothItems();
     const refused = refusal(outcome, input.users);
     if (refused) throw refused;

@@ -6,7 +6,7 @@ import { namedStatement, type Session } from "../../data/prepared.js";
 import { blobs, files } from "../../data/schema.js";
 import type { BlobStore, ReceivedUpload } from "../../storage/blob-store.js";
 import type { ApiFile, Versioned, Write } from "../contract.js";
-import { notFound, staleVersion } from "../errors.js";
+import { isExpected, notFound, staleVersion } from "../errors.js";
 import { type Keyset, orderOf, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
 import { binExpiry } from "./bins.js";
 import { blobLock, blobWrites, type CleanupLog, removeAfterCommit, removeIfUnused } from "./blob-sweep.js";
@@ -105,7 +105,7 @@ function fileValues(userId: number, id: string, form: FileForm, upload: Upload, 
  * read in the statement's snapshot, before `target`), and the view of the file as written.
  */
 const fileStatement = (name: string, target: SQL, previous: SQL) =>
-  namedStatement<FileOutcome, ReturnType<typeof fileValues> & { version?: number | null }>(
+  namedStatement<FileOutcome, ReturnType<typeof fileValues> & { versions?: number[] | null }>(
     name,
     sql`with
       checks as (
@@ -141,7 +141,7 @@ const replaceStatement = fileStatement(
       folder_id = ${value("folder")}::text, is_deleted = ${value("bin")}::boolean, version = f.version + 1, updated_at = now()
     from checks c
     where f.id = ${value("id")} and c.current_version is not null and c.destination_visible
-      and (${value("version")}::integer is null or f.version = ${value("version")}::integer)
+      and (${value("versions")}::integer[] is null or f.version = any(${value("versions")}::integer[]))
     returning f.*`,
   sql`select f.hash from files f where f.id = ${value("id")}`,
 );
@@ -196,8 +196,8 @@ export function replaceFile(
   settings: VaultSettings,
   write: Write<FileForm> & { upload: Upload },
 ): Promise<Versioned<ApiFile>> {
-  const { userId, id, input: form, upload, expectedVersion } = write;
-  const values = { ...fileValues(userId, id, form, upload, settings), version: expectedVersion ?? null };
+  const { userId, id, input: form, upload, expectedVersions } = write;
+  const values = { ...fileValues(userId, id, form, upload, settings), versions: expectedVersions ?? null };
   return writeFile(
     db,
     store,
@@ -206,7 +206,7 @@ export function replaceFile(
     (session) => replaceStatement(session, values),
     (outcome) => {
       if (outcome.current_version === null) return notFound("file");
-      if (expectedVersion !== undefined && expectedVersion !== outcome.current_version) return staleVersion();
+      if (!isExpected(expectedVersions, outcome.current_version)) return staleVersion();
       return notYourFolder();
     },
   );

@@ -4,15 +4,17 @@ import type { Db, Tx } from "../../data/database.js";
 import { namedStatement } from "../../data/prepared.js";
 import { folders } from "../../data/schema.js";
 import type { ApiFolder, FolderCreate, FolderInput, Versioned, Write } from "../contract.js";
-import { notFound, staleVersion, unprocessable } from "../errors.js";
+import { isExpected, notFound, staleVersion, unprocessable } from "../errors.js";
 import { type Keyset, orderOf, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
 import { binExpiry } from "./bins.js";
 import {
-  cycleGuard,
+  fitsUnder,
+  goesOn,
   inside,
   isVisibleFolder,
   notYourFolder,
   outsideBin,
+  tooDeep,
   treeTransaction,
   visibleFolder,
 } from "./placement.js";
@@ -40,31 +42,35 @@ const [id, user] = [value("id"), value("user")];
 
 /**
  * SQL columns that judge a destination `parent` given for the folder `id` (when `move`):
- * `destination_visible` (one of the caller's visible folders, or null for the root) and
- * `destination_inside` (the folder itself or inside its subtree).
+ * `destination_visible` (one of the caller's visible folders, or null for the root),
+ * `destination_inside` (the folder itself or inside its subtree) and `destination_fits`
+ * (the folder, or a new one, with its subtree stays within the depth limit there).
  */
 const destinationChecks = sql`
   (not ${value("move")}::boolean or ${value("parent")}::text is null
     or ${visibleFolder(user, sql`${value("parent")}::text`)}) as destination_visible,
   (${value("move")}::boolean and ${value("parent")}::text is not null
-    and ${inside(sql`${value("parent")}::text`, id)}) as destination_inside`;
+    and ${inside(sql`${value("parent")}::text`, id)}) as destination_inside,
+  (not ${value("move")}::boolean or ${fitsUnder(sql`${value("parent")}::text`, id)}) as destination_fits`;
 
 /** The outcome of a folder statement: what its checks found, and the folder's view row when it wrote. */
 interface FolderOutcome {
   current_version: number | null;
   destination_visible: boolean;
   destination_inside: boolean;
+  destination_fits: boolean;
   folder: FolderRow | null;
 }
 
 /** The error of a folder statement that wrote nothing, in the order the rules are checked. */
-function refusal(outcome: FolderOutcome, expectedVersion?: number) {
+function refusal(outcome: FolderOutcome, expectedVersions?: number[]) {
   if (outcome.current_version === null) return notFound("folder");
-  if (expectedVersion !== undefined && expectedVersion !== outcome.current_version) return staleVersion();
+  if (!isExpected(expectedVersions, outcome.current_version)) return staleVersion();
   if (!outcome.destination_visible) return notYourFolder();
   if (outcome.destination_inside) {
     return unprocessable("folder", "a folder cannot be placed inside itself or its own subtree", "inside_itself");
   }
+  if (!outcome.destination_fits) return tooDeep("folder");
   return notFound("folder");
 }
 
@@ -106,7 +112,7 @@ const tagAndBinTarget = sql`
  * The folder PATCH in one statement: its checks (visible, version, destination), the
  * update, the tags, the bin move, and the view of the folder as written.
  */
-const updateFolderStatement = namedStatement<FolderOutcome, ReturnType<typeof folderValues> & { version: unknown }>(
+const updateFolderStatement = namedStatement<FolderOutcome, ReturnType<typeof folderValues> & { versions: unknown }>(
   "update_folder",
   sql`with recursive
     current as (select f.version from folders f where f.id = ${id} and f.user_id = ${user} and ${outsideBin(id)}),
@@ -122,8 +128,8 @@ const updateFolderStatement = namedStatement<FolderOutcome, ReturnType<typeof fo
         version = f.version + 1, updated_at = now()
       from outcome o
       where f.id = ${id} and o.current_version is not null
-        and (${value("version")}::integer is null or f.version = ${value("version")}::integer)
-        and o.destination_visible and not o.destination_inside
+        and (${value("versions")}::integer[] is null or f.version = any(${value("versions")}::integer[]))
+        and o.destination_visible and not o.destination_inside and o.destination_fits
       returning f.*
     ),
     unlinked_tags as (
@@ -138,12 +144,12 @@ const updateFolderStatement = namedStatement<FolderOutcome, ReturnType<typeof fo
 /** Partial update of a folder: only the given fields change; `is_deleted: true` bins it with its subtree. */
 export async function updateFolder(
   db: Db,
-  { userId, id: folderId, input, expectedVersion }: Write<FolderInput>,
+  { userId, id: folderId, input, expectedVersions }: Write<FolderInput>,
   binRetentionDays: number,
 ): Promise<Versioned<ApiFolder>> {
-  const values = { ...folderValues(userId, folderId, input, binRetentionDays), version: expectedVersion ?? null };
+  const values = { ...folderValues(userId, folderId, input, binRetentionDays), versions: expectedVersions ?? null };
   const [outcome] = await treeTransaction(db, userId, (session) => updateFolderStatement(session, values));
-  if (!outcome?.folder) throw refusal(outcome as FolderOutcome, expectedVersion);
+  if (!outcome?.folder) throw refusal(outcome as FolderOutcome, expectedVersions);
   const { folder, version } = presentFolder(outcome.folder);
   return { resource: folder, version };
 }
@@ -159,13 +165,13 @@ const duplicateFolderStatement = namedStatement<FolderOutcome, ReturnType<typeof
     source as (select f.* from folders f where f.id = ${id} and f.user_id = ${user} and ${outsideBin(id)}),
     outcome as (select (select version from source) as current_version, ${destinationChecks}),
     tree as (
-      select f.id, f.parent_id from source f, outcome o where o.destination_visible and not o.destination_inside
+      select f.id, f.parent_id, 1 as level from source f, outcome o
+      where o.destination_visible and not o.destination_inside and o.destination_fits
       union all
-      select c.id, c.parent_id from folders c join tree on c.parent_id = tree.id where not c.is_deleted
-    ) ${cycleGuard},
-    folder_copy as (
-      select id as old_id, gen_random_uuid()::text as new_id, parent_id as old_parent from tree where not is_cycle
+      select c.id, c.parent_id, tree.level + 1 from folders c join tree on c.parent_id = tree.id
+      where not c.is_deleted and ${goesOn(sql`tree.level`)}
     ),
+    folder_copy as (select id as old_id, gen_random_uuid()::text as new_id, parent_id as old_parent from tree),
     file_copy as (
       select f.id as old_id, gen_random_uuid()::text as new_id, m.new_id as new_folder
       from files f join folder_copy m on f.folder_id = m.old_id where not f.is_deleted
@@ -201,7 +207,7 @@ const duplicateFolderStatement = namedStatement<FolderOutcome, ReturnType<typeof
   select o.*, (select row_to_json(v) from (${folderViewQuery({
     folder: sql`target`,
     // The copy's subtree mirrors the source's (the copies are not in the tables this statement reads).
-    subtree: sql`select old_id as id, false as is_cycle from folder_copy`,
+    subtree: sql`select old_id as id from folder_copy`,
     tags: writtenTags(id),
   })}) v) as folder
   from outcome o`,
@@ -232,7 +238,7 @@ const createFolderStatement = namedStatement<FolderOutcome, ReturnType<typeof fo
       insert into folders (id, user_id, parent_id, name, description, is_starred, is_archived)
       select ${id}, ${user}, ${value("parent")}::text, ${value("name")}::text, coalesce(${value("description")}::text, ''),
         coalesce(${value("starred")}::boolean, false), coalesce(${value("archived")}::boolean, false)
-      from outcome o where o.destination_visible
+      from outcome o where o.destination_visible and o.destination_fits
       returning *
     ),
     ${tagAndBinTarget}
@@ -250,7 +256,7 @@ export async function createFolder(
   // A new folder goes where `folder` says, the root by default; it is never binned.
   const values = folderValues(userId, randomUUID(), { ...input, folder: input.folder ?? null }, binRetentionDays);
   const [outcome] = await treeTransaction(db, userId, (session) => createFolderStatement(session, values));
-  if (!outcome?.folder) throw notYourFolder();
+  if (!outcome?.folder) throw outcome?.destination_visible ? tooDeep("folder") : notYourFolder();
   const { folder, version } = presentFolder(outcome.folder);
   return { resource: folder, version };
 }

@@ -3,7 +3,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../data/database.js";
 import { lockedTransaction, type Session } from "../../data/prepared.js";
-import { unprocessable } from "../errors.js";
+import { DomainError, unprocessable } from "../errors.js";
 
 async function firstRow<T>(tx: Tx, query: ReturnType<typeof sql>): Promise<T | undefined> {
   const result = (await tx.execute(query)) as unknown as { rows: T[] };
@@ -13,12 +13,18 @@ async function firstRow<T>(tx: Tx, query: ReturnType<typeof sql>): Promise<T | u
 /** The first key of the two-key advisory locks that serialise one user's tree changes. */
 const TREE_LOCK = 1;
 
+/** The deepest a folder may lie: a folder at the root is at depth 1, its child at 2. */
+const MAX_FOLDER_DEPTH = 256;
+
 /**
- * Ends a recursive walk of the folder tree at a folder it has seen before. Tree
- * changes are serialised (`treeTransaction`) so no cycle can be committed, but should one
- * ever be, a walk must end rather than loop forever holding a connection.
+ * SQL condition of a recursive walk of the folder tree: go on below `level` (1 where
+ * the walk starts). Tree changes are serialised (`treeTransaction`), so no cycle can be
+ * committed, and no change may put a folder deeper than `MAX_FOLDER_DEPTH`, so a walk
+ * stopped there misses nothing; should a cycle ever be committed, the walk still ends.
+ * A level counter costs one integer per row, where a `CYCLE` clause's path array cost
+ * the depth (a walk cost depth²).
  */
-export const cycleGuard = sql`cycle id set is_cycle using cycle_path`;
+export const goesOn = (level: SQL) => sql`${level} < ${sql.raw(String(MAX_FOLDER_DEPTH))}`;
 
 /**
  * Runs `work` on the driver in a transaction that serialises the tree changes of one
@@ -46,10 +52,11 @@ export function treeTransaction<T>(
 export const outsideBin = (folderId: SQL | string) =>
   sql`not exists (
         with recursive up as (
-          select a.id, a.parent_id, a.is_deleted from folders a where a.id = ${folderId}
+          select a.id, a.parent_id, a.is_deleted, 1 as level from folders a where a.id = ${folderId}
           union all
-          select p.id, p.parent_id, p.is_deleted from folders p join up on p.id = up.parent_id
-        ) ${cycleGuard}
+          select p.id, p.parent_id, p.is_deleted, up.level + 1 from folders p join up on p.id = up.parent_id
+          where ${goesOn(sql`up.level`)}
+        )
         select 1 from up where is_deleted)`;
 
 /** SQL condition: the caller's folder exists and neither it nor any ancestor is in the bin. */
@@ -77,11 +84,55 @@ export async function isVisibleFile(tx: Tx, userId: number, fileId: string): Pro
 export const inside = (folderId: SQL | string, ancestorId: SQL | string) =>
   sql`exists (
         with recursive up as (
-          select id, parent_id from folders where id = ${folderId}
+          select id, parent_id, 1 as level from folders where id = ${folderId}
           union all
-          select p.id, p.parent_id from folders p join up on p.id = up.parent_id
-        ) ${cycleGuard}
+          select p.id, p.parent_id, up.level + 1 from folders p join up on p.id = up.parent_id where ${goesOn(sql`up.level`)}
+        )
         select 1 from up where id = ${ancestorId})`;
+
+/** SQL value: the depth of the folder `folderId` (1 at the root), at most `MAX_FOLDER_DEPTH`. */
+const depthOf = (folderId: SQL) =>
+  sql`(with recursive up as (
+        select parent_id, 1 as level from folders where id = ${folderId}
+        union all
+        select p.parent_id, up.level + 1 from folders p join up on p.id = up.parent_id where ${goesOn(sql`up.level`)}
+      )
+      select max(level) from up)`;
+
+/**
+ * SQL value: the levels of the folder `folderId` and its subtree outside the bin (1 for
+ * a folder without subfolders, or for a folder that does not exist yet).
+ */
+const heightOf = (folderId: SQL) =>
+  sql`(with recursive down as (
+        select id, 1 as level from folders where id = ${folderId}
+        union all
+        select c.id, down.level + 1 from folders c join down on c.parent_id = down.id
+        where not c.is_deleted and ${goesOn(sql`down.level`)}
+      )
+      select coalesce(max(level), 1) from down)`;
+
+/**
+ * SQL condition: the folder `folderId` (existing or new) with its subtree fits under
+ * `parentId` (null: the root) without any folder lying deeper than `MAX_FOLDER_DEPTH`.
+ */
+export const fitsUnder = (parentId: SQL, folderId: SQL) =>
+  sql`(${parentId} is null or ${depthOf(parentId)} + ${heightOf(folderId)} <= ${sql.raw(String(MAX_FOLDER_DEPTH))})`;
+
+/** The refusal of a tree change that would put a folder deeper than `MAX_FOLDER_DEPTH`. */
+export const tooDeep = (field: string, where?: "path") =>
+  new DomainError(
+    "unprocessable",
+    `Folders nest at most ${MAX_FOLDER_DEPTH} levels deep: this would put a folder deeper.`,
+    [
+      {
+        field,
+        ...(where ? { in: where } : {}),
+        message: `would put a folder deeper than ${MAX_FOLDER_DEPTH} levels`,
+        code: "too_deep",
+      },
+    ],
+  );
 
 /** The refusal of a destination folder that is not one of the caller's visible folders. */
 export const notYourFolder = () =>

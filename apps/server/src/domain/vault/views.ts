@@ -3,7 +3,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../data/database.js";
 import { type ApiFile, type ApiFolder, type ApiFolderDetail, iso } from "../contract.js";
-import { cycleGuard } from "./placement.js";
+import { goesOn } from "./placement.js";
 import { presentTag, type TagJson, tagsJson } from "./tags.js";
 
 const list = (ids: string[]) =>
@@ -145,10 +145,17 @@ export interface FolderRow {
 }
 
 /**
+ * The most child ids a FolderDetail lists in `files` and in `folders` (the oldest
+ * first): a share of a folder with 20,000 children embedded every id. The lists of
+ * files and folders page through the rest.
+ */
+const MAX_CHILD_IDS = 100;
+
+/**
  * Every column of the Folder view of `folder` (a relation of one `folders` row): counts
  * and size cover the whole subtree, leaving out what is in the bin. `subtree` (the ids
- * of the folder and its visible descendants, with `is_cycle`) is walked from the folder
- * unless given; `children` adds the child ids of a FolderDetail.
+ * of the folder and its visible descendants) is walked from the folder
+ * unless given; `children` adds the child ids of a FolderDetail (at most `MAX_CHILD_IDS` of each kind).
  */
 export const folderViewQuery = ({
   folder,
@@ -162,30 +169,34 @@ export const folderViewQuery = ({
             subtree
               ? sql`sub as (${subtree})`
               : sql`sub as (
-            select w.id from ${folder} w
+            select w.id, 1 as level from ${folder} w
             union all
-            select c.id from folders c join sub on c.parent_id = sub.id where not c.is_deleted
-          ) ${cycleGuard}`
+            select c.id, sub.level + 1 from folders c join sub on c.parent_id = sub.id
+            where not c.is_deleted and ${goesOn(sql`sub.level`)}
+          )`
           },
           up as (
-            select w.id, w.parent_id, w.name, 0 as depth from ${folder} w
+            select w.id, w.parent_id, w.name, 1 as depth from ${folder} w
             union all
             select p.id, p.parent_id, p.name, up.depth + 1 from folders p join up on p.id = up.parent_id
-          ) ${cycleGuard},
+            where ${goesOn(sql`up.depth`)}
+          ),
           sub_files as (
             select x.hash from files x where x.folder_id in (select id from sub) and not x.is_deleted
           )
         select f.*,
-          (select count(*) from sub where not is_cycle) - 1 as folders_count,
+          (select count(*) from sub) - 1 as folders_count,
           (select count(*) from sub_files) as files_count,
           (select coalesce(sum(b.size), 0) from sub_files x join blobs b on b.hash = x.hash) as file_size,
-          (select '/' || string_agg(name, '/' order by depth desc) from up where not is_cycle) as path,${
+          (select '/' || string_agg(name, '/' order by depth desc) from up) as path,${
             children
               ? sql`
-          (select coalesce(string_agg(x.id, ',' order by x.created_at, x.id), '')
-             from files x where x.folder_id = f.id and not x.is_deleted) as child_files,
-          (select coalesce(string_agg(x.id, ',' order by x.created_at, x.id), '')
-             from folders x where x.parent_id = f.id and not x.is_deleted) as child_folders,`
+          (select coalesce(string_agg(c.id, ',' order by c.created_at, c.id), '') from (
+             select x.id, x.created_at from files x where x.user_id = f.user_id and x.folder_id = f.id and not x.is_deleted
+             order by x.created_at, x.id limit ${sql.raw(String(MAX_CHILD_IDS))}) c) as child_files,
+          (select coalesce(string_agg(c.id, ',' order by c.created_at, c.id), '') from (
+             select x.id, x.created_at from folders x where x.user_id = f.user_id and x.parent_id = f.id and not x.is_deleted
+             order by x.created_at, x.id limit ${sql.raw(String(MAX_CHILD_IDS))}) c) as child_folders,`
               : sql``
           }
           share.id as share_id, share.access as share_access,

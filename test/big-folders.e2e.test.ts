@@ -1,0 +1,54 @@
+// A share of a folder embeds the folder with its child ids (`folder_detail.files` and
+// `.folders`): at most the 100 oldest of each, however many the folder holds, so the
+// share's body stays small.
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { backends } from "./helpers/backends.js";
+import { type Harness, startHarness } from "./helpers/server.js";
+
+const CHILDREN = 20_000;
+const MAX_CHILD_IDS = 100;
+
+describe.each(backends)("a share of a folder with 20,000 children on $name", (backend) => {
+  let h: Harness;
+  let folderId: string;
+  beforeAll(async () => {
+    h = await startHarness(backend);
+    const { data } = await h.client().POST("/evault/v1/folders/", { body: { name: "Crowded" } });
+    folderId = data?.id ?? "";
+    const owner = h.users[0].id;
+    await h.query(`
+      insert into files (id, user_id, folder_id, name, created_at)
+        select 'file-' || n, ${owner}, '${folderId}', 'f' || n, now() - (${CHILDREN} - n) * interval '1 ms'
+        from generate_series(1, ${CHILDREN}) n;
+      insert into folders (id, user_id, parent_id, name, created_at)
+        select 'folder-' || n, ${owner}, '${folderId}', 'd' || n, now() - (${CHILDREN} - n) * interval '1 ms'
+        from generate_series(1, ${CHILDREN}) n`);
+  }, 300_000);
+  afterAll(() => h?.stop());
+
+  test("when the folder is shared and the share is read, then folder_detail lists the 100 oldest of each kind and the body stays small", async () => {
+    const client = h.client();
+    const created = await client.POST("/evault/v1/file_shares/", { body: { folder: folderId } });
+    expect(created.response.status).toBe(201);
+    const started = performance.now();
+    const { data, response } = await client.GET("/evault/v1/file_shares/{id}/", {
+      params: { path: { id: created.data?.id ?? "" } },
+    });
+    const ms = performance.now() - started;
+    expect(response.status).toBe(200);
+    const body = JSON.stringify(data);
+    expect(body.length).toBeLessThan(32 * 1024);
+    const detail = data?.folder_detail;
+    expect(detail?.files_count).toBe(CHILDREN);
+    expect(detail?.folders_count).toBe(CHILDREN);
+    const oldest = (prefix: string) => Array.from({ length: MAX_CHILD_IDS }, (_, i) => `${prefix}-${i + 1}`);
+    expect(detail?.files.split(",")).toEqual(oldest("file"));
+    expect(detail?.folders.split(",")).toEqual(oldest("folder"));
+    // The list of the folder's files pages through the rest, starting where the share's ids do.
+    const listed = await client.GET("/evault/v1/files/", {
+      params: { query: { folder: folderId, page_size: MAX_CHILD_IDS } },
+    });
+    expect(listed.data?.results.map((file) => file.id)).toEqual(oldest("file"));
+    expect(ms).toBeLessThan(2000);
+  }, 120_000);
+});
