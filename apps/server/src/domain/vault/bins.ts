@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, lt, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../data/database.js";
+import { type ClaimedKey, claimedKeyValues, recordedAnswerOf } from "../../data/idempotency-keys.js";
 import { namedStatement } from "../../data/prepared.js";
 import { bins, files, folders } from "../../data/schema.js";
 import type { BlobStore } from "../../storage/blob-store.js";
@@ -208,9 +209,14 @@ export async function deleteBin(db: Db, store: BlobStore, userId: number, id: st
 /**
  * The restore in one statement: the entry (locked, as a purge would delete it), the
  * item back in place (at the root when its folder is gone or in the bin), the given
- * tags added to its own, the entry closed, and the entry's view as it was before.
+ * tags added to its own, the entry closed, the entry's view as it was before, and the
+ * request's key marked committed with that view (the entry is gone after the restore:
+ * the record is all that can answer a retry).
  */
-const restoreStatement = namedStatement<BinViewRow, { id: string; user: number } & ReturnType<typeof tagArrays>>(
+const restoreStatement = namedStatement<
+  BinViewRow,
+  { id: string; user: number } & ReturnType<typeof tagArrays> & ReturnType<typeof claimedKeyValues>
+>(
   "restore_bin",
   sql`with
     entry as (select * from bins where id = ${itemId} and user_id = ${user} for update),
@@ -236,8 +242,15 @@ const restoreStatement = namedStatement<BinViewRow, { id: string; user: number }
       insert into folder_tags (folder_id, tag_id) select e.folder_id, a.id from entry e, added_tags a
       where e.folder_id is not null on conflict do nothing
     ),
-    closed as (delete from bins b using entry e where b.id = e.id)
-  ${binViewQuery(sql`entry`)}`,
+    closed as (delete from bins b using entry e where b.id = e.id),
+    answer as (${binViewQuery(sql`entry`)}),
+    ${recordedAnswerOf({
+      user,
+      status: 200,
+      answer: sql`(select to_jsonb(a) from answer a)`,
+      done: sql`exists (select 1 from entry)`,
+    })}
+  select * from answer`,
 );
 
 /**
@@ -245,12 +258,21 @@ const restoreStatement = namedStatement<BinViewRow, { id: string; user: number }
  * folder is gone or in the bin; attaches the given tags and closes the entry.
  * Answers the entry as it was before the restore.
  */
-export async function restoreBin(db: Db, userId: number, id: string, tagInputs: TagInput[]): Promise<ApiBin> {
-  const values = { id, user: userId, ...tagArrays(tagInputs) };
+export async function restoreBin(
+  db: Db,
+  userId: number,
+  id: string,
+  tagInputs: TagInput[],
+  claimed?: ClaimedKey,
+): Promise<ApiBin> {
+  const values = { id, user: userId, ...tagArrays(tagInputs), ...claimedKeyValues(claimed) };
   const [entry] = await treeTransaction(db, userId, (session) => restoreStatement(session, values));
   if (!entry) throw notFound("bin entry");
   return presentBin(entry, new Date());
 }
+
+/** The restored entry as the restore statement recorded it, with its days left as of the restore. */
+export const recordedRestore = (recorded: unknown, restoredAt: Date) => presentBin(recorded as BinViewRow, restoredAt);
 
 /**
  * Deletes expired bin entries with their items (a folder's subtree goes by cascade),
