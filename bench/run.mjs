@@ -16,7 +16,7 @@ import { createBenchDatabase } from "./database.mjs";
 import { mixedLoad } from "./mixed.mjs";
 import { CONNECTIONS, children, load, median, memory, NODE_FLAGS, startChild, stopChild } from "./processes.mjs";
 import { roundTripsPerOperation } from "./round-trips.mjs";
-import { MIX, multipart, scenarios } from "./scenarios.mjs";
+import { MIX, multipart, scenarios, withIdempotencyKey } from "./scenarios.mjs";
 
 const here = import.meta.dirname;
 const root = resolve(here, "..");
@@ -29,6 +29,7 @@ const BACKENDS = (process.env.BENCH_BACKENDS ?? "pglite,postgres").split(",").fi
 const OPERATIONS = (process.env.BENCH_OPERATIONS ?? "").split(",").filter(Boolean);
 const MIX_DURATION = Number(process.env.BENCH_MIX_DURATION ?? 5);
 const MIX_RATE = Number(process.env.BENCH_MIX_RATE ?? 200);
+const IDEMPOTENCY_COST = process.env.BENCH_IDEMPOTENCY !== "0";
 
 const log = (...args) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args);
 const started = Date.now();
@@ -83,6 +84,7 @@ async function loadBlock(backend, databaseUrl, inMemory) {
   const variants = { validated, noValidation, inMemory, ...(twoProcesses && { twoProcesses }) };
   const rows = {};
   let mixed;
+  let idempotency;
   try {
     for (const [i, op] of ops.entries()) {
       const row = {};
@@ -132,6 +134,11 @@ async function loadBlock(backend, databaseUrl, inMemory) {
       row.firstToP50 = ratio(first[op].ms, Math.max(row.validated.p50, 1));
       rows[op] = row;
     }
+    if (IDEMPOTENCY_COST) {
+      log(`${backend} folder creates with and without an Idempotency-Key`);
+      idempotency = await idempotencyCost(validated);
+      log(`${backend} Idempotency-Key cost`, idempotency);
+    }
     if (MIX_DURATION > 0) {
       log(`${backend} mixed load: ${MIX_RATE} req/s offered, then saturation`);
       await mixedLoad(validated, WARMUP || 1, MIX_RATE);
@@ -140,7 +147,36 @@ async function loadBlock(backend, databaseUrl, inMemory) {
   } finally {
     await Promise.all([validated, noValidation, bare, fastify, twoProcesses].filter(Boolean).map(stopChild));
   }
-  return { rows, mixed, validated };
+  return { rows, mixed, idempotency, validated };
+}
+
+/**
+ * What an `Idempotency-Key` costs a create: folder creates (POST) with a key of their
+ * own each against without, on one server, in interleaved rounds; the ratio is the
+ * median of the rounds' req/s ratios (with ÷ without).
+ */
+async function idempotencyCost(server) {
+  const without = scenarios(server).createFolder;
+  const variants = { without, withKey: withIdempotencyKey(without) };
+  if (WARMUP > 0) for (const scenario of Object.values(variants)) await load(server, scenario, WARMUP);
+  const rounds = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const names = r % 2 ? ["withKey", "without"] : ["without", "withKey"];
+    const round = {};
+    for (const name of names) round[name] = await load(server, variants[name], DURATION);
+    rounds.push(round);
+  }
+  const summary = (name) => ({
+    rps: median(rounds.map((round) => round[name].rps)),
+    p50: median(rounds.map((round) => round[name].p50)),
+    p99: Math.max(...rounds.map((round) => round[name].p99)),
+    errors: rounds.reduce((sum, round) => sum + round[name].errors, 0),
+  });
+  return {
+    without: summary("without"),
+    withKey: summary("withKey"),
+    withKeyToWithout: median(rounds.map((round) => ratio(round.withKey.rps, round.without.rps) ?? 0)),
+  };
 }
 
 // ---- scale figures ----------------------------------------------------------------
@@ -434,6 +470,19 @@ function markdown(results) {
       }
     }
   }
+  if (Object.keys(results.idempotency).length > 0) {
+    lines.push(
+      "",
+      "Idempotency-Key cost: folder creates (POST) with a key of their own each, and without (req/s, p50 ms, p99 ms, errors)",
+      "",
+      "| backend | without a key | with a key | with ÷ without |",
+      "|---|---|---|---:|",
+    );
+    const cellOf = (f) => `${f.rps} / ${f.p50} / ${f.p99} / ${f.errors}`;
+    for (const [backend, cost] of Object.entries(results.idempotency)) {
+      lines.push(`| ${backend} | ${cellOf(cost.without)} | ${cellOf(cost.withKey)} | ${cost.withKeyToWithout} |`);
+    }
+  }
   if (results.uploads) {
     lines.push(
       "",
@@ -473,6 +522,7 @@ const results = {
   machine: `node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} at start`,
   load: {},
   mixed: {},
+  idempotency: {},
 };
 try {
   const inMemory = await startChild(
@@ -485,6 +535,7 @@ try {
     const block = await loadBlock(backend, benchUrl, inMemory);
     results.load[backend] = block.rows;
     if (block.mixed) results.mixed[backend] = block.mixed;
+    if (block.idempotency) results.idempotency[backend] = block.idempotency;
     seeded[backend] = block.validated;
   }
   await stopChild(inMemory);
