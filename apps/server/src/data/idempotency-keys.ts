@@ -121,7 +121,7 @@ export async function keepAnswer(db: Db, owner: KeyOwner, claim: string, answer:
  * `key` and `claim` are the statement's values of the `ClaimedKey` (null without a
  * key: the update then matches no row).
  */
-export const recordedAnswer = (parts: { user: SQL; key: SQL; claim: SQL; status: number; answer: SQL; done: SQL }) =>
+const recordedAnswer = (parts: { user: SQL; key: SQL; claim: SQL; status: number; answer: SQL; done: SQL }) =>
   sql`recorded_answer as (
     update idempotency_keys k set status = ${sql.raw(String(parts.status))}, recorded = ${parts.answer}, committed_at = now()
     where k.user_id = ${parts.user} and k.key = ${parts.key}::text and k.claim = ${parts.claim}::text

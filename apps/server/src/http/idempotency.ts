@@ -34,7 +34,7 @@ export interface RebuiltReply {
 }
 
 /** Per POST operation: its answer from the work's record, for a retry whose first answer was never kept. */
-export type Recoveries = Record<string, (work: RecordedWork) => RebuiltReply>;
+type Recoveries = Record<string, (work: RecordedWork) => RebuiltReply>;
 
 /** The response headers a replay repeats; the rest (request id, rate limit, dates) belong to each request. */
 const KEPT_HEADERS = ["content-type", "etag", "location"] as const;

@@ -59,7 +59,7 @@ const shareViewQuery = (shares: SQL, allShares?: SQL) =>
 const date = (value: Date | string) => iso(new Date(value));
 
 /** The share as its owner sees it: `users_detail` leaves out linked users who no longer share with the owner. */
-export function presentFileShare(share: ShareViewRow, contentLink: ContentLink): ApiFileShare {
+function presentFileShare(share: ShareViewRow, contentLink: ContentLink): ApiFileShare {
   const linked = new Map(
     (share.linked_users ?? []).map((u) => [
       u.id,
