@@ -13,10 +13,11 @@ import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import { createBenchBucket } from "./bucket.mjs";
 import { createBenchDatabase } from "./database.mjs";
+import { idempotencyCost } from "./idempotency-cost.mjs";
 import { mixedLoad } from "./mixed.mjs";
 import { CONNECTIONS, children, load, median, memory, NODE_FLAGS, startChild, stopChild } from "./processes.mjs";
 import { roundTripsPerOperation } from "./round-trips.mjs";
-import { MIX, multipart, scenarios, withIdempotencyKey } from "./scenarios.mjs";
+import { MIX, multipart, scenarios } from "./scenarios.mjs";
 
 const here = import.meta.dirname;
 const root = resolve(here, "..");
@@ -136,7 +137,7 @@ async function loadBlock(backend, databaseUrl, inMemory) {
     }
     if (IDEMPOTENCY_COST) {
       log(`${backend} folder creates with and without an Idempotency-Key`);
-      idempotency = await idempotencyCost(validated);
+      idempotency = await idempotencyCost(validated, { warmup: WARMUP, rounds: ROUNDS, duration: DURATION });
       log(`${backend} Idempotency-Key cost`, idempotency);
     }
     if (MIX_DURATION > 0) {
@@ -148,35 +149,6 @@ async function loadBlock(backend, databaseUrl, inMemory) {
     await Promise.all([validated, noValidation, bare, fastify, twoProcesses].filter(Boolean).map(stopChild));
   }
   return { rows, mixed, idempotency, validated };
-}
-
-/**
- * What an `Idempotency-Key` costs a create: folder creates (POST) with a key of their
- * own each against without, on one server, in interleaved rounds; the ratio is the
- * median of the rounds' req/s ratios (with ÷ without).
- */
-async function idempotencyCost(server) {
-  const without = scenarios(server).createFolder;
-  const variants = { without, withKey: withIdempotencyKey(without) };
-  if (WARMUP > 0) for (const scenario of Object.values(variants)) await load(server, scenario, WARMUP);
-  const rounds = [];
-  for (let r = 0; r < ROUNDS; r++) {
-    const names = r % 2 ? ["withKey", "without"] : ["without", "withKey"];
-    const round = {};
-    for (const name of names) round[name] = await load(server, variants[name], DURATION);
-    rounds.push(round);
-  }
-  const summary = (name) => ({
-    rps: median(rounds.map((round) => round[name].rps)),
-    p50: median(rounds.map((round) => round[name].p50)),
-    p99: Math.max(...rounds.map((round) => round[name].p99)),
-    errors: rounds.reduce((sum, round) => sum + round[name].errors, 0),
-  });
-  return {
-    without: summary("without"),
-    withKey: summary("withKey"),
-    withKeyToWithout: median(rounds.map((round) => ratio(round.withKey.rps, round.without.rps) ?? 0)),
-  };
 }
 
 // ---- scale figures ----------------------------------------------------------------
