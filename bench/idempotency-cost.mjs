@@ -29,7 +29,9 @@ export async function idempotencyCost(server, { warmup, rounds, duration }) {
   return {
     without: summary("without"),
     withKey: summary("withKey"),
-    withKeyToWithout: median(runs.map((round) => +(round.withKey.rps / round.without.rps).toFixed(2))),
+    withKeyToWithout: median(
+      runs.map((round) => (round.without.rps ? +(round.withKey.rps / round.without.rps).toFixed(2) : 0)),
+    ),
   };
 }
 
