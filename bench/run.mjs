@@ -13,6 +13,7 @@ import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import { createBenchBucket } from "./bucket.mjs";
 import { createBenchDatabase } from "./database.mjs";
+import { idempotencyCost } from "./idempotency-cost.mjs";
 import { mixedLoad } from "./mixed.mjs";
 import { CONNECTIONS, children, load, median, memory, NODE_FLAGS, startChild, stopChild } from "./processes.mjs";
 import { roundTripsPerOperation } from "./round-trips.mjs";
@@ -29,6 +30,7 @@ const BACKENDS = (process.env.BENCH_BACKENDS ?? "pglite,postgres").split(",").fi
 const OPERATIONS = (process.env.BENCH_OPERATIONS ?? "").split(",").filter(Boolean);
 const MIX_DURATION = Number(process.env.BENCH_MIX_DURATION ?? 5);
 const MIX_RATE = Number(process.env.BENCH_MIX_RATE ?? 200);
+const IDEMPOTENCY_COST = process.env.BENCH_IDEMPOTENCY !== "0";
 
 const log = (...args) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args);
 const started = Date.now();
@@ -83,6 +85,7 @@ async function loadBlock(backend, databaseUrl, inMemory) {
   const variants = { validated, noValidation, inMemory, ...(twoProcesses && { twoProcesses }) };
   const rows = {};
   let mixed;
+  let idempotency;
   try {
     for (const [i, op] of ops.entries()) {
       const row = {};
@@ -132,6 +135,11 @@ async function loadBlock(backend, databaseUrl, inMemory) {
       row.firstToP50 = ratio(first[op].ms, Math.max(row.validated.p50, 1));
       rows[op] = row;
     }
+    if (IDEMPOTENCY_COST) {
+      log(`${backend} folder creates with and without an Idempotency-Key`);
+      idempotency = await idempotencyCost(validated, { warmup: WARMUP, rounds: ROUNDS, duration: DURATION });
+      log(`${backend} Idempotency-Key cost`, idempotency);
+    }
     if (MIX_DURATION > 0) {
       log(`${backend} mixed load: ${MIX_RATE} req/s offered, then saturation`);
       await mixedLoad(validated, WARMUP || 1, MIX_RATE);
@@ -140,7 +148,7 @@ async function loadBlock(backend, databaseUrl, inMemory) {
   } finally {
     await Promise.all([validated, noValidation, bare, fastify, twoProcesses].filter(Boolean).map(stopChild));
   }
-  return { rows, mixed, validated };
+  return { rows, mixed, idempotency, validated };
 }
 
 // ---- scale figures ----------------------------------------------------------------
@@ -434,6 +442,19 @@ function markdown(results) {
       }
     }
   }
+  if (Object.keys(results.idempotency).length > 0) {
+    lines.push(
+      "",
+      "Idempotency-Key cost: folder creates (POST) with a key of their own each, and without (req/s, p50 ms, p99 ms, errors)",
+      "",
+      "| backend | without a key | with a key | with ÷ without |",
+      "|---|---|---|---:|",
+    );
+    const cellOf = (f) => `${f.rps} / ${f.p50} / ${f.p99} / ${f.errors}`;
+    for (const [backend, cost] of Object.entries(results.idempotency)) {
+      lines.push(`| ${backend} | ${cellOf(cost.without)} | ${cellOf(cost.withKey)} | ${cost.withKeyToWithout} |`);
+    }
+  }
   if (results.uploads) {
     lines.push(
       "",
@@ -473,6 +494,7 @@ const results = {
   machine: `node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} at start`,
   load: {},
   mixed: {},
+  idempotency: {},
 };
 try {
   const inMemory = await startChild(
@@ -485,6 +507,7 @@ try {
     const block = await loadBlock(backend, benchUrl, inMemory);
     results.load[backend] = block.rows;
     if (block.mixed) results.mixed[backend] = block.mixed;
+    if (block.idempotency) results.idempotency[backend] = block.idempotency;
     seeded[backend] = block.validated;
   }
   await stopChild(inMemory);

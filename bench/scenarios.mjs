@@ -52,6 +52,8 @@ export function scenarios(server, as = 0) {
       json("POST", `/evault/v1/folders/${user.projects_folder_id}/duplicate_folder/`, {
         name: "Projects (bench copy)",
       }),
+    // A new folder at the root, each request its own.
+    createFolder: () => json("POST", "/evault/v1/folders/", { name: "Bench folder", description: "one of many" }),
     // Replaces a file's content with the same 64 bytes (multipart; the blob deduplicates).
     updateFile: (i) => ({
       method: "PUT",
@@ -78,3 +80,12 @@ export function mixScenarios(server, as) {
     }),
   };
 }
+
+/**
+ * `scenario` with an `Idempotency-Key` of its own on every request: autocannon replaces
+ * `[<id>]` in each request it sends (header included) with a fresh id.
+ */
+export const withIdempotencyKey = (scenario) => (i) => {
+  const request = scenario(i);
+  return { ...request, headers: { ...request.headers, "idempotency-key": "[<id>]" }, idReplacement: true };
+};

@@ -1,5 +1,6 @@
 // Isolation and secrecy: one user never reaches another's data; keys and passwords
 // never appear in clear anywhere; hostile ids and filenames go nowhere.
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -64,6 +65,27 @@ describe.each(backends)("security on $name", (backend) => {
     }
     expect(database).toMatch(/<password_hash>scrypt\$/);
     expect(database).toMatch(/<key_hash>[0-9a-f]{64}<\/key_hash>/);
+  }, 120_000);
+
+  test("when a share is created with a password and an Idempotency-Key, then no column holds an unkeyed SHA-256 of its body", async () => {
+    const [user] = h.users;
+    const body = { file: user.file_id, access: "public" as const, password: "fingerprinted-share-password" };
+    const { response } = await h.client().POST("/evault/v1/file_shares/", {
+      params: { header: { "Idempotency-Key": "share-with-password" } },
+      body,
+    });
+    expect(response.status).toBe(201);
+    // The request as the fingerprint digests it: method, path and parsed body, as JSON with its keys sorted.
+    const sorted = {
+      body: Object.fromEntries(Object.entries(body).sort()),
+      method: "POST",
+      url: "/evault/v1/file_shares/",
+    };
+    const canonical = JSON.stringify(sorted);
+    const unkeyed = createHash("sha256").update(canonical).digest("hex");
+    const database = await dump(h);
+    expect(database).toContain("share-with-password");
+    expect(database).not.toContain(unkeyed);
   }, 120_000);
 
   test.each([

@@ -8,7 +8,7 @@ import { refuseEmptyJson, refuseUnboundedBody } from "./http/body-checks.js";
 import { dispatch } from "./http/dispatch.js";
 import { docsRouter } from "./http/docs.js";
 import { downloadFile } from "./http/downloads.js";
-import { createHandlers } from "./http/handlers.js";
+import { createHandlers, createRecoveries } from "./http/handlers.js";
 import { idempotentPosts } from "./http/idempotency.js";
 import { adminRouter, type Metrics } from "./http/observability.js";
 import type { Handlers } from "./http/operation-types.js";
@@ -145,8 +145,9 @@ export function createApp(deps: AppDeps): App {
   if (deps.rateLimiter) app.use(deps.rateLimiter.failedAuth);
   app.use(
     idempotentPosts(deps.database.db, {
-      ttlSeconds: deps.config.idempotencyTtlSeconds,
-      leaseSeconds: deps.config.idempotencyLeaseSeconds,
+      times: { ttlSeconds: deps.config.idempotencyTtlSeconds, leaseSeconds: deps.config.idempotencyLeaseSeconds },
+      recoveries: createRecoveries(deps.config),
+      crashAfterWork: deps.config.idempotencyTestCrashAfterWork,
     }),
   );
   const download = downloadFile(deps.database.db, deps.blobs);

@@ -30,6 +30,13 @@ export interface Config {
    * (the process that held it crashed); longer than any request runs.
    */
   idempotencyLeaseSeconds: number;
+  /**
+   * Test-only (IDEMPOTENCY_TEST_CRASH_AFTER_WORK=1): the process kills itself (SIGKILL)
+   * once a POST sent with an `Idempotency-Key` has done its work, before its answer is
+   * kept or sent, so that the crash suite can hit that moment every time. Never set it
+   * in a deployment.
+   */
+  idempotencyTestCrashAfterWork: boolean;
   logLevel: string;
   /** `pretty` (human-readable lines, the default on a terminal) or `json` (one object a line, the default otherwise). */
   logFormat: "json" | "pretty";
@@ -101,6 +108,7 @@ export function loadConfig(env: Env = process.env): Config {
     binRetentionDays: integer(env, "BIN_RETENTION_DAYS", 30, 1, 36500),
     idempotencyTtlSeconds: integer(env, "IDEMPOTENCY_TTL_SECONDS", 24 * 60 * 60, 1, 30 * 24 * 60 * 60),
     idempotencyLeaseSeconds: integer(env, "IDEMPOTENCY_LEASE_SECONDS", 5 * 60, 1, 24 * 60 * 60),
+    idempotencyTestCrashAfterWork: flag(env, "IDEMPOTENCY_TEST_CRASH_AFTER_WORK"),
     logLevel,
     logFormat: oneOf(env, "LOG_FORMAT", ["json", "pretty"], process.stdout.isTTY ? "pretty" : "json"),
     rateLimitPerMinute,

@@ -2,7 +2,8 @@
 // and the answer kept for it. Every decision is one statement the database serialises,
 // so two processes racing for one key cannot both win.
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db } from "./database.js";
 import { idempotencyKeys } from "./schema.js";
 
@@ -26,11 +27,25 @@ export interface KeyTimes {
   leaseSeconds: number;
 }
 
+/** The key a request holds, as the work's statement marks it committed (see `recordedAnswer`). */
+export interface ClaimedKey {
+  key: string;
+  claim: string;
+}
+
+/** What the work's statement recorded as it committed: its answer's status and the view row it presented. */
+export interface RecordedWork {
+  status: number;
+  recorded: unknown;
+  committedAt: Date;
+}
+
 export type ClaimResult =
   | { outcome: "claimed"; claim: string }
   | { outcome: "in_flight" }
   | { outcome: "reused" }
-  | { outcome: "kept"; answer: KeptAnswer };
+  | { outcome: "kept"; answer: KeptAnswer }
+  | { outcome: "committed"; work: RecordedWork };
 
 const secondsFromNow = (seconds: number) => sql`now() + ${seconds}::integer * interval '1 second'`;
 
@@ -61,6 +76,8 @@ export async function claimKey(db: Db, owner: KeyOwner, fingerprint: string, tim
       status: null,
       headers: null,
       body: null,
+      recorded: null,
+      committed_at: null,
       created_at: sql`now()`,
     };
     const claimed = await db
@@ -73,20 +90,72 @@ export async function claimKey(db: Db, owner: KeyOwner, fingerprint: string, tim
     if (!held) continue;
     if (held.status === null) return { outcome: "in_flight" };
     if (held.fingerprint !== fingerprint) return { outcome: "reused" };
-    return { outcome: "kept", answer: { status: held.status, headers: held.headers ?? {}, body: held.body ?? "" } };
+    if (held.body === null) {
+      // The work committed, and its answer was never kept (the process died, or the keeping failed).
+      const work = { status: held.status, recorded: held.recorded, committedAt: held.committed_at ?? held.created_at };
+      return { outcome: "committed", work };
+    }
+    return { outcome: "kept", answer: { status: held.status, headers: held.headers ?? {}, body: held.body } };
   }
   return { outcome: "in_flight" };
 }
 
 const ofOwner = ({ userId, key }: KeyOwner) => and(eq(idempotencyKeys.user_id, userId), eq(idempotencyKeys.key, key));
 
-/** Keeps the answer of the request holding `claim`; a request whose lease was taken over keeps nothing. */
+/**
+ * Keeps the answer of the request holding `claim` (its work's statement may have set
+ * `status` already); a request whose lease was taken over keeps nothing.
+ */
 export async function keepAnswer(db: Db, owner: KeyOwner, claim: string, answer: KeptAnswer, ttlSeconds: number) {
   await db
     .update(idempotencyKeys)
     .set({ ...answer, expires_at: secondsFromNow(ttlSeconds) })
-    .where(and(ofOwner(owner), eq(idempotencyKeys.claim, claim), isNull(idempotencyKeys.status)));
+    .where(and(ofOwner(owner), eq(idempotencyKeys.claim, claim), isNull(idempotencyKeys.body)));
 }
+
+/**
+ * A data-modifying CTE, `recorded_answer`, for the statement that does a POST's work:
+ * when `done` holds, it marks the request's claimed key committed with the answer's
+ * `status` and `answer` (jsonb: the view row the answer is presented from), in the
+ * work's own transaction, so the work and its record commit or roll back together.
+ * `key` and `claim` are the statement's values of the `ClaimedKey` (null without a
+ * key: the update then matches no row).
+ */
+const recordedAnswer = (parts: { user: SQL; key: SQL; claim: SQL; status: number; answer: SQL; done: SQL }) =>
+  sql`recorded_answer as (
+    update idempotency_keys k set status = ${sql.raw(String(parts.status))}, recorded = ${parts.answer}, committed_at = now()
+    where k.user_id = ${parts.user} and k.key = ${parts.key}::text and k.claim = ${parts.claim}::text
+      and k.status is null and ${parts.done}
+  )`;
+
+/** `recordedAnswer` with the key and claim in the named placeholders `claimedKeyValues` fills. */
+export const recordedAnswerOf = (parts: { user: SQL; status: number; answer: SQL; done: SQL }) =>
+  recordedAnswer({
+    ...parts,
+    key: sql`${sql.placeholder("idempotency_key")}`,
+    claim: sql`${sql.placeholder("idempotency_claim")}`,
+  });
+
+/** The values of `recordedAnswerOf`'s placeholders. */
+export const claimedKeyValues = (claimed: ClaimedKey | undefined) => ({
+  idempotency_key: claimed?.key ?? null,
+  idempotency_claim: claimed?.claim ?? null,
+});
+
+/** `recordedAnswer` as SQL text, for a hand-written statement whose parts are its own SQL (`$n` parameters). */
+export const recordedAnswerText = (
+  parts: Record<"user" | "key" | "claim" | "answer" | "done", string> & { status: number },
+) =>
+  new PgDialect().sqlToQuery(
+    recordedAnswer({
+      user: sql.raw(parts.user),
+      key: sql.raw(parts.key),
+      claim: sql.raw(parts.claim),
+      status: parts.status,
+      answer: sql.raw(parts.answer),
+      done: sql.raw(parts.done),
+    }),
+  ).sql;
 
 /** Frees the key at once (the request failed): a retry with it does the work. */
 export async function releaseKey(db: Db, owner: KeyOwner, claim: string) {

@@ -224,7 +224,8 @@ export const bins = pgTable(
 
 /**
  * Secrets the server processes share, made once by the migration that adds each
- * (`page_cursor`: the HMAC key that signs list cursors).
+ * (`page_cursor`: the HMAC key that signs list cursors; `idempotency_fingerprint`: the
+ * HMAC key of the requests' fingerprints).
  */
 export const serverSecrets = pgTable("server_secrets", {
   name: text("name").primaryKey(),
@@ -234,14 +235,16 @@ export const serverSecrets = pgTable("server_secrets", {
 /**
  * The kept answers of POSTs sent with an `Idempotency-Key` (http/idempotency.ts), one per
  * user and key. A row without `status` is a request in flight, owned by `claim` until
- * `leased_until`; with it, the answer to replay until `expires_at`.
+ * `leased_until`; with it, the answer to replay until `expires_at`. The work's own
+ * statement sets `status`, `recorded` and `committed_at` as it commits; `headers` and
+ * `body` are the answer as sent, kept after the commit.
  */
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {
     user_id: owner(),
     key: text("key").notNull(),
-    /** SHA-256 of the request: method, path, body (and the uploaded file's SHA-256). */
+    /** HMAC-SHA-256 (key: the `idempotency_fingerprint` secret) of the request: method, path, body (and the uploaded file's SHA-256). */
     fingerprint: text("fingerprint").notNull(),
     /** Which request holds the key: a late answer of a request whose lease was taken over is not kept. */
     claim: text("claim").notNull(),
@@ -251,6 +254,10 @@ export const idempotencyKeys = pgTable(
     /** The answer's headers that matter for a replay: Content-Type, ETag, Location. */
     headers: jsonb("headers").$type<Record<string, string>>(),
     body: text("body"),
+    /** What the work's statement wrote into its answer (the view row it presented), to rebuild an answer never kept. */
+    recorded: jsonb("recorded"),
+    /** When the work committed: the time its answer was presented at. */
+    committed_at: timestamptz("committed_at"),
     created_at: timestamptz("created_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.key] }), index("idempotency_keys_expires_idx").on(t.expires_at)],

@@ -2,10 +2,10 @@
 // item 1, and following the cursors visits every item once even while items are
 // added or removed (a removed one may be missing; none repeats).
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { eq, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../data/database.js";
-import { serverSecrets } from "../data/schema.js";
+import { serverSecret } from "../data/server-secrets.js";
 import { DomainError } from "./errors.js";
 
 /** What a list request asks for: where to start and how many. */
@@ -34,25 +34,8 @@ interface Position {
   id: string;
 }
 
-const secrets = new WeakMap<Db, Promise<Buffer>>();
-
 /** The HMAC key of cursors, made by a migration and shared by every process of the database; read once. */
-function cursorKey(db: Db): Promise<Buffer> {
-  let key = secrets.get(db);
-  if (!key) {
-    key = db
-      .select({ secret: serverSecrets.secret })
-      .from(serverSecrets)
-      .where(eq(serverSecrets.name, "page_cursor"))
-      .then(([row]) => {
-        if (!row) throw new Error("the page_cursor secret is missing: run the migrations");
-        return Buffer.from(row.secret, "utf8");
-      });
-    key.catch(() => secrets.delete(db));
-    secrets.set(db, key);
-  }
-  return key;
-}
+const cursorKey = (db: Db) => serverSecret(db, "page_cursor");
 
 const mac = (key: Buffer, scope: ListScope, payload: string) =>
   createHmac("sha256", key).update(`${scope.userId}\n${scope.list}\n${payload}`).digest().subarray(0, 16);

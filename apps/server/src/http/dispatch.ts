@@ -10,6 +10,7 @@ type UntypedHandler = (input: {
   body: unknown;
   ifMatch: number[] | undefined;
   upload: Request["upload"];
+  idempotency: Request["idempotency"];
 }) => Promise<{ status: number; body?: unknown; version?: number; location?: string }>;
 
 /** What a read answers is its owner's: no shared cache may keep it, a private one revalidates. */
@@ -36,6 +37,7 @@ export function dispatch(handlers: Handlers, streams: StreamHandlers, publicBase
       body: req.body,
       ifMatch: parseIfMatch(req.get("if-match")),
       upload: req.upload,
+      idempotency: req.idempotency,
     });
     const read = req.method === "GET";
     if (read) res.setHeader("Cache-Control", READ_CACHE_CONTROL);

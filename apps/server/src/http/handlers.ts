@@ -1,18 +1,22 @@
 import type { Config } from "../config.js";
 import type { Database } from "../data/database.js";
+import type { RecordedWork } from "../data/idempotency-keys.js";
 import {
   createBankAccount,
   getBankAccount,
   listBankAccounts,
+  recordedBankAccount,
   replaceBankAccount,
 } from "../domain/banking/bank-accounts.js";
-import { binEntry, binItem, deleteBin, listBins, restoreBin } from "../domain/vault/bins.js";
+import type { Versioned } from "../domain/contract.js";
+import { binEntry, binItem, deleteBin, listBins, recordedRestore, restoreBin } from "../domain/vault/bins.js";
 import type { CleanupLog } from "../domain/vault/blob-sweep.js";
 import {
   createFileShare,
   deleteFileShare,
   getFileShare,
   listFileShares,
+  recordedFileShare,
   updateFileShare,
 } from "../domain/vault/file-shares.js";
 import { createFile, type FileForm, getFile, listFiles, replaceFile } from "../domain/vault/files.js";
@@ -24,7 +28,9 @@ import {
   listFolders,
   updateFolder,
 } from "../domain/vault/folders.js";
+import { type FileRow, type FolderRow, presentFile, presentFolder } from "../domain/vault/views.js";
 import type { BlobStore } from "../storage/blob-store.js";
+import type { RebuiltReply } from "./idempotency.js";
 import type { Handlers } from "./operation-types.js";
 import { pageBody, pageRequest } from "./pages.js";
 import { ProblemError } from "./problems.js";
@@ -38,6 +44,60 @@ function requireUpload<U>(upload: U | undefined): U {
   return upload;
 }
 
+type PublicConfig = Config & { publicBaseUrl: string };
+
+/** The links a resource's answer holds, and the answers of the creates: 201, the resource, its version and `Location`. */
+function answers(config: PublicConfig) {
+  const contentLink = (fileId: string) =>
+    `${config.publicBaseUrl}/evault/v1/files/${encodeURIComponent(fileId)}/content/`;
+  /** The absolute URL of a resource's GET, sent as a create's `Location`. */
+  const located = (collection: string, id: string) => `${config.publicBaseUrl}${collection}${encodeURIComponent(id)}/`;
+  const created =
+    (collection: string) =>
+    <T extends { id: string }>({ resource, version }: Versioned<T>) =>
+      ({ status: 201, body: resource, version, location: located(collection, resource.id) }) as const;
+  return {
+    contentLink,
+    accountCreated: created("/banking/v1/ng/bank_accounts/"),
+    fileCreated: created("/evault/v1/files/"),
+    folderCreated: created("/evault/v1/folders/"),
+    shareCreated: created("/evault/v1/file_shares/"),
+  };
+}
+
+/**
+ * Per POST: its answer rebuilt from what its work's statement recorded under the
+ * request's `Idempotency-Key`, exactly as its handler below gave it.
+ */
+export function createRecoveries(
+  config: PublicConfig,
+): Record<IdempotentOperationId, (work: RecordedWork) => RebuiltReply> {
+  const { contentLink, accountCreated, fileCreated, folderCreated, shareCreated } = answers(config);
+  return {
+    createNgnBankAccount: ({ recorded }) => accountCreated(recordedBankAccount(recorded)),
+    createFile: ({ recorded }) => {
+      const { file, version } = presentFile(recorded as FileRow, contentLink);
+      return fileCreated({ resource: file, version });
+    },
+    createFolder: ({ recorded }) => {
+      const { folder, version } = presentFolder(recorded as FolderRow);
+      return folderCreated({ resource: folder, version });
+    },
+    duplicateFolder: ({ recorded }) => ({ status: 201, body: presentFolder(recorded as FolderRow).folder }),
+    createFileShare: ({ recorded }) => shareCreated(recordedFileShare(recorded, contentLink)),
+    restoreBin: ({ recorded, committedAt }) => ({ status: 200, body: recordedRestore(recorded, committedAt) }),
+  };
+}
+
+/** The POSTs, each of which takes an `Idempotency-Key`. */
+type IdempotentOperationId =
+  | "createNgnBankAccount"
+  | "createFile"
+  | "createFolder"
+  | "duplicateFolder"
+  | "createFileShare"
+  | "restoreBin";
+
 /** The operationId -> handler table: one entry per operation of the contract. */
 export function createHandlers({
   database,
@@ -47,14 +107,11 @@ export function createHandlers({
 }: {
   database: Database;
   blobs: BlobStore;
-  config: Config & { publicBaseUrl: string };
+  config: PublicConfig;
   logger: CleanupLog;
 }): Handlers {
   const { db } = database;
-  const contentLink = (fileId: string) =>
-    `${config.publicBaseUrl}/evault/v1/files/${encodeURIComponent(fileId)}/content/`;
-  /** The absolute URL of a resource's GET, sent as a create's `Location`. */
-  const located = (collection: string, id: string) => `${config.publicBaseUrl}${collection}${encodeURIComponent(id)}/`;
+  const { contentLink, accountCreated, fileCreated, folderCreated, shareCreated } = answers(config);
   const retention = config.binRetentionDays;
   return {
     async updateNgnBankAccount({ userId, path, body, ifMatch }) {
@@ -81,11 +138,11 @@ export function createHandlers({
       const { resource, version } = await replaceFile(db, blobs, settings, write);
       return { status: 200, body: resource, version };
     },
-    async restoreBin({ userId, path, body }) {
-      return { status: 200, body: await restoreBin(db, userId, path.id, body.tags) };
+    async restoreBin({ userId, path, body, idempotency }) {
+      return { status: 200, body: await restoreBin(db, userId, path.id, body.tags, idempotency) };
     },
-    async duplicateFolder({ userId, path, body }) {
-      const copy = await duplicateFolder(db, { userId, id: path.id, input: body }, config.binRetentionDays);
+    async duplicateFolder({ userId, path, body, idempotency }) {
+      const copy = await duplicateFolder(db, { userId, id: path.id, input: body }, retention, idempotency);
       return { status: 201, body: copy };
     },
     async updateFavouriteFolder({ userId, path, body, ifMatch }) {
@@ -97,20 +154,18 @@ export function createHandlers({
     async listNgnBankAccounts({ userId, query, url }) {
       return { status: 200, body: pageBody(url, await listBankAccounts(db, userId, pageRequest(query))) };
     },
-    async createNgnBankAccount({ userId, body }) {
-      const { resource, version } = await createBankAccount(db, userId, body);
-      return { status: 201, body: resource, version, location: located("/banking/v1/ng/bank_accounts/", resource.id) };
+    async createNgnBankAccount({ userId, body, idempotency }) {
+      return accountCreated(await createBankAccount(db, userId, body, idempotency));
     },
     async getNgnBankAccount({ userId, path }) {
       const { resource, version } = await getBankAccount(db, userId, path.id);
       return { status: 200, body: resource, version };
     },
-    async createFile({ userId, body, upload }) {
+    async createFile({ userId, body, upload, idempotency }) {
       const { file: _bytes, ...input } = body;
       const settings = { contentLink, binRetentionDays: retention, cleanupLog: logger };
       const write = { userId, input: input as FileForm & { folder: string }, upload: requireUpload(upload) };
-      const { resource, version } = await createFile(db, blobs, settings, write);
-      return { status: 201, body: resource, version, location: located("/evault/v1/files/", resource.id) };
+      return fileCreated(await createFile(db, blobs, settings, write, idempotency));
     },
     async listFiles({ userId, query, url }) {
       const page = await listFiles(db, userId, query?.folder, pageRequest(query), contentLink);
@@ -123,9 +178,8 @@ export function createHandlers({
     async deleteFile({ userId, path }) {
       return { status: 200, body: await binItem(db, userId, "file", path.id, retention) };
     },
-    async createFolder({ userId, body }) {
-      const { resource, version } = await createFolder(db, userId, body, retention);
-      return { status: 201, body: resource, version, location: located("/evault/v1/folders/", resource.id) };
+    async createFolder({ userId, body, idempotency }) {
+      return folderCreated(await createFolder(db, userId, body, retention, idempotency));
     },
     async listFolders({ userId, query, url }) {
       return { status: 200, body: pageBody(url, await listFolders(db, userId, query?.parent, pageRequest(query))) };
@@ -140,9 +194,8 @@ export function createHandlers({
     async listFavouriteFolders({ userId, query, url }) {
       return { status: 200, body: pageBody(url, await listFavouriteFolders(db, userId, pageRequest(query))) };
     },
-    async createFileShare({ userId, body }) {
-      const { resource, version } = await createFileShare(db, userId, body, contentLink);
-      return { status: 201, body: resource, version, location: located("/evault/v1/file_shares/", resource.id) };
+    async createFileShare({ userId, body, idempotency }) {
+      return shareCreated(await createFileShare(db, userId, body, contentLink, idempotency));
     },
     async listFileShares({ userId, query, url }) {
       return { status: 200, body: pageBody(url, await listFileShares(db, userId, pageRequest(query), contentLink)) };

@@ -1,16 +1,40 @@
-import { createHash } from "node:crypto";
+import { createHmac } from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { stringify } from "safe-stable-stringify";
 import type { Db } from "../data/database.js";
 import {
+  type ClaimedKey,
   claimKey,
   type KeptAnswer,
   type KeyOwner,
   type KeyTimes,
   keepAnswer,
+  type RecordedWork,
   releaseKey,
 } from "../data/idempotency-keys.js";
+import { serverSecret } from "../data/server-secrets.js";
 import { answerProblem, type ProblemCode } from "./problems.js";
+import { etag } from "./request-context.js";
+
+declare global {
+  namespace Express {
+    interface Request {
+      /** The `Idempotency-Key` this request holds: the work's statement records its answer under it. */
+      idempotency?: ClaimedKey;
+    }
+  }
+}
+
+/** The answer a handler gave, rebuilt from what its work's statement recorded (see `recordedAnswer`). */
+export interface RebuiltReply {
+  status: number;
+  body: unknown;
+  version?: number;
+  location?: string;
+}
+
+/** Per POST operation: its answer from the work's record, for a retry whose first answer was never kept. */
+type Recoveries = Record<string, (work: RecordedWork) => RebuiltReply>;
 
 /** The response headers a replay repeats; the rest (request id, rate limit, dates) belong to each request. */
 const KEPT_HEADERS = ["content-type", "etag", "location"] as const;
@@ -38,29 +62,54 @@ const refusals = {
  * buffering the upload. A refusal before it (401, 429, a 400 or 413 of the contract) is
  * never kept. Answers below 500 are kept; a 5xx frees the key at once, and a holder that
  * crashed loses it when its lease ends.
+ *
+ * The work's own statement marks the key committed (`recordedAnswer`), so a request
+ * whose answer was never kept (the process died after the commit, or keeping it failed)
+ * is not done again: its retry gets the answer rebuilt from that record (`recoveries`).
  */
-export function idempotentPosts(db: Db, times: KeyTimes): RequestHandler {
+export function idempotentPosts(
+  db: Db,
+  { times, recoveries, crashAfterWork }: { times: KeyTimes; recoveries: Recoveries; crashAfterWork: boolean },
+): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     const key = req.get("idempotency-key");
     if (req.method !== "POST" || key === undefined || !req.auth) return next();
     const owner = { userId: req.auth.userId, key };
-    const claimed = await claimKey(db, owner, fingerprint(req), times);
+    const claimed = await claimKey(db, owner, await fingerprint(db, req), times);
     if (claimed.outcome === "kept") return replay(res, claimed.answer);
+    if (claimed.outcome === "committed") return replayRebuilt(req, res, recoveries, claimed.work);
     if (claimed.outcome !== "claimed") {
       const { code, detail, issue } = refusals[claimed.outcome];
       return answerProblem(req, res, code, detail, [{ path: "/headers/idempotency-key", ...issue }]);
     }
-    keepTheAnswer(req, res, db, owner, claimed.claim, times.ttlSeconds);
+    req.idempotency = { key, claim: claimed.claim };
+    keepTheAnswer(req, res, db, owner, claimed.claim, times.ttlSeconds, crashAfterWork);
     next();
   };
 }
 
-/** SHA-256 of what the request asks: method, path, parsed body (keys sorted) and the uploaded file. */
-function fingerprint(req: Request): string {
+/**
+ * HMAC-SHA-256 of what the request asks: method, path, parsed body (keys sorted) and the
+ * uploaded file. Keyed with a secret of the database, so that a copy of the table cannot
+ * be searched for a guessed body (a share's password is in its body).
+ */
+async function fingerprint(db: Db, req: Request): Promise<string> {
   const upload = req.upload && { hash: req.upload.hash, filename: req.upload.filename };
-  return createHash("sha256")
+  return createHmac("sha256", await serverSecret(db, "idempotency_fingerprint"))
     .update(stringify({ method: req.method, url: req.originalUrl, body: req.body, upload }) ?? "")
     .digest("hex");
+}
+
+/** The answer of a request whose work committed and whose answer was never kept, as its handler gave it. */
+function replayRebuilt(req: Request, res: Response, recoveries: Recoveries, work: RecordedWork): void {
+  const operationId = req.openapi?.schema?.operationId ?? "";
+  const recover = recoveries[operationId];
+  if (!recover) throw new Error(`${operationId} recorded its work under an Idempotency-Key but has no recovery`);
+  const reply = recover(work);
+  if (reply.location !== undefined) res.setHeader("Location", reply.location);
+  if (reply.version !== undefined) res.setHeader("ETag", etag(reply.version));
+  res.setHeader("Idempotent-Replayed", "true");
+  res.status(reply.status).json(reply.body);
 }
 
 function replay(res: Response, answer: KeptAnswer): void {
@@ -74,11 +123,20 @@ function replay(res: Response, answer: KeptAnswer): void {
  * before it goes out, the answer is kept (below 500) or the key released (5xx), so a
  * client that has the answer and retries finds it kept, never "in flight".
  */
-function keepTheAnswer(req: Request, res: Response, db: Db, owner: KeyOwner, claim: string, ttlSeconds: number) {
+function keepTheAnswer(
+  req: Request,
+  res: Response,
+  db: Db,
+  owner: KeyOwner,
+  claim: string,
+  ttlSeconds: number,
+  crashAfterWork: boolean,
+) {
   const send = res.send;
   res.send = function keepThenSend(this: Response, body?: unknown) {
     res.send = send;
     const status = res.statusCode;
+    if (crashAfterWork && status < 300) process.kill(process.pid, "SIGKILL");
     const settled =
       status >= 500 ? releaseKey(db, owner, claim) : keepAnswer(db, owner, claim, answerOf(res, body), ttlSeconds);
     settled

@@ -2,6 +2,7 @@
 // wrong request field or a wrong response field is a compile error.
 import type { operations } from "@vault/spec/schema";
 import type { RequestHandler } from "express";
+import type { ClaimedKey } from "../data/idempotency-keys.js";
 
 export type OperationId = keyof operations;
 type Op<K extends OperationId> = operations[K];
@@ -38,6 +39,8 @@ interface Input<K extends OperationId> {
   ifMatch: number[] | undefined;
   /** The streamed file part of a multipart request. */
   upload: Express.Request["upload"];
+  /** The `Idempotency-Key` a POST holds: its work's statement marks it committed (`recordedAnswer`). */
+  idempotency: ClaimedKey | undefined;
 }
 
 type Handler<K extends OperationId> = (input: Input<K>) => Promise<Reply<K>>;

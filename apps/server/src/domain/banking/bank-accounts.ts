@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, type SQL } from "drizzle-orm";
 import type { Db } from "../../data/database.js";
 import { violates } from "../../data/database-errors.js";
+import { type ClaimedKey, recordedAnswerText } from "../../data/idempotency-keys.js";
 import { statement } from "../../data/prepared.js";
 import { bankAccounts, currencies, users } from "../../data/schema.js";
 import { type ApiBankAccount, type BankAccountReplacement, iso, type Versioned, type Write } from "../contract.js";
@@ -156,7 +157,8 @@ async function whyNotUpdated(
 /**
  * The account opening in one statement: the NGN currency row when it is missing (its
  * row comes back from the insert then, as the statement cannot see its own writes), the
- * account, and the account with its owner and currency.
+ * account, the account with its owner and currency, and the request's `Idempotency-Key`
+ * marked committed with that row ($14, $15: the key and its claim, null without one).
  */
 const createStatement = statement<ReplacedRow>(
   "create_bank_account",
@@ -169,10 +171,21 @@ const createStatement = statement<ReplacedRow>(
         reference, currency_id, tracking_reference)
       values ($5, $6, $7, $8, $9, $10, $11, $12, $1, $13)
       returning *
-    )
-  select ${ACCOUNT_COLUMNS}
-  from a join users u on u.id = a.user_id
-    join (select * from currencies where id = $1 union all select * from currency) c on c.id = a.currency_id`,
+    ),
+    answer as (
+      select ${ACCOUNT_COLUMNS}
+      from a join users u on u.id = a.user_id
+        join (select * from currencies where id = $1 union all select * from currency) c on c.id = a.currency_id
+    ),
+    ${recordedAnswerText({
+      user: "$6::integer",
+      key: "$14",
+      claim: "$15",
+      status: 201,
+      answer: "(select to_jsonb(answer) from answer)",
+      done: "exists (select 1 from answer)",
+    })}
+  select * from answer`,
 );
 
 /**
@@ -183,6 +196,7 @@ export async function createBankAccount(
   db: Db,
   userId: number,
   input: BankAccountReplacement,
+  claimed?: ClaimedKey,
 ): Promise<Versioned<ApiBankAccount>> {
   const [row] = await createStatement(db, [
     NAIRA.id,
@@ -193,11 +207,27 @@ export async function createBankAccount(
     userId,
     ...inStatementOrder(writable(input)),
     `TRK-${randomBytes(6).toString("hex").toUpperCase()}`,
+    claimed?.key ?? null,
+    claimed?.claim ?? null,
   ]).catch((err: unknown) => {
     throw numberInUse(err);
   });
   if (!row) throw notFound("bank account");
   return { resource: presentBankAccount(row), version: row.version };
+}
+
+/** The created account as the create statement recorded it (JSON: its timestamps are strings). */
+export function recordedBankAccount(recorded: unknown): Versioned<ApiBankAccount> {
+  const row = recorded as ReplacedRow &
+    Record<"created_at" | "updated_at" | "user_created_at" | "user_updated_at", string>;
+  const dated = {
+    ...row,
+    created_at: new Date(row.created_at),
+    updated_at: new Date(row.updated_at),
+    user_created_at: new Date(row.user_created_at),
+    user_updated_at: new Date(row.user_updated_at),
+  };
+  return { resource: presentBankAccount(dated), version: row.version };
 }
 
 const KEYSET: Keyset = { createdAt: bankAccounts.created_at, id: bankAccounts.id };

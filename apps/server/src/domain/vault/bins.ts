@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../data/database.js";
+import { type ClaimedKey, claimedKeyValues, recordedAnswerOf } from "../../data/idempotency-keys.js";
 import { namedStatement, statement } from "../../data/prepared.js";
 import { bins, files, folders } from "../../data/schema.js";
 import type { Logger } from "../../logger.js";
@@ -211,11 +212,13 @@ export async function deleteBin(db: Db, store: BlobStore, log: CleanupLog, userI
  * The restore in one statement: the entry (locked, as a purge would delete it), the
  * item back in place (at the root when its folder is gone or in the bin) unless a
  * folder's subtree would lie too deep there (`fits`), the given tags added to its
- * own, the entry closed, and the entry's view as it was before.
+ * own, the entry closed, the entry's view as it was before, and the request's key
+ * marked committed with that view (the entry is gone after the restore: the record is
+ * all that can answer a retry).
  */
 const restoreStatement = namedStatement<
   BinViewRow & { fits: boolean },
-  { id: string; user: number } & ReturnType<typeof tagArrays>
+  { id: string; user: number } & ReturnType<typeof tagArrays> & ReturnType<typeof claimedKeyValues>
 >(
   "restore_bin",
   sql`with
@@ -244,8 +247,15 @@ const restoreStatement = namedStatement<
       insert into folder_tags (folder_id, tag_id) select e.folder_id, a.id from restoring e, added_tags a
       where e.folder_id is not null on conflict do nothing
     ),
-    closed as (delete from bins b using restoring e where b.id = e.id)
-  ${binViewQuery(sql`(select entry.*, fits.ok as fits from entry, fits)`)}`,
+    closed as (delete from bins b using restoring e where b.id = e.id),
+    answer as (${binViewQuery(sql`(select entry.*, fits.ok as fits from entry, fits)`)}),
+    ${recordedAnswerOf({
+      user,
+      status: 200,
+      answer: sql`(select to_jsonb(a) from answer a)`,
+      done: sql`exists (select 1 from restoring)`,
+    })}
+  select * from answer`,
 );
 
 /**
@@ -253,13 +263,22 @@ const restoreStatement = namedStatement<
  * folder is gone or in the bin; attaches the given tags and closes the entry.
  * Answers the entry as it was before the restore.
  */
-export async function restoreBin(db: Db, userId: number, id: string, tagInputs: TagInput[]): Promise<ApiBin> {
-  const values = { id, user: userId, ...tagArrays(tagInputs) };
+export async function restoreBin(
+  db: Db,
+  userId: number,
+  id: string,
+  tagInputs: TagInput[],
+  claimed?: ClaimedKey,
+): Promise<ApiBin> {
+  const values = { id, user: userId, ...tagArrays(tagInputs), ...claimedKeyValues(claimed) };
   const [entry] = await treeTransaction(db, userId, (session) => restoreStatement(session, values));
   if (!entry) throw notFound("bin entry");
   if (!entry.fits) throw tooDeep("id", "path");
   return presentBin(entry, new Date());
 }
+
+/** The restored entry as the restore statement recorded it, with its days left as of the restore. */
+export const recordedRestore = (recorded: unknown, restoredAt: Date) => presentBin(recorded as BinViewRow, restoredAt);
 
 /** Where the purge reports an entry it could not purge, and bytes it could not free. */
 type PurgeLog = Pick<Logger, "warn" | "error">;

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../data/database.js";
+import { type ClaimedKey, claimedKeyValues, recordedAnswerOf } from "../../data/idempotency-keys.js";
 import { namedStatement } from "../../data/prepared.js";
 import { fileShares, type users } from "../../data/schema.js";
 import {
@@ -219,7 +220,10 @@ export async function updateFileShare(
   }
 }
 
-/** A new share in one statement: the checks, the insert and its view. */
+/**
+ * A new share in one statement: the checks, the insert, its view, and the request's key
+ * marked committed with that view (its password hash left out).
+ */
 const createShareStatement = namedStatement<Checks & Partial<ShareViewRow>, CheckedValues & Record<string, unknown>>(
   "create_file_share",
   sql`with
@@ -231,9 +235,23 @@ const createShareStatement = namedStatement<Checks & Partial<ShareViewRow>, Chec
       from checks c where ${linkable}
       returning *
     ),
-    written as (${shareViewQuery(sql`target`, sql`(select * from file_shares union all select * from target)`)})
+    written as (${shareViewQuery(sql`target`, sql`(select * from file_shares union all select * from target)`)}),
+    ${recordedAnswerOf({
+      user,
+      status: 201,
+      // `has_password` asks only whether there is a hash.
+      answer: sql`(select jsonb_set(to_jsonb(w), '{password_hash}',
+        case when w.password_hash is null then 'null' else '"kept out of the record"' end::jsonb) from written w)`,
+      done: sql`exists (select 1 from target)`,
+    })}
   select c.*, w.* from checks c left join written w on true`,
 );
+
+/** The created share as the create statement recorded it. */
+export const recordedFileShare = (recorded: unknown, contentLink: ContentLink) => {
+  const share = recorded as ShareViewRow;
+  return { resource: presentFileShare(share, contentLink), version: share.version };
+};
 
 /**
  * A new share of one of the caller's visible files or folders (exactly one of them),
@@ -244,6 +262,7 @@ export async function createFileShare(
   userId: number,
   input: FileShareCreate,
   contentLink: ContentLink,
+  claimed?: ClaimedKey,
 ): Promise<Versioned<ApiFileShare>> {
   if (input.file != null && input.folder != null) throw bothItems();
   if (input.file == null && input.folder == null) {
@@ -251,6 +270,7 @@ export async function createFileShare(
   }
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
   const [outcome] = (await createShareStatement(db, {
+    ...claimedKeyValues(claimed),
     id: randomUUID(),
     user: userId,
     file: input.file ?? null,

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { basename, extname } from "node:path";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../data/database.js";
+import { type ClaimedKey, claimedKeyValues, recordedAnswerOf } from "../../data/idempotency-keys.js";
 import { namedStatement, type Session } from "../../data/prepared.js";
 import { blobs, files } from "../../data/schema.js";
 import type { BlobStore, ReceivedUpload } from "../../storage/blob-store.js";
@@ -102,10 +103,11 @@ function fileValues(userId: number, id: string, form: FileForm, upload: Upload, 
  * `current_version`, the file's when it is one of the caller's visible files, and
  * `destination_visible`), then the blob, the tags (replaced by the form's), the bin
  * move, the blob rows no file references any more (of the hashes `previous` selects,
- * read in the statement's snapshot, before `target`), and the view of the file as written.
+ * read in the statement's snapshot, before `target`), the view of the file as written,
+ * and `recorded`, CTEs that may read that view in `answer`.
  */
-const fileStatement = (name: string, target: SQL, previous: SQL) =>
-  namedStatement<FileOutcome, ReturnType<typeof fileValues> & { versions?: number[] | null }>(
+const fileStatement = (name: string, target: SQL, previous: SQL, recorded?: SQL) =>
+  namedStatement<FileOutcome, ReturnType<typeof fileValues> & { versions?: number[] | null } & Record<string, unknown>>(
     name,
     sql`with
       checks as (
@@ -125,13 +127,16 @@ const fileStatement = (name: string, target: SQL, previous: SQL) =>
       binned as (
         insert into bins (id, user_id, file_id, expires_at)
         select ${value("bin_id")}, ${user}, target.id, ${value("expires")}::timestamptz from target where ${value("bin")}::boolean
-      )
-    select c.*, array(select hash from unreferenced) as orphans, (select row_to_json(v) from (${fileViewQuery({
-      files: sql`target`,
-      blobs: sql`(select * from blobs union all select * from stored_blob)`,
-      tags: tagsJson(sql`added_tags`),
-    })}) v) as file
-    from checks c`,
+      ),
+      answer as (
+        select c.*, array(select hash from unreferenced) as orphans, (select row_to_json(v) from (${fileViewQuery({
+          files: sql`target`,
+          blobs: sql`(select * from blobs union all select * from stored_blob)`,
+          tags: tagsJson(sql`added_tags`),
+        })}) v) as file
+        from checks c
+      )${recorded ? sql`, ${recorded}` : sql``}
+    select * from answer`,
   );
 
 const replaceStatement = fileStatement(
@@ -155,6 +160,12 @@ const createStatement = fileStatement(
     returning *`,
   // A new file leaves no blob unreferenced.
   sql`select null::text where false`,
+  recordedAnswerOf({
+    user,
+    status: 201,
+    answer: sql`(select file::jsonb from answer)`,
+    done: sql`exists (select 1 from target)`,
+  }),
 );
 
 /**
@@ -212,14 +223,18 @@ export function replaceFile(
   );
 }
 
-/** A new file in one of the caller's folders outside the bin (else 422 naming `folder`). */
+/** A new file in one of the caller's folders outside the bin (else 422 naming `folder`); the request's key is marked committed with it. */
 export function createFile(
   db: Db,
   store: BlobStore,
   settings: VaultSettings,
   write: { userId: number; input: FileForm & { folder: string }; upload: Upload },
+  claimed?: ClaimedKey,
 ): Promise<Versioned<ApiFile>> {
-  const values = fileValues(write.userId, randomUUID(), write.input, write.upload, settings);
+  const values = {
+    ...fileValues(write.userId, randomUUID(), write.input, write.upload, settings),
+    ...claimedKeyValues(claimed),
+  };
   return writeFile(db, store, settings, write, (session) => createStatement(session, values), notYourFolder);
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../data/database.js";
+import { type ClaimedKey, claimedKeyValues, recordedAnswerOf } from "../../data/idempotency-keys.js";
 import { namedStatement } from "../../data/prepared.js";
 import { folders } from "../../data/schema.js";
 import type { ApiFolder, FolderCreate, FolderInput, Versioned, Write } from "../contract.js";
@@ -154,12 +155,25 @@ export async function updateFolder(
   return { resource: folder, version };
 }
 
+/** A folder statement's values with the request's `Idempotency-Key` (see `recordedAnswerOf`). */
+type KeyedFolderValues = ReturnType<typeof folderValues> & ReturnType<typeof claimedKeyValues>;
+
+/** The CTE that marks the request's key committed with the view of the folder written, when one was. */
+const recordedFolder = (status: number) =>
+  recordedAnswerOf({
+    user,
+    status,
+    answer: sql`(select folder::jsonb from answer)`,
+    done: sql`exists (select 1 from target)`,
+  });
+
 /**
  * The folder copy in one statement: the checks, the subtree's folders, files and tags
  * copied set-based whatever the size of the tree (files share blobs; items in the bin
- * are not copied), the input's tags and bin move for the copy, and its view.
+ * are not copied), the input's tags and bin move for the copy, its view, and the
+ * request's key marked committed with it.
  */
-const duplicateFolderStatement = namedStatement<FolderOutcome, ReturnType<typeof folderValues>>(
+const duplicateFolderStatement = namedStatement<FolderOutcome, KeyedFolderValues>(
   "duplicate_folder",
   sql`with recursive
     source as (select f.* from folders f where f.id = ${id} and f.user_id = ${user} and ${outsideBin(id)}),
@@ -203,14 +217,18 @@ const duplicateFolderStatement = namedStatement<FolderOutcome, ReturnType<typeof
       select m.new_id, t.tag_id from file_copy m join file_tags t on t.file_id = m.old_id
     ),
     target as (select * from copied_folders where id = (select new_id from folder_copy where old_id = ${id})),
-    ${tagAndBinTarget}
-  select o.*, (select row_to_json(v) from (${folderViewQuery({
-    folder: sql`target`,
-    // The copy's subtree mirrors the source's (the copies are not in the tables this statement reads).
-    subtree: sql`select old_id as id from folder_copy`,
-    tags: writtenTags(id),
-  })}) v) as folder
-  from outcome o`,
+    ${tagAndBinTarget},
+    answer as (
+      select o.*, (select row_to_json(v) from (${folderViewQuery({
+        folder: sql`target`,
+        // The copy's subtree mirrors the source's (the copies are not in the tables this statement reads).
+        subtree: sql`select old_id as id from folder_copy`,
+        tags: writtenTags(id),
+      })}) v) as folder
+      from outcome o
+    ),
+    ${recordedFolder(201)}
+  select * from answer`,
 );
 
 /**
@@ -222,15 +240,16 @@ export async function duplicateFolder(
   db: Db,
   { userId, id: folderId, input }: Write<FolderInput>,
   binRetentionDays: number,
+  claimed?: ClaimedKey,
 ): Promise<ApiFolder> {
-  const values = folderValues(userId, folderId, input, binRetentionDays);
+  const values = { ...folderValues(userId, folderId, input, binRetentionDays), ...claimedKeyValues(claimed) };
   const [outcome] = await treeTransaction(db, userId, (session) => duplicateFolderStatement(session, values));
   if (!outcome?.folder) throw refusal(outcome as FolderOutcome);
   return presentFolder(outcome.folder).folder;
 }
 
-/** A new folder in one statement: the destination's check, the insert, its tags and its view. */
-const createFolderStatement = namedStatement<FolderOutcome, ReturnType<typeof folderValues>>(
+/** A new folder in one statement: the destination's check, the insert, its tags, its view and the request's key marked committed. */
+const createFolderStatement = namedStatement<FolderOutcome, KeyedFolderValues>(
   "create_folder",
   sql`with recursive
     outcome as (select null::integer as current_version, ${destinationChecks}),
@@ -241,9 +260,13 @@ const createFolderStatement = namedStatement<FolderOutcome, ReturnType<typeof fo
       from outcome o where o.destination_visible and o.destination_fits
       returning *
     ),
-    ${tagAndBinTarget}
-  select o.*, (select row_to_json(v) from (${folderViewQuery({ folder: sql`target`, tags: writtenTags(sql`f.id`) })}) v) as folder
-  from outcome o`,
+    ${tagAndBinTarget},
+    answer as (
+      select o.*, (select row_to_json(v) from (${folderViewQuery({ folder: sql`target`, tags: writtenTags(sql`f.id`) })}) v) as folder
+      from outcome o
+    ),
+    ${recordedFolder(201)}
+  select * from answer`,
 );
 
 /** A new folder of the caller's, at the top level or in one of the caller's visible folders (else 422 naming `folder`). */
@@ -252,9 +275,11 @@ export async function createFolder(
   userId: number,
   input: FolderCreate,
   binRetentionDays: number,
+  claimed?: ClaimedKey,
 ): Promise<Versioned<ApiFolder>> {
   // A new folder goes where `folder` says, the root by default; it is never binned.
-  const values = folderValues(userId, randomUUID(), { ...input, folder: input.folder ?? null }, binRetentionDays);
+  const placed = { ...input, folder: input.folder ?? null };
+  const values = { ...folderValues(userId, randomUUID(), placed, binRetentionDays), ...claimedKeyValues(claimed) };
   const [outcome] = await treeTransaction(db, userId, (session) => createFolderStatement(session, values));
   if (!outcome?.folder) throw outcome?.destination_visible ? tooDeep("folder") : notYourFolder();
   const { folder, version } = presentFolder(outcome.folder);
