@@ -54,12 +54,12 @@ function isReplayable(body: RequestInit["body"]): boolean {
 }
 
 /** Full jitter (AWS's "Exponential Backoff And Jitter"): a random wait below the doubled ceiling. */
-export function backoffDelay(retry: number, settings: Pick<Settings, "baseDelayMs" | "maxDelayMs">): number {
+function backoffDelay(retry: number, settings: Pick<Settings, "baseDelayMs" | "maxDelayMs">): number {
   return Math.floor(Math.random() * Math.min(settings.maxDelayMs, settings.baseDelayMs * 2 ** retry));
 }
 
 /** `Retry-After` in milliseconds: delay-seconds or an HTTP date; undefined when absent or unreadable. */
-export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
   if (header === null) return undefined;
   if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
   const date = Date.parse(header);
