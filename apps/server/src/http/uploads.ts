@@ -124,7 +124,8 @@ function formLimits(schema: SchemaObject, maxUploadBytes: number): multer.Option
 
 function multipartError(err: unknown): unknown {
   // The store's failures are the server's (a 503 or 507), not the body's.
-  if (err instanceof BlobStoreUnavailable || err instanceof BlobStoreRefused || err instanceof BlobStoreFull) return err;
+  if (err instanceof BlobStoreUnavailable || err instanceof BlobStoreRefused || err instanceof BlobStoreFull)
+    return err;
   if (!(err instanceof multer.MulterError)) {
     return badPart("/body", (err as Error).message ?? "is not a valid multipart body", "multipart");
   }

@@ -22,8 +22,8 @@ import {
   type StoredBlob,
 } from "./blob-store.js";
 import { contentTap } from "./content-tap.js";
-import { S3ObjectWriter } from "./s3-object-writer.js";
 import { statusOf, storingFailure, unavailableOr } from "./s3-errors.js";
+import { S3ObjectWriter } from "./s3-object-writer.js";
 import { isAbandoned, tempName } from "./temp-owner.js";
 
 /**
@@ -102,7 +102,11 @@ export class S3BlobStore implements BlobStore {
     try {
       if (await this.exists(upload.hash)) return;
       await this.client.send(
-        new CopyObjectCommand({ Bucket: this.bucket, Key: this.key(upload.hash), CopySource: this.source(upload.temp) }),
+        new CopyObjectCommand({
+          Bucket: this.bucket,
+          Key: this.key(upload.hash),
+          CopySource: this.source(upload.temp),
+        }),
       );
     } catch (error) {
       throw storingFailure(error);

@@ -1,8 +1,8 @@
 import { Writable } from "node:stream";
 import {
   AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
   type CompletedPart,
+  CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
   PutObjectCommand,
   type S3Client,
@@ -70,11 +70,16 @@ export class S3ObjectWriter extends Writable {
   }
 
   override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
-    if (!error || this.uploadId === undefined) return done(error);
+    if (!error || this.uploadId === undefined) {
+      done(error);
+      return;
+    }
     const UploadId = this.uploadId;
     // The parts under way finish (or fail) first: an abort before them would leave them stored.
     Promise.allSettled(this.sending)
-      .then(() => this.store(this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: this.key, UploadId }))))
+      .then(() =>
+        this.store(this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: this.key, UploadId }))),
+      )
       .then(
         () => done(error),
         () => done(error),
