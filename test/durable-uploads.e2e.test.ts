@@ -24,7 +24,7 @@ const onS3 = backends.find((backend) => backend.name === "postgres+s3");
 const replaceContent = (h: Harness, bytes: Buffer) =>
   h.client().PUT(PATH, {
     params: { path: { id: h.users[0].file_id } },
-    body: { file: new File([bytes], "durable.bin") } as never,
+    body: { file: new File([new Uint8Array(bytes)], "durable.bin") } as never,
   });
 
 /** One completed system call of the trace: its thread, time, name and text (arguments and result). */

@@ -22,7 +22,7 @@ const onS3 = backends.find((backend) => backend.blobs === "s3");
 const replaceContent = (h: Harness, bytes: Buffer) =>
   h.client().PUT(PATH, {
     params: { path: { id: h.users[0].file_id } },
-    body: { file: new File([bytes], "refused.bin") } as never,
+    body: { file: new File([new Uint8Array(bytes)], "refused.bin") } as never,
   });
 
 /** The server's log lines at error (pino level 50) since `from`. */
