@@ -3528,6 +3528,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /**
+             * @description The file store is full (a full disk or quota): the upload stored nothing and changed
+             *     nothing (`urn:vault:problem:insufficient-storage`). Retry once space is freed. A file
+             *     store that refuses an upload for another reason (a permission, a read-only volume,
+             *     S3 `AccessDenied`) answers 503 `urn:vault:problem:unavailable`; the details are logged,
+             *     never sent.
+             */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getFile: {
@@ -3806,6 +3821,21 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The file store is full (a full disk or quota): the upload stored nothing and changed
+             *     nothing (`urn:vault:problem:insufficient-storage`). Retry once space is freed. A file
+             *     store that refuses an upload for another reason (a permission, a read-only volume,
+             *     S3 `AccessDenied`) answers 503 `urn:vault:problem:unavailable`; the details are logged,
+             *     never sent.
+             */
+            507: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -38,7 +38,11 @@ export interface DemoUser {
 
 async function storeBytes(db: Db, store: BlobStore, bytes: Buffer): Promise<string> {
   const upload = await store.receive(Readable.from([bytes]));
-  await db.transaction((tx) => putBlob(tx, store, upload));
+  try {
+    await db.transaction((tx) => putBlob(tx, store, upload));
+  } finally {
+    await store.discard(upload);
+  }
   return upload.hash;
 }
 

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, describe, expect, test } from "vitest";
+import { BlobMissing } from "../src/storage/blob-store.js";
 import { DiskBlobStore } from "../src/storage/disk-blob-store.js";
 
 describe("the blob store's temp area, shared by several machines", () => {
@@ -67,6 +68,6 @@ describe("reading stored contents", () => {
 
   test("when a content that is not stored is read, then the read rejects before any byte", async () => {
     const store = new DiskBlobStore(root);
-    await expect(store.read("0".repeat(64))).rejects.toMatchObject({ code: "ENOENT" });
+    await expect(store.read("0".repeat(64))).rejects.toBeInstanceOf(BlobMissing);
   });
 });

@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from "express";
 import rangeParser from "range-parser";
 import type { Db } from "../data/database.js";
 import { storedContent } from "../domain/vault/files.js";
-import type { BlobStore } from "../storage/blob-store.js";
+import { BlobMissing, type BlobStore } from "../storage/blob-store.js";
 import { answerProblem } from "./problems.js";
 import { noneMatch } from "./request-context.js";
 
@@ -18,49 +18,71 @@ const CACHE_CONTROL = "private, no-cache";
  */
 export function downloadFile(db: Db, store: BlobStore) {
   return async (req: Request, res: Response, next: NextFunction) => {
-    const found = await storedContent(db, req.auth?.userId ?? -1, req.openapi?.pathParams?.id ?? "");
-    const etag = `"${found.hash}"`;
-    // Decided here rather than by `fresh`, which ignores If-None-Match when the request
-    // says `Cache-Control: no-cache`, as fetch() adds to every conditional request.
-    if (noneMatch(req.get("if-none-match"), etag)) {
-      res.setHeader("ETag", etag).setHeader("Cache-Control", CACHE_CONTROL).status(304).end();
-      return;
+    // A replace or delete that commits between reading the row and opening its bytes
+    // may have taken the bytes: the row is read again, and answers 404 or the new content.
+    for (let attempt = 1; ; attempt++) {
+      const found = await storedContent(db, req.auth?.userId ?? -1, req.openapi?.pathParams?.id ?? "");
+      try {
+        await answerContent(req, res, next, store, found);
+        return;
+      } catch (error) {
+        if (!(error instanceof BlobMissing) || attempt === MAX_READS) throw error;
+      }
     }
-    const size = Number(found.size);
-    // Range is defined for GET only (RFC 9110 §14.2).
-    const range = req.method === "GET" ? byteRange(req.get("range"), req.get("if-range"), etag, size) : undefined;
-    if (range === "unsatisfiable") {
-      res.setHeader("Content-Range", `bytes */${size}`);
-      const detail = `The Range header asks for bytes outside the content (${size} bytes).`;
-      answerProblem(req, res, "range_not_satisfiable", detail);
-      return;
-    }
-    // Opened before any header is set, so a missing blob is a plain 500 problem (for HEAD
-    // too) and a store that is down a 503.
-    const blob = req.method === "HEAD" ? undefined : await store.read(found.hash, range);
-    if (!blob && !(await store.exists(found.hash))) throw new Error(`blob ${found.hash} is missing`);
-    res.attachment(found.name ?? "download");
-    res.setHeader("Content-Type", found.mimetype);
-    res.setHeader("ETag", etag);
-    res.setHeader("Cache-Control", CACHE_CONTROL);
-    res.setHeader("Accept-Ranges", "bytes");
-    if (range) {
-      res.status(206);
-      res.setHeader("Content-Range", `bytes ${range.start}-${range.end}/${size}`);
-    }
-    res.setHeader("Content-Length", String(range ? range.end - range.start + 1 : size));
-    if (!blob) {
-      res.end();
-      return;
-    }
-    await pipeline(blob, res).catch((err: unknown) => {
-      // The client went away mid-body, or the store failed after the headers: only the
-      // connection can say so now.
-      if (!res.headersSent) return next(err);
-      req.log.debug({ err }, "download interrupted");
-      res.destroy();
-    });
   };
+}
+
+/** Reads of a file's row per download: a row that still names missing bytes after that many is a fault (500). */
+const MAX_READS = 3;
+
+async function answerContent(
+  req: Request,
+  res: Response,
+  next: NextFunction,
+  store: BlobStore,
+  found: Awaited<ReturnType<typeof storedContent>>,
+): Promise<void> {
+  const etag = `"${found.hash}"`;
+  // Decided here rather than by `fresh`, which ignores If-None-Match when the request
+  // says `Cache-Control: no-cache`, as fetch() adds to every conditional request.
+  if (noneMatch(req.get("if-none-match"), etag)) {
+    res.setHeader("ETag", etag).setHeader("Cache-Control", CACHE_CONTROL).status(304).end();
+    return;
+  }
+  const size = Number(found.size);
+  // Range is defined for GET only (RFC 9110 §14.2).
+  const range = req.method === "GET" ? byteRange(req.get("range"), req.get("if-range"), etag, size) : undefined;
+  if (range === "unsatisfiable") {
+    res.setHeader("Content-Range", `bytes */${size}`);
+    const detail = `The Range header asks for bytes outside the content (${size} bytes).`;
+    answerProblem(req, res, "range_not_satisfiable", detail);
+    return;
+  }
+  // Opened before any header is set, so missing bytes reject with `BlobMissing` (for
+  // HEAD too) and a store that is down is a 503.
+  const blob = req.method === "HEAD" ? undefined : await store.read(found.hash, range);
+  if (!blob && !(await store.exists(found.hash))) throw new BlobMissing(found.hash);
+  res.attachment(found.name ?? "download");
+  res.setHeader("Content-Type", found.mimetype);
+  res.setHeader("ETag", etag);
+  res.setHeader("Cache-Control", CACHE_CONTROL);
+  res.setHeader("Accept-Ranges", "bytes");
+  if (range) {
+    res.status(206);
+    res.setHeader("Content-Range", `bytes ${range.start}-${range.end}/${size}`);
+  }
+  res.setHeader("Content-Length", String(range ? range.end - range.start + 1 : size));
+  if (!blob) {
+    res.end();
+    return;
+  }
+  await pipeline(blob, res).catch((err: unknown) => {
+    // The client went away mid-body, or the store failed after the headers: only the
+    // connection can say so now.
+    if (!res.headersSent) return next(err);
+    req.log.debug({ err }, "download interrupted");
+    res.destroy();
+  });
 }
 
 /** One range-spec of RFC 9110 §14.1.2: `first-last`, `first-` or `-suffix`. */

@@ -2,7 +2,7 @@ import type { components } from "@vault/spec/schema";
 import type { ErrorRequestHandler, Request, Response } from "express";
 import { causeChain, hasErrorCode } from "../data/database-errors.js";
 import { DomainError, type DomainErrorKind, EXPECTED_VERSION, type FieldIssue } from "../domain/errors.js";
-import { BlobStoreUnavailable } from "../storage/blob-store.js";
+import { BlobStoreFull, BlobStoreRefused, BlobStoreUnavailable } from "../storage/blob-store.js";
 
 export type Problem = components["schemas"]["Problem"];
 
@@ -26,6 +26,7 @@ export const problemTypes = {
   internal: { status: 500, title: "Internal server error" },
   unavailable: { status: 503, title: "Service unavailable" },
   timeout: { status: 503, title: "Request ran into a time limit" },
+  insufficient_storage: { status: 507, title: "Insufficient storage" },
 } as const;
 
 /** Seconds a client should wait before retrying, sent as `Retry-After`. */
@@ -150,6 +151,12 @@ function classify(err: unknown): { code: ProblemCode; detail?: string; errors?: 
   if (e.type === "entity.too.large") return { code: "payload_too_large", detail: "The body is larger than the limit." };
   if (err instanceof BlobStoreUnavailable) {
     return { code: "unavailable", detail: "The file store cannot be reached; retry later." };
+  }
+  if (err instanceof BlobStoreRefused) {
+    return { code: "unavailable", detail: "The file store cannot store files right now; retry later." };
+  }
+  if (err instanceof BlobStoreFull) {
+    return { code: "insufficient_storage", detail: "The file store is full; nothing was stored." };
   }
   if (isDatabaseUnreachable(err)) {
     return { code: "unavailable", detail: "The database cannot be reached; retry later." };

@@ -1,6 +1,12 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import multer from "multer";
-import { type BlobStore, BlobStoreUnavailable, type ReceivedUpload } from "../storage/blob-store.js";
+import {
+  type BlobStore,
+  BlobStoreFull,
+  BlobStoreRefused,
+  BlobStoreUnavailable,
+  type ReceivedUpload,
+} from "../storage/blob-store.js";
 import { badBody, bodyIssue } from "./body-checks.js";
 import { resolveSchema, type SchemaObject } from "./contract-document.js";
 import { ProblemError, type RequestIssue } from "./problems.js";
@@ -71,8 +77,8 @@ export function multipartUploads(
       if (file?.upload) {
         req.upload = { ...file.upload, filename: file.originalname };
         res.on("close", () => {
-          // Once committed, there is nothing left to discard. A store that is down keeps
-          // the temp until the sweep (at start and hourly) finds it abandoned.
+          // Committed or not, the temp goes once the response ends. A store that is down
+          // keeps it until the sweep (at start and hourly) finds it abandoned.
           blobs.discard(file.upload).catch((err: unknown) => req.log.warn({ err }, "upload temp not discarded"));
         });
       }
@@ -117,7 +123,9 @@ function formLimits(schema: SchemaObject, maxUploadBytes: number): multer.Option
 }
 
 function multipartError(err: unknown): unknown {
-  if (err instanceof BlobStoreUnavailable) return err;
+  // The store's failures are the server's (a 503 or 507), not the body's.
+  if (err instanceof BlobStoreUnavailable || err instanceof BlobStoreRefused || err instanceof BlobStoreFull)
+    return err;
   if (!(err instanceof multer.MulterError)) {
     return badPart("/body", (err as Error).message ?? "is not a valid multipart body", "multipart");
   }

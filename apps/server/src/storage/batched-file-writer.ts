@@ -3,41 +3,58 @@ import { open } from "node:fs/promises";
 import { Writable } from "node:stream";
 import { PRIVATE_FILE } from "./private-modes.js";
 
-/** Bytes handed to the disk per `writev`. */
+/** Bytes handed to the disk per write. */
 const BATCH_BYTES = 1024 * 1024;
 
 /**
- * A writable stream into a new file (opened `wx`: it must not exist; mode 0600) that collects the
- * chunks it is given and writes them a batch (1 MiB) at a time with one `writev`. The
- * network hands an upload over 64 KiB at a time, and every write is a round trip through
- * the thread pool that costs, on a busy machine, about as much as the copy itself: one
- * batched write stands in for sixteen.
+ * A writable stream into a new file (opened `wx`: it must not exist; mode 0600) that copies the
+ * chunks it is given into one batch buffer of its own and writes it (1 MiB) at a time.
+ * The network hands an upload over 64 KiB at a time, and every write is a round trip
+ * through the thread pool that costs, on a busy machine, about as much as the copy
+ * itself: one batched write stands in for sixteen. Copying frees each network buffer
+ * at once, so what the upload holds is this one buffer, whenever V8 collects the rest.
+ * The file is fsynced before the stream finishes: its bytes are durable before anyone
+ * can name them.
  */
 export class BatchedFileWriter extends Writable {
   private file?: FileHandle;
-  private batch: Buffer[] = [];
-  private batchBytes = 0;
+  private readonly batch = Buffer.allocUnsafe(BATCH_BYTES);
+  private filled = 0;
+  /** The failure of the file itself (the disk), told apart from a failure of the source. */
+  storageError?: Error;
 
   constructor(private readonly path: string) {
-    super({ highWaterMark: BATCH_BYTES });
+    // One network chunk waits while a batch is written.
+    super({ highWaterMark: 64 * 1024 });
   }
 
   override _construct(done: (error?: Error | null) => void): void {
-    open(this.path, "wx", PRIVATE_FILE).then((file) => {
+    this.storing(open(this.path, "wx", PRIVATE_FILE)).then((file) => {
       this.file = file;
       done();
     }, done);
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
-    this.batch.push(chunk);
-    this.batchBytes += chunk.length;
-    if (this.batchBytes < BATCH_BYTES) done();
-    else this.flush().then(() => done(), done);
+    let copied = 0;
+    const copyRest = () => {
+      while (copied < chunk.length) {
+        const n = chunk.copy(this.batch, this.filled, copied);
+        copied += n;
+        this.filled += n;
+        if (this.filled === BATCH_BYTES) {
+          this.flush().then(copyRest, done);
+          return;
+        }
+      }
+      done();
+    };
+    copyRest();
   }
 
   override _final(done: (error?: Error | null) => void): void {
     this.flush()
+      .then(() => this.storing((this.file as FileHandle).sync()))
       .then(() => this.close())
       .then(() => done(), done);
   }
@@ -50,14 +67,24 @@ export class BatchedFileWriter extends Writable {
   }
 
   private async flush(): Promise<void> {
-    let buffers = this.batch;
-    this.batch = [];
-    this.batchBytes = 0;
-    // A regular file takes a whole `writev` but for a signal or a full disk; what was
-    // not written goes again (a full disk then answers ENOSPC).
-    while (buffers.length > 0) {
-      const { bytesWritten } = await (this.file as FileHandle).writev(buffers);
-      buffers = unwritten(buffers, bytesWritten);
+    // A regular file takes a whole write but for a signal or a full disk; what was not
+    // written goes again (a full disk then answers ENOSPC).
+    let written = 0;
+    while (written < this.filled) {
+      const { bytesWritten } = await this.storing(
+        (this.file as FileHandle).write(this.batch, written, this.filled - written),
+      );
+      written += bytesWritten;
+    }
+    this.filled = 0;
+  }
+
+  private async storing<T>(operation: Promise<T>): Promise<T> {
+    try {
+      return await operation;
+    } catch (error) {
+      this.storageError ??= error as Error;
+      throw error;
     }
   }
 
@@ -66,14 +93,4 @@ export class BatchedFileWriter extends Writable {
     this.file = undefined;
     await file?.close();
   }
-}
-
-/** What is left of `buffers` after their first `written` bytes. */
-function unwritten(buffers: Buffer[], written: number): Buffer[] {
-  let skipped = 0;
-  for (const [i, buffer] of buffers.entries()) {
-    if (skipped + buffer.length > written) return [buffer.subarray(written - skipped), ...buffers.slice(i + 1)];
-    skipped += buffer.length;
-  }
-  return [];
 }

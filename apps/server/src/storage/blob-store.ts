@@ -33,6 +33,30 @@ export class BlobStoreUnavailable extends Error {
   }
 }
 
+/** The store holds no bytes under this hash (deleted since its row was read). */
+export class BlobMissing extends Error {
+  constructor(hash: string, cause?: unknown) {
+    super(`blob ${hash} is missing`, { cause });
+  }
+}
+
+/** The store has no room left (a full disk or quota): a 507, retried once space is freed. */
+export class BlobStoreFull extends Error {
+  constructor(cause: unknown) {
+    super("The blob store is full", { cause });
+  }
+}
+
+/**
+ * The store answered but refused to store the bytes (a permission, a read-only or
+ * broken volume, S3 AccessDenied or a missing bucket): the operator's to fix, a 503.
+ */
+export class BlobStoreRefused extends Error {
+  constructor(cause: unknown) {
+    super("The blob store refused to store the bytes", { cause });
+  }
+}
+
 /**
  * Content-addressed storage: each content is stored once under its SHA-256, so
  * identical uploads are stored once and copies share bytes. Two implementations:
@@ -41,13 +65,21 @@ export class BlobStoreUnavailable extends Error {
  * (`domain/vault/blob-sweep.ts`); the store only keeps bytes.
  */
 export interface BlobStore {
-  /** Streams `source` into the temp area, computing SHA-256, size and mimetype on the way; never buffers it whole. */
+  /**
+   * Streams `source` into the temp area, computing SHA-256, size and mimetype on the
+   * way; never buffers it whole. A failure of the store itself rejects with
+   * `BlobStoreUnavailable`, `BlobStoreFull` or `BlobStoreRefused`.
+   */
   receive(source: Readable): Promise<ReceivedUpload>;
-  /** Makes a received upload the stored content of its hash (an existing identical blob is kept). */
+  /**
+   * Makes a received upload the stored content of its hash, durably (an existing
+   * identical blob is kept); the upload stays in the temp area until `discard`. Called
+   * again, it is an existence check that stores the bytes only if they went meanwhile.
+   */
   commit(upload: ReceivedUpload): Promise<void>;
   /** Drops a received upload that will not be committed (or was already). */
   discard(upload: Pick<ReceivedUpload, "temp">): Promise<void>;
-  /** Opens the content (or one range of it) for reading; rejects, before any byte, when it is missing. */
+  /** Opens the content (or one range of it) for reading; rejects, before any byte, with `BlobMissing` when it is missing. */
   read(hash: string, range?: ByteRange): Promise<Readable>;
   exists(hash: string): Promise<boolean>;
   /** Deletes the content of `hash` (nothing happens if there is none). */

@@ -15,7 +15,8 @@ export function contentTap(): { tap: Transform; summary(): Promise<{ hash: strin
       hash.update(chunk);
       size += chunk.length;
       if (headSize < SNIFF_BYTES) {
-        head.push(chunk.subarray(0, SNIFF_BYTES - headSize));
+        // A copy: a slice would keep the whole network buffer alive.
+        head.push(Buffer.from(chunk.subarray(0, SNIFF_BYTES - headSize)));
         headSize += Math.min(chunk.length, SNIFF_BYTES - headSize);
       }
       done(null, chunk);

@@ -1,11 +1,14 @@
 import { closeSync, createReadStream, fstatSync, openSync, readSync } from "node:fs";
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { link, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { BatchedFileWriter } from "./batched-file-writer.js";
 import {
+  BlobMissing,
   type BlobStore,
+  BlobStoreFull,
+  BlobStoreRefused,
   BlobStoreUnavailable,
   type ByteRange,
   DATABASES,
@@ -30,7 +33,9 @@ const SMALL_READ_BYTES = 64 * 1024;
 /**
  * Blobs on the local disk under `root`: each content is one file named by its
  * SHA-256 (`root/<first 2 hex>/<sha256>`). Uploads are streamed to `root/tmp` while
- * hashed, then moved into place with an atomic rename.
+ * hashed and fsynced, then linked into place (atomic: the name appears with all its
+ * bytes) and the folder holding the name is fsynced, as PostgreSQL and MinIO make a
+ * write durable: a blob that `commit` returned for survives a power cut.
  */
 export class DiskBlobStore implements BlobStore {
   private readonly tmp: string;
@@ -41,7 +46,9 @@ export class DiskBlobStore implements BlobStore {
 
   /** Creates the folders and removes what crashed uploads left behind. */
   async open(): Promise<void> {
-    await mkdir(this.tmp, { recursive: true, mode: PRIVATE_DIRECTORY });
+    await durableMkdir(this.tmp);
+    // Folders a crashed process created but did not fsync.
+    await syncDirectory(this.root);
     await this.sweepTemp();
   }
 
@@ -62,22 +69,28 @@ export class DiskBlobStore implements BlobStore {
   async receive(source: Readable): Promise<ReceivedUpload> {
     const temp = join(this.tmp, tempName());
     const { tap, summary } = contentTap();
+    const writer = new BatchedFileWriter(temp);
     try {
-      await pipeline(source, tap, new BatchedFileWriter(temp));
+      await pipeline(source, tap, writer);
     } catch (error) {
       await rm(temp, { force: true });
-      throw error;
+      throw writer.storageError ? storingFailure(writer.storageError) : error;
     }
     return { temp, ...(await summary()) };
   }
 
   async commit(upload: ReceivedUpload): Promise<void> {
     const target = this.path(upload.hash);
-    await mkdir(join(target, ".."), { recursive: true, mode: PRIVATE_DIRECTORY });
-    await rename(upload.temp, target).catch(async (err: NodeJS.ErrnoException) => {
-      // A transaction that runs again (after a deadlock) finds its bytes already in place.
-      if (err.code !== "ENOENT" || !(await this.exists(upload.hash))) throw err;
-    });
+    try {
+      await durableMkdir(dirname(target));
+      // An existing name is the same content, already durable: it was linked after its fsync.
+      await link(upload.temp, target).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== "EEXIST") throw error;
+      });
+      await syncDirectory(dirname(target));
+    } catch (error) {
+      throw storingFailure(error);
+    }
   }
 
   async discard(upload: Pick<ReceivedUpload, "temp">): Promise<void> {
@@ -86,7 +99,12 @@ export class DiskBlobStore implements BlobStore {
 
   async read(hash: string, range?: ByteRange): Promise<Readable> {
     // Opened first, so a missing blob rejects before anything is answered.
-    const fd = openSync(this.path(hash), "r");
+    let fd: number;
+    try {
+      fd = openSync(this.path(hash), "r");
+    } catch (error) {
+      throw (error as NodeJS.ErrnoException).code === "ENOENT" ? new BlobMissing(hash, error) : error;
+    }
     try {
       const start = range?.start ?? 0;
       const end = range?.end ?? fstatSync(fd).size - 1;
@@ -151,5 +169,31 @@ export class DiskBlobStore implements BlobStore {
     await stat(this.tmp).catch((error: unknown) => {
       throw new BlobStoreUnavailable(error);
     });
+  }
+}
+
+/** A full disk or quota is `BlobStoreFull`; any other failure to store (a permission, a file where a folder belongs, a read-only or failing volume) `BlobStoreRefused`. */
+function storingFailure(error: unknown): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === "ENOSPC" || code === "EDQUOT" ? new BlobStoreFull(error) : new BlobStoreRefused(error);
+}
+
+/** Makes the entries of a folder (names added, removed or renamed in it) durable. */
+async function syncDirectory(path: string): Promise<void> {
+  const folder = await open(path, "r");
+  try {
+    await folder.sync();
+  } finally {
+    await folder.close();
+  }
+}
+
+/** `mkdir -p` whose new folders are durable: the parent of each folder it creates is fsynced. */
+async function durableMkdir(path: string): Promise<void> {
+  const first = await mkdir(path, { recursive: true, mode: PRIVATE_DIRECTORY });
+  if (first === undefined) return;
+  for (let folder = path; ; folder = dirname(folder)) {
+    await syncDirectory(dirname(folder));
+    if (folder === first) return;
   }
 }

@@ -12,9 +12,9 @@ import {
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
-import { Upload } from "@aws-sdk/lib-storage";
 import { ConfigError, type S3Settings } from "../config.js";
 import {
+  BlobMissing,
   type BlobStore,
   BlobStoreUnavailable,
   type ByteRange,
@@ -25,23 +25,17 @@ import {
   UUID,
 } from "./blob-store.js";
 import { contentTap } from "./content-tap.js";
+import { statusOf, storingFailure, unavailableOr } from "./s3-errors.js";
+import { S3ObjectWriter } from "./s3-object-writer.js";
 import { isAbandoned, tempName } from "./temp-owner.js";
-
-/**
- * The parts of a multipart upload are held in memory, PART_SIZE (S3's least) × QUEUE_SIZE
- * in flight at a time: flat whatever the upload's size. Measured on a 512 MiB upload:
- * 8 MiB parts grew the RSS by 96 MiB, 5 MiB parts by 53 MiB; one part in flight halves
- * the throughput.
- */
-const PART_SIZE = 5 * 1024 * 1024;
-const QUEUE_SIZE = 2;
 
 /**
  * Blobs in an S3-compatible bucket, one object per content under `<prefix><sha256>`.
  * An upload streams to a temp object (`<prefix>tmp/<owner>-<uuid>`, see `temp-owner.ts`;
- * a multipart upload beyond one part) while it is hashed; `commit` copies it to its hash's key unless that object
- * exists (a HEAD first: the caller holds the hash's database lock, so two commits of
- * one hash never race) and deletes the temp object. Credentials come from the SDK's
+ * a multipart upload beyond one part, `S3ObjectWriter`) while it is hashed; `commit`
+ * copies it to its hash's key unless that object exists (a HEAD first; two commits of
+ * one hash copy the same bytes), and `discard` deletes the temp object. S3 acknowledges
+ * a PUT, a completed multipart upload and a copy only once the object is durable. Credentials come from the SDK's
  * default chain (`AWS_ACCESS_KEY_ID`, `AWS_PROFILE`, instance roles, …).
  */
 export class S3BlobStore implements BlobStore {
@@ -100,48 +94,26 @@ export class S3BlobStore implements BlobStore {
   async receive(source: Readable): Promise<ReceivedUpload> {
     const temp = `${this.temp}${tempName()}`;
     const { tap, summary } = contentTap();
-    const upload = new Upload({
-      client: this.client,
-      params: { Bucket: this.bucket, Key: temp, Body: tap },
-      partSize: PART_SIZE,
-      queueSize: QUEUE_SIZE,
-    });
-    // Whichever fails first is the cause: the request (a client that went away, a
-    // malformed body) or the store. Either way the upload aborts its multipart upload.
-    let failed: "source" | "store" | undefined;
-    const piping = pipeline(source, tap).catch((error: unknown) => {
-      failed ??= "source";
-      throw error;
-    });
-    const uploading = upload.done().catch((error: unknown) => {
-      failed ??= "store";
-      // Stops reading the request: nothing more can be stored.
-      tap.destroy();
-      throw error;
-    });
-    const [piped, uploaded] = await Promise.allSettled([piping, uploading]);
-    if (failed === "source" && piped.status === "rejected") {
-      // A body that ended early can still have been stored whole as one small part.
-      if (uploaded.status === "fulfilled") await this.discard({ temp });
-      throw piped.reason;
-    }
-    if (uploaded.status === "rejected") throw unavailableOr(uploaded.reason);
+    // The first failure is the cause: the request's (a client that went away, a
+    // malformed body) as it is, the store's as `storingFailure` says. Either way the
+    // writer aborts its multipart upload.
+    await pipeline(source, tap, new S3ObjectWriter(this.client, this.bucket, temp));
     return { temp, ...(await summary()) };
   }
 
   async commit(upload: ReceivedUpload): Promise<void> {
-    if (!(await this.exists(upload.hash))) {
-      await this.answer(
-        this.client.send(
-          new CopyObjectCommand({
-            Bucket: this.bucket,
-            Key: this.key(upload.hash),
-            CopySource: this.source(upload.temp),
-          }),
-        ),
+    try {
+      if (await this.exists(upload.hash)) return;
+      await this.client.send(
+        new CopyObjectCommand({
+          Bucket: this.bucket,
+          Key: this.key(upload.hash),
+          CopySource: this.source(upload.temp),
+        }),
       );
+    } catch (error) {
+      throw storingFailure(error);
     }
-    await this.discard(upload);
   }
 
   async discard(upload: Pick<ReceivedUpload, "temp">): Promise<void> {
@@ -157,7 +129,9 @@ export class S3BlobStore implements BlobStore {
           Range: range ? `bytes=${range.start}-${range.end}` : undefined,
         }),
       ),
-    );
+    ).catch((error: unknown) => {
+      throw statusOf(error) === 404 ? new BlobMissing(hash, error) : error;
+    });
     return answer.Body as Readable;
   }
 
@@ -264,19 +238,4 @@ export class S3BlobStore implements BlobStore {
       throw unavailableOr(error);
     }
   }
-}
-
-/** The HTTP status the store answered, if it answered. */
-function statusOf(error: unknown): number | undefined {
-  return (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-}
-
-/**
- * No answer at all (refused, reset, timed out) or a 5xx: the store is down, not the
- * request wrong. Missing credentials are a configuration error, not an outage.
- */
-function unavailableOr(error: unknown): unknown {
-  if (error instanceof BlobStoreUnavailable || (error as Error).name === "CredentialsProviderError") return error;
-  const status = statusOf(error);
-  return status === undefined || status >= 500 ? new BlobStoreUnavailable(error) : error;
 }

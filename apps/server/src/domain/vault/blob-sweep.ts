@@ -1,7 +1,9 @@
-// Blob rows and blob bytes, kept in step. Bytes are put under a hash, and removed
-// from it, only while holding that hash's transaction lock: an upload holds it from
-// moving its bytes into place until its row commits, so a cleanup can never unlink
-// bytes that a concurrent upload of the same content is about to reference.
+// Blob rows and blob bytes, kept in step. Bytes are removed from a hash only while
+// holding that hash's transaction lock, and only when no row names them. An upload
+// stores its bytes under their hash before its transaction (a copy of gigabytes must
+// not hold locks and a connection), then, holding the lock, checks they are still
+// there (storing them again if a cleanup took them meanwhile) and commits its row: a
+// cleanup can never unlink bytes that a committed row names.
 import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../data/database.js";
 import { lockedTransaction, statement } from "../../data/prepared.js";

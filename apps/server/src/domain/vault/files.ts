@@ -44,10 +44,12 @@ export function extensionOf(filename: string): string {
 type Upload = ReceivedUpload & { filename: string };
 
 /**
- * Runs `write`, a transaction that stores `upload`'s bytes (moved into the store inside
- * it, under the hash's lock, so a committed row always has its blob) and returns the
- * hashes of the blob rows it deleted. When it fails, the bytes go unless a row names
- * them; after the commit, the bytes of the deleted blob rows go, best effort.
+ * Stores `upload`'s bytes under their hash (durably, and outside any transaction: a
+ * copy of gigabytes must hold no lock and no connection), then runs `write`, a
+ * transaction that checks under the hash's lock that the bytes are still there (so a
+ * committed row always has its blob) and returns the hashes of the blob rows it
+ * deleted. When it fails, the bytes go unless a row names them; after the commit, the
+ * bytes of the deleted blob rows go, best effort.
  */
 async function storing<T>(
   db: Db,
@@ -56,11 +58,15 @@ async function storing<T>(
   upload: Upload,
   write: () => Promise<{ result: T; orphans: string[] }>,
 ): Promise<T> {
-  const { result, orphans } = await write().catch(async (error) => {
-    // The bytes may have been moved into place before the failure.
-    await removeIfUnused(db, store, upload.hash);
-    throw error;
-  });
+  const { result, orphans } = await store
+    .commit(upload)
+    .then(write)
+    .catch(async (error) => {
+      // The bytes may have been stored before the failure. A store that fails this too
+      // leaves them to the orphan sweep: the request's own failure is the answer.
+      await removeIfUnused(db, store, upload.hash).catch(() => {});
+      throw error;
+    });
   await removeAfterCommit(db, store, orphans, log);
   return result;
 }
@@ -170,7 +176,9 @@ const createStatement = fileStatement(
 
 /**
  * Runs a file statement in a transaction holding the caller's tree lock and the
- * upload's hash lock (both taken with BEGIN), the bytes moved into the store first.
+ * upload's hash lock (both taken with BEGIN), once the bytes are in the store: under
+ * the lock, `commit` again only checks that they are (a cleanup of the same content
+ * between the two may have taken them, and then they are stored again).
  * `refusal` explains an outcome without a file.
  */
 function writeFile(

@@ -1,0 +1,260 @@
+// A committed file row never names bytes that a power cut can take: the blob is durable
+// before the COMMIT of its row is sent. On the disk store the server's system calls are
+// traced (strace): the temp file and the folder of its name are fsynced first. On S3
+// the relays between the server and its services tell when the store acknowledged
+// the object and when the COMMIT left (S3 acknowledges a write once it is durable).
+// PostgreSQL only: the COMMIT must cross a socket to be seen.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { once } from "node:events";
+import { readFileSync, rmSync } from "node:fs";
+import { connect, createServer, type Socket } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { backends } from "./helpers/backends.js";
+import { type Harness, startHarness } from "./helpers/server.js";
+import { download, sha256 } from "./helpers/vault.js";
+
+const MiB = 1024 * 1024;
+const PATH = "/evault/v1/files/{id}/" as const;
+const onDisk = backends.find((backend) => backend.name === "postgres");
+const onS3 = backends.find((backend) => backend.name === "postgres+s3");
+
+const replaceContent = (h: Harness, bytes: Buffer) =>
+  h.client().PUT(PATH, {
+    params: { path: { id: h.users[0].file_id } },
+    body: { file: new File([new Uint8Array(bytes)], "durable.bin") } as never,
+  });
+
+/** One completed system call of the trace: its thread, time, name and text (arguments and result). */
+interface Call {
+  line: number;
+  name: string;
+  text: string;
+}
+
+/** The completed calls of an `strace -f -y` log, an interrupted call joined with its resumption, in order of completion. */
+function completedCalls(log: string): Call[] {
+  const pending = new Map<string, string>();
+  const calls: Call[] = [];
+  log.split("\n").forEach((line, index) => {
+    const [, thread, rest] = /^(\d+)\s+\S+\s+(.*)$/.exec(line) ?? [];
+    if (!thread || !rest) return;
+    if (rest.endsWith("<unfinished ...>")) {
+      pending.set(thread, rest.slice(0, -"<unfinished ...>".length));
+      return;
+    }
+    const resumed = /^<\.\.\. (\w+) resumed>(.*)$/.exec(rest);
+    const text = resumed ? `${pending.get(thread) ?? `${resumed[1]}(`}${resumed[2]}` : rest;
+    const name = /^(\w+)\(/.exec(text)?.[1];
+    if (name) calls.push({ line: index, name, text });
+  });
+  return calls;
+}
+
+/** Traces the file and socket system calls of `pid` into a file until `stop`. */
+async function traceSyscalls(pid: number) {
+  const file = join(tmpdir(), `vault-strace-${randomBytes(4).toString("hex")}.log`);
+  const strace: ChildProcess = spawn(
+    "strace",
+    [
+      "-f",
+      "-y",
+      "-ttt",
+      "-s",
+      "64",
+      "-e",
+      "trace=fsync,fdatasync,link,rename,write,writev",
+      "-o",
+      file,
+      "-p",
+      String(pid),
+    ],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  );
+  let attached = "";
+  await new Promise<void>((resolve, reject) => {
+    strace.stderr?.on("data", (chunk) => {
+      attached += chunk;
+      // One line per thread of the server; the main thread's comes first.
+      if (/attached/.test(attached)) setTimeout(resolve, 500);
+    });
+    strace.once("error", reject);
+    strace.once("exit", (code) => reject(new Error(`strace exited with ${code}: ${attached}`)));
+  });
+  return {
+    async stop(): Promise<Call[]> {
+      strace.removeAllListeners("exit");
+      strace.kill("SIGINT");
+      await once(strace, "exit");
+      const calls = completedCalls(readFileSync(file, "utf8"));
+      rmSync(file, { force: true });
+      return calls;
+    },
+  };
+}
+
+describe.skipIf(!onDisk)("the disk store's durability on PostgreSQL", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(onDisk as NonNullable<typeof onDisk>);
+  });
+  afterAll(() => h?.stop());
+
+  test("when a file's content is replaced, then the blob file and its folder are fsynced before the COMMIT of its row is sent", async () => {
+    const bytes = randomBytes(MiB);
+    const hash = sha256(bytes);
+    const trace = await traceSyscalls(h.process.pid as number);
+    const { response } = await replaceContent(h, bytes);
+    const calls = await trace.stop();
+    expect(response.status).toBe(200);
+
+    const blobs = join(h.dataDir, "blobs");
+    const at = (found: Call | undefined, what: string) => {
+      expect(found, what).toBeDefined();
+      return calls.indexOf(found as Call);
+    };
+    const linked = at(
+      calls.find((c) => c.name === "link" && c.text.includes(`${blobs}/${hash.slice(0, 2)}/${hash}`)),
+      "the temp file linked to its hash",
+    );
+    const tempName = /link\("([^"]+)"/.exec(calls[linked]?.text ?? "")?.[1] as string;
+    const fileSynced = at(
+      calls.find((c) => c.name === "fsync" && c.text.includes(`<${tempName}>`) && c.text.endsWith("= 0")),
+      "an fsync of the blob file",
+    );
+    const folderSynced = at(
+      calls.find(
+        (c, i) =>
+          i > linked &&
+          c.name === "fsync" &&
+          c.text.includes(`<${blobs}/${hash.slice(0, 2)}>`) &&
+          c.text.endsWith("= 0"),
+      ),
+      "an fsync of the blob's folder after the link",
+    );
+    // The file statement goes out by name; its transaction's COMMIT is the first after it.
+    const statement = at(
+      calls.find((c) => /^writev?\(/.test(c.text) && c.text.includes("replace_file")),
+      "the file statement sent to PostgreSQL",
+    );
+    const committed = at(
+      calls.find((c, i) => i > statement && /^writev?\(/.test(c.text) && c.text.includes("commit\\0")),
+      "the COMMIT sent to PostgreSQL",
+    );
+    expect(fileSynced).toBeLessThan(linked);
+    expect(folderSynced).toBeLessThan(committed);
+    expect(await download(h.client(), h.users[0].file_id)).toEqual(bytes);
+  }, 60_000);
+});
+
+/** A relay that shows both directions of every connection: `sent` what its client sends, `answered` what comes back. */
+async function tracingRelay(
+  target: URL,
+  sent: (chunk: Buffer, socket: Socket) => void,
+  answered: (chunk: Buffer, socket: Socket) => void,
+) {
+  const sockets = new Set<Socket>();
+  const relay = createServer((client) => {
+    const upstream = connect(Number(target.port), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on("close", () => sockets.delete(socket)).on("error", () => {});
+    }
+    client.on("data", (chunk: Buffer) => sent(chunk, client));
+    upstream.on("data", (chunk: Buffer) => answered(chunk, client));
+    client.pipe(upstream).pipe(client);
+  });
+  relay.listen(0, "127.0.0.1");
+  await once(relay, "listening");
+  const { port } = relay.address() as { port: number };
+  return {
+    url: Object.assign(new URL(target), { port: String(port) }).toString(),
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => relay.close(resolve));
+    },
+  };
+}
+
+describe.skipIf(!onS3)("the S3 store's durability on PostgreSQL", () => {
+  let h: Harness;
+  const events: string[] = [];
+  const relays: { close(): Promise<void> }[] = [];
+  beforeAll(async () => {
+    h = await startHarness(onS3 as NonNullable<typeof onS3>);
+    // Requests of each S3 connection waiting for their answer, oldest first.
+    const waiting = new Map<Socket, string[]>();
+    const s3 = await tracingRelay(
+      new URL(h.env.S3_ENDPOINT as string),
+      (chunk, socket) => {
+        const request = /^(GET|PUT|POST|HEAD|DELETE) (\S+) HTTP\/1\.1/.exec(chunk.toString("latin1", 0, 600));
+        if (request) waiting.set(socket, [...(waiting.get(socket) ?? []), `${request[1]} ${request[2]}`]);
+      },
+      (chunk, socket) => {
+        const status = /^HTTP\/1\.1 (\d{3})/.exec(chunk.toString("latin1", 0, 20))?.[1];
+        if (!status || status.startsWith("1")) return;
+        events.push(`s3 ${status} ${waiting.get(socket)?.shift()}`);
+      },
+    );
+    const database = await tracingRelay(
+      new URL(h.env.DATABASE_URL as string),
+      (chunk) => {
+        const text = chunk.toString("latin1");
+        if (text.includes("replace_file")) events.push("pg replace_file");
+        if (text.includes("commit\0")) events.push("pg commit");
+      },
+      () => {},
+    );
+    relays.push(s3, database);
+    h.env.S3_ENDPOINT = s3.url;
+    h.env.DATABASE_URL = database.url;
+    await h.restart();
+  });
+  afterAll(async () => {
+    await h?.stop();
+    for (const relay of relays) await relay.close();
+  });
+
+  test.each([["1 MiB (one PUT)", 1]])(
+    "when %s replaces a file's content, then the store acknowledged the object under its hash before the COMMIT of its row is sent",
+    async (_, mebibytes) => {
+      const bytes = randomBytes(mebibytes * MiB);
+      const hash = sha256(bytes);
+      events.length = 0;
+      const { response } = await replaceContent(h, bytes);
+      expect(response.status).toBe(200);
+
+      const statement = events.indexOf("pg replace_file");
+      const committed = events.findIndex((event, i) => i > statement && event === "pg commit");
+      const temp = mebibytes === 1 ? /^s3 200 PUT \S+\/tmp\/\S+$/ : /^s3 200 POST \S+\/tmp\/\S+uploadId=/;
+      const tempStored = events.findIndex((event) => temp.test(event));
+      const copied = events.findIndex((event) => new RegExp(`^s3 200 PUT \\S+/${hash}(\\?\\S*)?$`).test(event));
+      expect(statement, events.join("\n")).toBeGreaterThan(-1);
+      expect(committed, events.join("\n")).toBeGreaterThan(statement);
+      expect(tempStored, events.join("\n")).toBeGreaterThan(-1);
+      expect(copied, events.join("\n")).toBeGreaterThan(tempStored);
+      expect(copied, events.join("\n")).toBeLessThan(committed);
+      expect(await download(h.client(), h.users[0].file_id)).toEqual(bytes);
+    },
+    60_000,
+  );
+});
+
+describe.skipIf(!onS3)("an S3 copy slower than the database's idle limit", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    // A transaction idle longer than a second is ended by PostgreSQL (idle_in_transaction_session_timeout).
+    h = await startHarness(onS3 as NonNullable<typeof onS3>, { env: { DATABASE_STATEMENT_TIMEOUT_MS: "1000" } });
+  });
+  afterAll(() => h?.stop());
+
+  test("when 64 MiB are uploaded with DATABASE_STATEMENT_TIMEOUT_MS=1000, then the upload succeeds: the copy runs before the transaction", async () => {
+    const bytes = randomBytes(64 * MiB);
+    const { data, response } = await replaceContent(h, bytes);
+    expect(response.status).toBe(200);
+    expect(data?.hash).toBe(sha256(bytes));
+    expect(sha256(await download(h.client(), h.users[0].file_id))).toBe(sha256(bytes));
+  }, 120_000);
+});
