@@ -122,7 +122,9 @@ describe.each(backends)("folder depth on $name", (backend) => {
       (await client().POST(FOLDERS, { body: { name: "Fits", folder: parent?.folder ?? null } })).response.status,
     ).toBe(201);
     expect(health.answers).toBeGreaterThan(ROUNDS);
-    expect(health.slowest).toBeLessThan(100);
+    // PGlite runs each statement on the server's own thread, so /healthz waits for the
+    // deepest statement the cap allows (a few hundred ms here; seconds without the cap).
+    expect(health.slowest).toBeLessThan(backend.name === "pglite" ? 750 : 100);
   }, 300_000);
 
   test("when a binned folder's old place has become too deep for its subtree, then the restore is a 422 and it stays in the bin", async () => {

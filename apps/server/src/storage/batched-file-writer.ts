@@ -1,6 +1,7 @@
 import type { FileHandle } from "node:fs/promises";
 import { open } from "node:fs/promises";
 import { Writable } from "node:stream";
+import { BlobStoreFull, BlobStoreRefused } from "./blob-store.js";
 import { PRIVATE_FILE } from "./private-modes.js";
 
 /** Bytes handed to the disk per write. */
@@ -20,8 +21,6 @@ export class BatchedFileWriter extends Writable {
   private file?: FileHandle;
   private readonly batch = Buffer.allocUnsafe(BATCH_BYTES);
   private filled = 0;
-  /** The failure of the file itself (the disk), told apart from a failure of the source. */
-  storageError?: Error;
 
   constructor(private readonly path: string) {
     // One network chunk waits while a batch is written.
@@ -83,8 +82,9 @@ export class BatchedFileWriter extends Writable {
     try {
       return await operation;
     } catch (error) {
-      this.storageError ??= error as Error;
-      throw error;
+      // Classified here, where the disk failed: the pipeline hands this error to the
+      // source too (the request's file stream), so every reader of it sees the store's fault.
+      throw diskFailure(error);
     }
   }
 
@@ -93,4 +93,10 @@ export class BatchedFileWriter extends Writable {
     this.file = undefined;
     await file?.close();
   }
+}
+
+/** A full disk or quota is `BlobStoreFull`; any other failure to store (a permission, a file where a folder belongs, a read-only or failing volume) `BlobStoreRefused`. */
+export function diskFailure(error: unknown): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === "ENOSPC" || code === "EDQUOT" ? new BlobStoreFull(error) : new BlobStoreRefused(error);
 }

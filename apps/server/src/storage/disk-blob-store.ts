@@ -3,12 +3,10 @@ import { link, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } fro
 import { dirname, join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { BatchedFileWriter } from "./batched-file-writer.js";
+import { BatchedFileWriter, diskFailure } from "./batched-file-writer.js";
 import {
   BlobMissing,
   type BlobStore,
-  BlobStoreFull,
-  BlobStoreRefused,
   BlobStoreUnavailable,
   type ByteRange,
   DATABASES,
@@ -73,8 +71,9 @@ export class DiskBlobStore implements BlobStore {
     try {
       await pipeline(source, tap, writer);
     } catch (error) {
-      await rm(temp, { force: true });
-      throw writer.storageError ? storingFailure(writer.storageError) : error;
+      // A disk that refused the write may refuse this too: the temp sweep finds what stays.
+      await rm(temp, { force: true }).catch(() => {});
+      throw error;
     }
     return { temp, ...(await summary()) };
   }
@@ -89,7 +88,7 @@ export class DiskBlobStore implements BlobStore {
       });
       await syncDirectory(dirname(target));
     } catch (error) {
-      throw storingFailure(error);
+      throw diskFailure(error);
     }
   }
 
@@ -170,12 +169,6 @@ export class DiskBlobStore implements BlobStore {
       throw new BlobStoreUnavailable(error);
     });
   }
-}
-
-/** A full disk or quota is `BlobStoreFull`; any other failure to store (a permission, a file where a folder belongs, a read-only or failing volume) `BlobStoreRefused`. */
-function storingFailure(error: unknown): Error {
-  const code = (error as NodeJS.ErrnoException).code;
-  return code === "ENOSPC" || code === "EDQUOT" ? new BlobStoreFull(error) : new BlobStoreRefused(error);
 }
 
 /** Makes the entries of a folder (names added, removed or renamed in it) durable. */
