@@ -21,9 +21,9 @@ const PATH = "/evault/v1/files/{id}/" as const;
 const onDisk = backends.find((backend) => backend.name === "postgres");
 const onS3 = backends.find((backend) => backend.name === "postgres+s3");
 
-const replaceContent = (h: Harness, bytes: Buffer) =>
-  h.client().PUT(PATH, {
-    params: { path: { id: h.users[0].file_id } },
+const replaceContent = (h: Harness, bytes: Buffer, user = h.users[0]) =>
+  h.client(user.api_key).PUT(PATH, {
+    params: { path: { id: user.file_id } },
     body: { file: new File([new Uint8Array(bytes)], "durable.bin") } as never,
   });
 
@@ -115,11 +115,13 @@ describe.skipIf(!onDisk)("the disk store's durability on PostgreSQL", () => {
       expect(found, what).toBeDefined();
       return calls.indexOf(found as Call);
     };
-    const linked = at(
-      calls.find((c) => c.name === "link" && c.text.includes(`${blobs}/${hash.slice(0, 2)}/${hash}`)),
-      "the temp file linked to its hash",
+    const placed = at(
+      calls.find((c) => c.name === "rename" && c.text.includes(`"${blobs}/${hash.slice(0, 2)}/${hash}"`)),
+      "the temp file's second name renamed to its hash",
     );
-    const tempName = /link\("([^"]+)"/.exec(calls[linked]?.text ?? "")?.[1] as string;
+    const staged = /rename\("([^"]+)"/.exec(calls[placed]?.text ?? "")?.[1] as string;
+    const linked = calls.find((c) => c.name === "link" && c.text.includes(`, "${staged}"`));
+    const tempName = /link\("([^"]+)"/.exec(linked?.text ?? "")?.[1] as string;
     const fileSynced = at(
       calls.find((c) => c.name === "fsync" && c.text.includes(`<${tempName}>`) && c.text.endsWith("= 0")),
       "an fsync of the blob file",
@@ -127,12 +129,12 @@ describe.skipIf(!onDisk)("the disk store's durability on PostgreSQL", () => {
     const folderSynced = at(
       calls.find(
         (c, i) =>
-          i > linked &&
+          i > placed &&
           c.name === "fsync" &&
           c.text.includes(`<${blobs}/${hash.slice(0, 2)}>`) &&
           c.text.endsWith("= 0"),
       ),
-      "an fsync of the blob's folder after the link",
+      "an fsync of the blob's folder after the rename",
     );
     // The file statement goes out by name; its transaction's COMMIT is the first after it.
     const statement = at(
@@ -143,9 +145,34 @@ describe.skipIf(!onDisk)("the disk store's durability on PostgreSQL", () => {
       calls.find((c, i) => i > statement && /^writev?\(/.test(c.text) && c.text.includes("commit\\0")),
       "the COMMIT sent to PostgreSQL",
     );
-    expect(fileSynced).toBeLessThan(linked);
+    expect(fileSynced).toBeLessThan(placed);
     expect(folderSynced).toBeLessThan(committed);
     expect(await download(h.client(), h.users[0].file_id)).toEqual(bytes);
+  }, 60_000);
+
+  test("when another user uploads bytes that are already stored, then the store does the same work as for new bytes (nothing to time)", async () => {
+    const bytes = randomBytes(MiB);
+    const blobs = join(h.dataDir, "blobs");
+    // From the first link on (a new shard folder is made once per 256 contents), the
+    // calls on the store with their results, names of temps made alike.
+    const storeCalls = async (user: (typeof h.users)[number]) => {
+      const trace = await traceSyscalls(h.process.pid as number);
+      const { response } = await replaceContent(h, bytes, user);
+      const calls = (await trace.stop()).filter((c) => c.text.includes(blobs) && !c.name.startsWith("write"));
+      expect(response.status).toBe(200);
+      const first = calls.findIndex((c) => c.name === "link");
+      expect(first, "a link into the store").toBeGreaterThan(-1);
+      return calls.slice(first).map((c) =>
+        c.text
+          .replaceAll(blobs, "B")
+          .replace(/B\/tmp\/[^"<>]+/g, "B/tmp/T")
+          .replace(/\(\d+</, "(fd<"),
+      );
+    };
+    const fresh = await storeCalls(h.users[0]);
+    const again = await storeCalls(h.users[1]);
+    expect(fresh.length).toBeGreaterThan(0);
+    expect(again).toEqual(fresh);
   }, 60_000);
 });
 
@@ -216,6 +243,28 @@ describe.skipIf(!onS3)("the S3 store's durability on PostgreSQL", () => {
     await h?.stop();
     for (const relay of relays) await relay.close();
   });
+
+  test("when another user uploads bytes that are already stored, then the store gets the same requests as for new bytes (nothing to time)", async () => {
+    const bytes = randomBytes(MiB);
+    const hash = sha256(bytes);
+    // The requests storing or checking the content or a temp, in order (a temp's removal
+    // may come after the answer): a second upload of stored bytes must not skip the copy.
+    const storeRequests = async (user: (typeof h.users)[number]) => {
+      events.length = 0;
+      const { response } = await replaceContent(h, bytes, user);
+      expect(response.status).toBe(200);
+      return events
+        .filter((event) => /^s3 \d+ (PUT|POST|HEAD) /.test(event) && (event.includes(hash) || event.includes("/tmp/")))
+        .map((event) => event.replace(/\/tmp\/\S+/, "/tmp/T"));
+    };
+    const fresh = await storeRequests(h.users[0]);
+    const again = await storeRequests(h.users[1]);
+    expect(
+      fresh.filter((event) => new RegExp(`^s3 200 PUT \\S+/${hash}(\\?\\S*)?$`).test(event)),
+      fresh.join("\n"),
+    ).toHaveLength(1);
+    expect(again).toEqual(fresh);
+  }, 60_000);
 
   test.each([["1 MiB (one PUT)", 1]])(
     "when %s replaces a file's content, then the store acknowledged the object under its hash before the COMMIT of its row is sent",

@@ -72,11 +72,14 @@ export interface BlobStore {
    */
   receive(source: Readable): Promise<ReceivedUpload>;
   /**
-   * Makes a received upload the stored content of its hash, durably (an existing
-   * identical blob is kept); the upload stays in the temp area until `discard`. Called
-   * again, it is an existence check that stores the bytes only if they went meanwhile.
+   * Makes a received upload the stored content of its hash, durably; the upload stays
+   * in the temp area until `discard`. It does the same work whether or not the content
+   * is stored already (identical bytes replace identical bytes), so how long an upload
+   * takes tells no user whether anyone else stores these bytes (`decisions.md`).
    */
   commit(upload: ReceivedUpload): Promise<void>;
+  /** After `commit`: stores the bytes again only if they went meanwhile (a cleanup of the same content). */
+  ensureStored(upload: ReceivedUpload): Promise<void>;
   /** Drops a received upload that will not be committed (or was already). */
   discard(upload: Pick<ReceivedUpload, "temp">): Promise<void>;
   /** Opens the content (or one range of it) for reading; rejects, before any byte, with `BlobMissing` when it is missing. */

@@ -80,6 +80,22 @@ export class DiskBlobStore implements BlobStore {
 
   async commit(upload: ReceivedUpload): Promise<void> {
     const target = this.path(upload.hash);
+    // A second name for the temp, renamed over the content's name: the folder changes,
+    // and its fsync does the same work, whether or not the content was stored.
+    const staged = join(this.tmp, tempName());
+    try {
+      await durableMkdir(dirname(target));
+      await link(upload.temp, staged);
+      await rename(staged, target);
+      await syncDirectory(dirname(target));
+    } catch (error) {
+      await rm(staged, { force: true }).catch(() => {});
+      throw diskFailure(error);
+    }
+  }
+
+  async ensureStored(upload: ReceivedUpload): Promise<void> {
+    const target = this.path(upload.hash);
     try {
       await durableMkdir(dirname(target));
       // An existing name is the same content, already durable: it was linked after its fsync.

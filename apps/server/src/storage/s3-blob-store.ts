@@ -33,8 +33,8 @@ import { isAbandoned, tempName } from "./temp-owner.js";
  * Blobs in an S3-compatible bucket, one object per content under `<prefix><sha256>`.
  * An upload streams to a temp object (`<prefix>tmp/<owner>-<uuid>`, see `temp-owner.ts`;
  * a multipart upload beyond one part, `S3ObjectWriter`) while it is hashed; `commit`
- * copies it to its hash's key unless that object exists (a HEAD first; two commits of
- * one hash copy the same bytes), and `discard` deletes the temp object. S3 acknowledges
+ * copies it to its hash's key whether or not that object exists (identical bytes over
+ * identical bytes; see `BlobStore.commit`), and `discard` deletes the temp object. S3 acknowledges
  * a PUT, a completed multipart upload and a copy only once the object is durable. Credentials come from the SDK's
  * default chain (`AWS_ACCESS_KEY_ID`, `AWS_PROFILE`, instance roles, …).
  */
@@ -103,7 +103,6 @@ export class S3BlobStore implements BlobStore {
 
   async commit(upload: ReceivedUpload): Promise<void> {
     try {
-      if (await this.exists(upload.hash)) return;
       await this.client.send(
         new CopyObjectCommand({
           Bucket: this.bucket,
@@ -114,6 +113,13 @@ export class S3BlobStore implements BlobStore {
     } catch (error) {
       throw storingFailure(error);
     }
+  }
+
+  async ensureStored(upload: ReceivedUpload): Promise<void> {
+    const stored = await this.exists(upload.hash).catch((error: unknown) => {
+      throw storingFailure(error);
+    });
+    if (!stored) await this.commit(upload);
   }
 
   async discard(upload: Pick<ReceivedUpload, "temp">): Promise<void> {

@@ -177,7 +177,7 @@ const createStatement = fileStatement(
 /**
  * Runs a file statement in a transaction holding the caller's tree lock and the
  * upload's hash lock (both taken with BEGIN), once the bytes are in the store: under
- * the lock, `commit` again only checks that they are (a cleanup of the same content
+ * the lock, `ensureStored` only checks that they are (a cleanup of the same content
  * between the two may have taken them, and then they are stored again).
  * `refusal` explains an outcome without a file.
  */
@@ -194,7 +194,7 @@ function writeFile(
       db,
       userId,
       async (session) => {
-        await store.commit(upload);
+        await store.ensureStored(upload);
         const [outcome] = (await run(session)) as [FileOutcome];
         if (!outcome.file) throw refusal(outcome);
         const { file, version } = presentFile(outcome.file, settings.contentLink);
