@@ -1,30 +1,30 @@
 import type { FileHandle } from "node:fs/promises";
 import { open } from "node:fs/promises";
-import { Writable } from "node:stream";
 import { BlobStoreFull, BlobStoreRefused } from "./blob-store.js";
+import { FixedBufferWriter } from "./fixed-buffer-writer.js";
 import { PRIVATE_FILE } from "./private-modes.js";
 
 /** Bytes handed to the disk per write. */
 const BATCH_BYTES = 1024 * 1024;
 
 /**
- * A writable stream into a new file (opened `wx`: it must not exist; mode 0600) that copies the
- * chunks it is given into one batch buffer of its own and writes it (1 MiB) at a time.
- * The network hands an upload over 64 KiB at a time, and every write is a round trip
+ * A writable stream into a new file (opened `wx`: it must not exist; mode 0600) that
+ * writes one batch buffer of its own (1 MiB) at a time. Every write is a round trip
  * through the thread pool that costs, on a busy machine, about as much as the copy
- * itself: one batched write stands in for sixteen. Copying frees each network buffer
- * at once, so what the upload holds is this one buffer, whenever V8 collects the rest.
- * The file is fsynced before the stream finishes: its bytes are durable before anyone
- * can name them.
+ * itself: one batched write stands in for sixteen network chunks. What the upload
+ * holds is this one buffer (`FixedBufferWriter`). The file is fsynced before the stream
+ * finishes: its bytes are durable before anyone can name them.
  */
-export class BatchedFileWriter extends Writable {
+export class BatchedFileWriter extends FixedBufferWriter {
   private file?: FileHandle;
   private readonly batch = Buffer.allocUnsafe(BATCH_BYTES);
-  private filled = 0;
 
   constructor(private readonly path: string) {
-    // One network chunk waits while a batch is written.
-    super({ highWaterMark: 64 * 1024 });
+    super(BATCH_BYTES);
+  }
+
+  protected override get buffer(): Buffer {
+    return this.batch;
   }
 
   override _construct(done: (error?: Error | null) => void): void {
@@ -32,23 +32,6 @@ export class BatchedFileWriter extends Writable {
       this.file = file;
       done();
     }, done);
-  }
-
-  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
-    let copied = 0;
-    const copyRest = () => {
-      while (copied < chunk.length) {
-        const n = chunk.copy(this.batch, this.filled, copied);
-        copied += n;
-        this.filled += n;
-        if (this.filled === BATCH_BYTES) {
-          this.flush().then(copyRest, done);
-          return;
-        }
-      }
-      done();
-    };
-    copyRest();
   }
 
   override _final(done: (error?: Error | null) => void): void {
@@ -65,7 +48,7 @@ export class BatchedFileWriter extends Writable {
     );
   }
 
-  private async flush(): Promise<void> {
+  protected override async flush(): Promise<void> {
     // A regular file takes a whole write but for a signal or a full disk; what was not
     // written goes again (a full disk then answers ENOSPC).
     let written = 0;

@@ -1,4 +1,3 @@
-import { Writable } from "node:stream";
 import {
   AbortMultipartUploadCommand,
   type CompletedPart,
@@ -8,6 +7,7 @@ import {
   type S3Client,
   UploadPartCommand,
 } from "@aws-sdk/client-s3";
+import { FixedBufferWriter } from "./fixed-buffer-writer.js";
 import { storingFailure } from "./s3-errors.js";
 
 /**
@@ -19,20 +19,18 @@ const PART_SIZE = 5 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
 
 /**
- * A writable stream into one S3 object, with a fixed set of part buffers: chunks are
- * copied into the part being filled (freeing each network buffer at once), a full part
- * is sent while the next fills, and a part's buffer is refilled only once the store
- * acknowledged it. What an upload holds is these two parts, whatever its size and
- * whenever V8 collects. Up to one part, the object is one PUT; beyond, a multipart
- * upload, completed at the end and aborted on failure. Failures of the store reject
- * as `storingFailure` says.
+ * A writable stream into one S3 object, with a fixed set of part buffers
+ * (`FixedBufferWriter`): a full part is sent while the next fills, and a part's buffer
+ * is refilled only once the store acknowledged it, so what an upload holds is these two
+ * parts. Up to one part, the object is one PUT; beyond, a multipart upload, completed
+ * at the end and aborted on failure. Failures of the store reject as `storingFailure`
+ * says.
  */
-export class S3ObjectWriter extends Writable {
+export class S3ObjectWriter extends FixedBufferWriter {
   private readonly parts = Array.from({ length: PARTS_IN_FLIGHT }, () => Buffer.allocUnsafe(PART_SIZE));
   /** The acknowledgement of the part last sent from each buffer. */
   private readonly sending: (Promise<void> | undefined)[] = [];
   private current = 0;
-  private filled = 0;
   private uploadId?: string;
   private readonly completed: CompletedPart[] = [];
 
@@ -41,24 +39,15 @@ export class S3ObjectWriter extends Writable {
     private readonly bucket: string,
     private readonly key: string,
   ) {
-    super({ highWaterMark: 64 * 1024 });
+    super(PART_SIZE);
   }
 
-  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
-    let copied = 0;
-    const copyRest = () => {
-      while (copied < chunk.length) {
-        const n = chunk.copy(this.parts[this.current] as Buffer, this.filled, copied);
-        copied += n;
-        this.filled += n;
-        if (this.filled === PART_SIZE) {
-          this.sendPart().then(copyRest, done);
-          return;
-        }
-      }
-      done();
-    };
-    copyRest();
+  protected override get buffer(): Buffer {
+    return this.parts[this.current] as Buffer;
+  }
+
+  protected override flush(): Promise<void> {
+    return this.sendPart();
   }
 
   override _final(done: (error?: Error | null) => void): void {
