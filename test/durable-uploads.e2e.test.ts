@@ -306,7 +306,7 @@ describe.skipIf(!onS3)("the S3 store's durability on PostgreSQL", () => {
 
 describe.skipIf(!onS3)("an S3 copy slower than the database's idle limit", () => {
   let h: Harness;
-  let relay: { close(): Promise<void> };
+  let relay: Awaited<ReturnType<typeof tracingRelay>>;
   beforeAll(async () => {
     // A transaction idle longer than a second is ended by PostgreSQL (idle_in_transaction_session_timeout).
     h = await startHarness(onS3 as NonNullable<typeof onS3>, { env: { DATABASE_STATEMENT_TIMEOUT_MS: "1000" } });
