@@ -2,16 +2,19 @@
 // time, so nothing races there). Tree changes are serialised per user, so the cycle
 // check sees committed truth: of two moves that together would close a cycle, one
 // wins and the other is a 422; nothing deadlocks into a 500 or hangs.
+import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
 import { type Harness, startHarness } from "./helpers/server.js";
+import { download, sha256 } from "./helpers/vault.js";
 
 const FAVOURITE = "/evault/v1/favourite/folders/{id}/" as const;
 const DUPLICATE = "/evault/v1/folders/{id}/duplicate_folder/" as const;
 const FILE = "/evault/v1/files/{id}/" as const;
 const RESTORE = "/evault/v1/bins/{id}/restore/" as const;
+const BIN = "/evault/v1/bins/{id}/" as const;
 
 /** No response may take longer than this, however the requests interleave. */
 const DEADLINE_MS = 10_000;
@@ -262,5 +265,50 @@ describe.skipIf(!postgres)("time limits on postgres", () => {
     expect(response.status).toBe(200);
     expect(await storedNumber()).toBe("7000000099");
     expect((await fetch(`${h.url}/readyz`)).status).toBe(200);
+  });
+});
+
+describe.skipIf(!postgres)("a purge racing a new file of the same content on postgres", () => {
+  let h: Harness;
+  let locker: pg.Client;
+  beforeAll(async () => {
+    if (postgres) h = await startHarness(postgres);
+    locker = new pg.Client({ connectionString: h.env.DATABASE_URL });
+    await locker.connect();
+  });
+  afterAll(async () => {
+    await locker?.end();
+    await h?.stop();
+  });
+
+  test("when another user's file of the same bytes commits after the purge's statement began, then the purge succeeds and the new file keeps its bytes", async () => {
+    const [owner, other] = h.users;
+    const bytes = randomBytes(1024);
+    const file = async (user: typeof owner) => {
+      const { data, response } = await h.client(user.api_key).POST("/evault/v1/files/", {
+        body: { file: new File([new Uint8Array(bytes)], "same.bin"), folder: user.folder_id },
+      });
+      expect(response.status).toBe(201);
+      return data?.id as string;
+    };
+    const binned = await file(owner);
+    const { data: entry } = await h.client(owner.api_key).DELETE(FILE, { params: { path: { id: binned } } });
+
+    // The purge's statement takes its snapshot, then waits for the bin entry's row lock:
+    // the file created meanwhile is missing from that snapshot, and its transaction
+    // (the content's lock with it) has ended before the purge reaches the blob row.
+    const { pid } = (await locker.query("select pg_backend_pid() as pid")).rows[0];
+    await locker.query("begin");
+    await locker.query("select 1 from bins where id = $1 for update", [entry?.id]);
+    const purging = h.client(owner.api_key).DELETE(BIN, { params: { path: { id: entry?.id as string } } });
+    const kept = await (async () => {
+      const blocked = "select pid from pg_stat_activity where $1 = any(pg_blocking_pids(pid))";
+      await expect.poll(async () => (await locker.query(blocked, [pid])).rowCount).toBe(1);
+      return file(other);
+    })().finally(() => locker.query("commit"));
+    const { response, error } = await purging;
+    expect(response.status, JSON.stringify(error)).toBe(204);
+    expect(await download(h.client(other.api_key), kept)).toEqual(bytes);
+    expect(await h.storedBlobs()).toContain(sha256(bytes));
   });
 });
