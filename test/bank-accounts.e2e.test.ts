@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
 import { type Harness, startHarness } from "./helpers/server.js";
+import { everything } from "./helpers/vault.js";
 
 const PATH = "/banking/v1/ng/bank_accounts/{id}/" as const;
 
@@ -151,14 +152,56 @@ describe.each(backends)("PUT /banking/v1/ng/bank_accounts/{id}/ on $name", (back
     expect(error).toMatchObject({ status: 404, type: "urn:vault:problem:not-found" });
   });
 
-  test("when another account has the number, then 409 naming account_number", async () => {
-    const other = h.users[1];
-    await put({ account_number: "3000000010" }, { id: other.bank_account_id, key: other.api_key });
-    const before = await read();
-    const { response, error } = await put({ account_number: "3000000010" });
-    expect(response.status).toBe(409);
-    expect(error?.errors).toContainEqual(expect.objectContaining({ path: "/body/account_number" }));
-    expect(await read()).toEqual(before);
+  describe("account numbers are unique per user", () => {
+    const create = (account_number: string, key?: string) =>
+      h.client(key).POST("/banking/v1/ng/bank_accounts/", { body: { account_number } });
+    const ownAccounts = () => everything(h.client().paginate("/banking/v1/ng/bank_accounts/"));
+
+    test("when another user's account has the number, then the caller records it too (PUT 200, create 201) and each reads back their own", async () => {
+      const [, other, third] = h.users;
+      if (!third) throw new Error("not enough seeded users");
+      const theirs = await put({ account_number: "3000000010" }, { id: other.bank_account_id, key: other.api_key });
+      expect(theirs.response.status).toBe(200);
+      const mine = await put({ account_number: "3000000010" });
+      expect(mine.response.status).toBe(200);
+      const created = await create("3000000010", third.api_key);
+      expect(created.response.status).toBe(201);
+
+      expect(await read()).toMatchObject({ account_number: "3000000010", user: { id: h.users[0].id } });
+      expect(await read(other.bank_account_id, other.api_key)).toEqual(theirs.data);
+      expect(await read(created.data?.id ?? "", third.api_key)).toMatchObject({
+        account_number: "3000000010",
+        user: { id: third.id },
+      });
+    });
+
+    test("when another of the caller's own accounts has the number, then a PUT or create with it is 409 naming account_number and nothing changes", async () => {
+      expect((await create("3000000015")).response.status).toBe(201);
+      const before = await ownAccounts();
+
+      const replaced = await put({ account_number: "3000000015" });
+      const created = await create("3000000015");
+      for (const { response, error } of [replaced, created]) {
+        expect(response.status).toBe(409);
+        expect(error?.errors).toEqual([expect.objectContaining({ path: "/body/account_number", code: "unique" })]);
+      }
+      expect(await ownAccounts()).toEqual(before);
+    });
+
+    test("when another user's account has the number, then the answer is the one a free number gets", async () => {
+      const other = h.users[1];
+      await put({ account_number: "3000000016" }, { id: other.bank_account_id, key: other.api_key });
+      /** What an answer shows beyond the values that differ between any two writes. */
+      const shape = ({ response, data }: { response: Response; data?: object }) => ({
+        status: response.status,
+        headers: [...response.headers.keys()],
+        body: { ...data, id: 0, account_number: 0, tracking_reference: 0, created_at: 0, updated_at: 0 },
+      });
+      expect(shape(await put({ account_number: "3000000016" }))).toEqual(
+        shape(await put({ account_number: "3000000017" })),
+      );
+      expect(shape(await create("3000000016"))).toEqual(shape(await create("3000000018")));
+    });
   });
 
   test.each([

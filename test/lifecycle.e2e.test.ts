@@ -48,11 +48,11 @@ describe.each(backends)("reads and lifecycle on $name", (backend) => {
       expect(listed.map((a) => a.id)).toEqual([owner().bank_account_id, id]);
     });
 
-    test("when the number is taken or missing, then the create is refused naming account_number and nothing is stored", async () => {
+    test("when the number is one of the caller's own or missing, then the create is refused naming account_number and nothing is stored", async () => {
       expect.hasAssertions();
       const before = await all(as(owner()).paginate("/banking/v1/ng/bank_accounts/"));
       const taken = before[0]?.account_number ?? "";
-      const duplicate = await as(stranger()).POST("/banking/v1/ng/bank_accounts/", { body: { account_number: taken } });
+      const duplicate = await as(owner()).POST("/banking/v1/ng/bank_accounts/", { body: { account_number: taken } });
       expect(duplicate.response.status).toBe(409);
       expect(duplicate.error?.errors).toEqual([
         expect.objectContaining({ path: "/body/account_number", code: "unique" }),
@@ -61,7 +61,6 @@ describe.each(backends)("reads and lifecycle on $name", (backend) => {
       expect(missing.response.status).toBe(400);
       expect(missing.error?.errors?.map((e) => e.path)).toContain("/body/account_number");
       expect(await all(as(owner()).paginate("/banking/v1/ng/bank_accounts/"))).toEqual(before);
-      expect(await all(as(stranger()).paginate("/banking/v1/ng/bank_accounts/"))).toHaveLength(1);
     });
 
     test("when If-None-Match is the current tag, then 304; after a PUT with the read's tag as If-Match, 200 with a new tag", async () => {

@@ -18,9 +18,10 @@ export interface paths {
         /**
          * Create an NGN bank account
          * @description Open an NGN bank account for the caller, with the update's fields and rules:
-         *     `account_number` is required and unique across the service (a number in use
-         *     answers 409); omitted optional fields take their defaults. The balance starts at
-         *     zero. Answers 201 with the account, its `Location` and `ETag`.
+         *     `account_number` is required and unique among the caller's accounts (a number
+         *     another of them has answers 409; another user's accounts do not count); omitted
+         *     optional fields take their defaults. The balance starts at zero. Answers 201 with
+         *     the account, its `Location` and `ETag`.
          *     An addition to the six operations of the service spec (`x-vault-addition`).
          */
         post: operations["createNgnBankAccount"];
@@ -49,7 +50,7 @@ export interface paths {
          * @description Replace the writable fields of one of the caller's NGN bank accounts (full update).
          *     Omitted optional fields reset to their defaults; `updated_at` is bumped. Leaving
          *     a terminal status (CLOSED, ESCHEAT, CHARGEOFF) or taking an account number that
-         *     another account has answers 409.
+         *     another of the caller's accounts has answers 409.
          */
         put: operations["updateNgnBankAccount"];
         post?: never;
@@ -948,7 +949,10 @@ export interface components {
             readonly user: components["schemas"]["User"];
             /** @description Whether the owner has set a transaction PIN. */
             readonly has_set_pin: boolean;
-            /** @description Unique across the service. */
+            /**
+             * @description Unique among the owner's accounts; another user's accounts may hold the same
+             *     number (a joint account), and nothing tells a user whether one does.
+             */
             account_number: string;
             /** @description The account's currency (always the naira). */
             readonly currency: components["schemas"]["Currency"];
@@ -994,7 +998,10 @@ export interface components {
          *     `naira_balance`, `tracking_reference`, timestamps), is rejected with 400.
          */
         NgnBankAccountReplacement: {
-            /** @description 1 to 255 characters; unique across the service (a number in use answers 409). */
+            /**
+             * @description 1 to 255 characters; unique among the caller's accounts (a number another of them
+             *     has answers 409). Another user's accounts neither block nor reveal a number.
+             */
             account_number: string;
             /**
              * @description The name on the account, or null.

@@ -53,7 +53,8 @@ export interface Entry {
   /**
    * What another user gets for the owner's request: 404 when it names an item by id or
    * filter, 422 naming the field when the body names one, `null` when it names nothing
-   * of anyone's (the lists of one's own; account numbers are unique service-wide).
+   * of anyone's (the lists of one's own; a create, whose account number counts only
+   * among the caller's accounts).
    */
   foreign: 404 | 422 | null;
   /**

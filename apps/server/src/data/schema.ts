@@ -63,7 +63,7 @@ export const bankAccounts = pgTable(
   {
     id: text("id").primaryKey(),
     user_id: owner(),
-    account_number: text("account_number").notNull().unique(),
+    account_number: text("account_number").notNull(),
     account_name: text("account_name"),
     classification: text("classification").notNull().default("NULL"),
     status: text("status").notNull().default("NULL"),
@@ -80,6 +80,8 @@ export const bankAccounts = pgTable(
   },
   (t) => [
     index("bank_accounts_user_idx").on(t.user_id),
+    // Per user, not across the service: another user's number neither blocks nor shows (issue 24).
+    uniqueIndex("bank_accounts_user_account_number_idx").on(t.user_id, t.account_number),
     // Keyset pages of one user's accounts, in list order.
     index("bank_accounts_user_created_idx").on(t.user_id, t.created_at, t.id),
     // A balance the wire's JSON number carries exactly (±2^53 − 1 kobo, about 90 trillion naira).

@@ -27,15 +27,15 @@ export function nairaAmount(kobo: bigint): string {
   return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, "0")}`;
 }
 
-/** The unique constraint on account numbers (drizzle's default name, see the migrations). */
-const ACCOUNT_NUMBER_UNIQUE = "bank_accounts_account_number_unique";
+/** The unique index on a user's account numbers (see the migrations). */
+const ACCOUNT_NUMBER_UNIQUE = "bank_accounts_user_account_number_idx";
 
 /** The currency of every NGN account. */
 export const NAIRA = { id: "ngn", name: "Nigerian Naira", code: "NGN", symbol: "₦" };
 
 const numberInUse = (err: unknown) => {
   if (violates(err, ACCOUNT_NUMBER_UNIQUE)) {
-    return new DomainError("conflict", "Another account already has this account number.", [
+    return new DomainError("conflict", "Another of your accounts already has this account number.", [
       { field: "account_number", message: "is already in use", code: "unique" },
     ]);
   }
@@ -74,7 +74,7 @@ const ACCOUNT_COLUMNS = `a.*, u.username, u.email, u.first_name, u.last_name, u.
  * `If-Match` version, terminal status); PostgreSQL re-checks it on the latest row when
  * a concurrent writer got there first, so writers serialise on the row lock, no update
  * is lost and an `If-Match` version has exactly one winner. The unique index on
- * `account_number` decides duplicates. Only when no row was updated does a second
+ * (`user_id`, `account_number`) decides duplicates. Only when no row was updated does a second
  * query find out why. Written as SQL (a prepared statement on PostgreSQL): on the
  * busiest path, building the query and mapping its row cost more than running it.
  */
@@ -190,7 +190,8 @@ const createStatement = statement<ReplacedRow>(
 
 /**
  * Opens an account for the caller with the update's fields and defaults; the balance
- * starts at zero. A number another account has is a 409, decided by the unique index.
+ * starts at zero. A number another of the caller's accounts has is a 409, decided by the
+ * unique index on (`user_id`, `account_number`); another user's accounts do not count.
  */
 export async function createBankAccount(
   db: Db,
