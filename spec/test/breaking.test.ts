@@ -200,7 +200,8 @@ function gate(document: string, accepted = "accepted: []\n") {
   });
 }
 
-describe("the gate on the real contract", () => {
+// Each test runs the gate (a process) once or twice: seconds on a loaded machine.
+describe("the gate on the real contract", { timeout: 30_000 }, () => {
   const released = readFileSync(resolve(import.meta.dirname, "../baseline/openapi.yaml"), "utf8");
   const withoutMimetype = () => {
     const doc = parse(released);

@@ -22,6 +22,8 @@ import { deletingOnlyWhen } from "./storage/guarded-deletes.js";
 import { openBlobStore } from "./storage/open-blob-store.js";
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/** How often the embedded database's statistics are checked (a read of its catalog; see embedded-statistics.ts). */
+const STATISTICS_INTERVAL_MS = 5000;
 
 /** Sweeps the orphan bytes when this database alone uses the store; says why not otherwise. */
 async function sweepOrphansIfOurs(database: Database, store: BlobStore, logger: Logger): Promise<boolean> {
@@ -54,6 +56,11 @@ export async function startServer(
 ): Promise<RunningServer> {
   const database = await openDatabase(config);
   await database.migrate();
+  const refreshStatistics = () =>
+    database.refreshStatistics().catch((err: unknown) => logger.error({ err }, "refreshing statistics failed"));
+  await refreshStatistics();
+  const statisticsTimer = setInterval(refreshStatistics, STATISTICS_INTERVAL_MS);
+  statisticsTimer.unref();
   const store = await openBlobStore(config, (err) =>
     logger.warn({ err }, "the blob store cannot be reached yet; file contents answer 503 until it does"),
   );
@@ -155,6 +162,7 @@ export async function startServer(
     blobs,
     async close() {
       clearInterval(timer);
+      clearInterval(statisticsTimer);
       await Promise.all(
         [server, admin].map(
           (s) =>

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { PRIVATE_DIRECTORY } from "../storage/private-modes.js";
 import { FOREIGN_KEY_VIOLATION, hasErrorCode, violates } from "./database-errors.js";
+import { analyzeGrownTables } from "./embedded-statistics.js";
 import { openEmbedded } from "./embedded-store.js";
 import * as schema from "./schema.js";
 import { lockDirectory } from "./store-lock.js";
@@ -28,6 +29,11 @@ export interface Database {
   migrate(): Promise<void>;
   /** Whether the database answers a query. */
   ping(): Promise<boolean>;
+  /**
+   * Keeps the planner's statistics current where nothing else does (PGlite, see
+   * `embedded-statistics.ts`; PostgreSQL's autovacuum does it there).
+   */
+  refreshStatistics(): Promise<void>;
   /**
    * Delivers every payload NOTIFYed on `channel`, from any process, from now on. On
    * PostgreSQL a dedicated connection listens: while it is down (and until it listens
@@ -126,6 +132,7 @@ export async function openDatabase(options: {
           () => true,
           () => false,
         ),
+      refreshStatistics: async () => {},
       async close() {
         closing = true;
         await Promise.all([...listeners].map((client) => client.end().catch(() => {})));
@@ -155,6 +162,9 @@ export async function openDatabase(options: {
         () => true,
         () => false,
       ),
+    async refreshStatistics() {
+      await analyzeGrownTables(client);
+    },
     // In-process: every connection is this one, so nothing is ever missed.
     async listen(channel, handlers) {
       await client.listen(channel, handlers.message);
