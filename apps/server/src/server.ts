@@ -58,7 +58,6 @@ export async function startServer(
   await database.migrate();
   const refreshStatistics = () =>
     database.refreshStatistics().catch((err: unknown) => logger.error({ err }, "refreshing statistics failed"));
-  await refreshStatistics();
   const statisticsTimer = setInterval(refreshStatistics, STATISTICS_INTERVAL_MS);
   statisticsTimer.unref();
   const store = await openBlobStore(config, (err) =>

@@ -95,17 +95,8 @@ export class DiskBlobStore implements BlobStore {
   }
 
   async ensureStored(upload: ReceivedUpload): Promise<void> {
-    const target = this.path(upload.hash);
-    try {
-      await durableMkdir(dirname(target));
-      // An existing name is the same content, already durable: it was linked after its fsync.
-      await link(upload.temp, target).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== "EEXIST") throw error;
-      });
-      await syncDirectory(dirname(target));
-    } catch (error) {
-      throw diskFailure(error);
-    }
+    // Under the hash's lock, so no cleanup of the same content runs between the two.
+    if (!(await this.exists(upload.hash))) await this.commit(upload);
   }
 
   async discard(upload: Pick<ReceivedUpload, "temp">): Promise<void> {
