@@ -1,10 +1,12 @@
 import { Writable } from "node:stream";
+import { copiedOutOfNetworkBuffers } from "./network-buffers.js";
 
 /**
  * A writable stream that copies the chunks it is given into a buffer of its own and
  * hands the buffer on (`flush`) each time it is full. The network hands an upload over
- * 64 KiB at a time; copying frees each of those buffers at once, so what an upload
- * holds is the writer's own buffers, whatever its size and whenever V8 collects.
+ * 64 KiB at a time; once copied, those buffers are garbage, collected every few MiB
+ * (`network-buffers.ts`), so what an upload holds is the writer's own buffers and a few
+ * MiB of the network's, whatever its size.
  */
 export abstract class FixedBufferWriter extends Writable {
   /** Bytes of `buffer` filled so far; `flush` sets it back to 0. */
@@ -33,6 +35,7 @@ export abstract class FixedBufferWriter extends Writable {
           return;
         }
       }
+      copiedOutOfNetworkBuffers(chunk.length);
       done();
     };
     copyRest();
