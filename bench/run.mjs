@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
+import { mkdtemp, open, rm, stat, writeFile } from "node:fs/promises";
 import { createServer, request } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -260,9 +260,10 @@ async function storeFigures(databaseUrl, store, env) {
         const t = performance.now();
         await pipeline(createReadStream(source), createWriteStream(copy));
         const copyMs = performance.now() - t;
+        const syncMs = await timedSync(copy);
         await rm(copy);
         const upload = await timedUpload(server, source);
-        runs.push({ copyMs, ...upload, download: await timedDownload(server) });
+        runs.push({ copyMs, syncMs, ...upload, download: await timedDownload(server) });
       }
       const uploadMs = median(runs.map((r) => r.ms));
       const copyMs = median(runs.map((r) => r.copyMs));
@@ -274,6 +275,7 @@ async function storeFigures(databaseUrl, store, env) {
         status: statuses.find((s) => s !== 200) ?? 200,
         uploadMs: +uploadMs.toFixed(1),
         fsCopyMs: +copyMs.toFixed(1),
+        fsyncMs: +median(runs.map((r) => r.syncMs)).toFixed(1),
         uploadMiBps: Math.round(mib / (uploadMs / 1000)),
         fsCopyMiBps: Math.round(mib / (copyMs / 1000)),
         throughputToFsCopy: ratio(copyMs, uploadMs),
@@ -289,6 +291,20 @@ async function storeFigures(databaseUrl, store, env) {
     await stopChild(server);
   }
   return figures;
+}
+
+/**
+ * What the disk store's durability costs at this size on this disk: an fsync of the
+ * copy and then of its folder, as the store does before a row names the bytes.
+ */
+async function timedSync(path) {
+  const t = performance.now();
+  for (const target of [path, scratch]) {
+    const handle = await open(target, "r");
+    await handle.sync();
+    await handle.close();
+  }
+  return performance.now() - t;
 }
 
 async function duplicateFigures(databaseUrl) {
@@ -458,13 +474,13 @@ function markdown(results) {
   if (results.uploads) {
     lines.push(
       "",
-      "| store | upload | server ms | fs copy ms | MiB/s | ÷ fs copy | ÷ 0-byte upload | ÷ bank PUT p50 | server RSS growth MiB | download ms | download MiB/s | download RSS growth MiB |",
-      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+      "| store | upload | server ms | fs copy ms | fsync ms (file, folder) | MiB/s | ÷ fs copy | ÷ 0-byte upload | ÷ bank PUT p50 | server RSS growth MiB | download ms | download MiB/s | download RSS growth MiB |",
+      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     );
     const blank = (value) => value ?? "";
     for (const u of results.uploads) {
       lines.push(
-        `| ${u.store} | ${u.mib} MiB | ${u.uploadMs} | ${u.fsCopyMs} | ${u.uploadMiBps} | ${u.throughputToFsCopy} | ${blank(u.toEmptyUpload)} | ${blank(u.toBankPutP50)} | ${u.rssGrowthMiB} | ${u.downloadMs} | ${u.downloadMiBps} | ${u.downloadRssGrowthMiB} |`,
+        `| ${u.store} | ${u.mib} MiB | ${u.uploadMs} | ${u.fsCopyMs} | ${u.fsyncMs} | ${u.uploadMiBps} | ${u.throughputToFsCopy} | ${blank(u.toEmptyUpload)} | ${blank(u.toBankPutP50)} | ${u.rssGrowthMiB} | ${u.downloadMs} | ${u.downloadMiBps} | ${u.downloadRssGrowthMiB} |`,
       );
     }
   }
