@@ -36,13 +36,16 @@ async function differences(tx: Tx, query: SQL): Promise<FigureDifference[]> {
 export const figureDifferences = (db: Tx) => differences(db, differing);
 
 /**
- * Sets every folder's figures to a recount; returns what they were. Writes to folders
- * and files wait meanwhile (a write committed between the recount and the update would
- * be lost); reads go on.
+ * Sets every folder's figures to a recount; returns what they were. Reads go on; writes
+ * that change figures wait (a delta committed between the recount and the update would
+ * be lost): every one of them updates `folders` (the triggers do), so locking that
+ * table alone is enough. A file written meanwhile but not yet counted is not in the
+ * recount, and its trigger adds it afterwards. Holding no other lock while it waits,
+ * the repair cannot close a deadlock.
  */
 export const repairFigures = (db: Db) =>
   db.transaction(async (tx) => {
-    await tx.execute(sql`lock table files, folders in share row exclusive mode`);
+    await tx.execute(sql`lock table folders in share row exclusive mode`);
     return differences(
       tx,
       sql`with old as (${differing})
