@@ -5,6 +5,7 @@ import { execFile } from "node:child_process";
 import { resolve } from "node:path";
 import { promisify } from "node:util";
 import fc from "fast-check";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
 import { type Harness, startHarness } from "./helpers/server.js";
@@ -156,6 +157,38 @@ describe.skipIf(!postgres)("kept folder figures under concurrent writes on postg
         });
     }
   }
+
+  test("when --fix runs while a write that changes the figure it fixes is uncommitted, then it waits for that write and counts it", async () => {
+    const folder = h.users[1].folder_id;
+    const filesCount = async () =>
+      Number((await h.query<{ n: string }>(`select files_count as n from folders where id = '${folder}'`))[0]?.n);
+    const before = await filesCount();
+    await h.query(`update folders set files_count = files_count + 5 where id = '${folder}'`);
+    const writer = new pg.Client({ connectionString: h.env.DATABASE_URL });
+    await writer.connect();
+    try {
+      await writer.query("begin");
+      await writer.query(
+        "insert into files (id, user_id, folder_id, name) select 'written-during-fix', user_id, id, 'f' from folders where id = $1",
+        [folder],
+      );
+      const fixing = repair(h, ["--fix"]);
+      // Polled from another session: inside the writer's transaction, pg_stat_activity would stay as first read.
+      const waiting = async () =>
+        (
+          await h.query<{ n: number }>(
+            "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
+          )
+        )[0]?.n;
+      await expect.poll(waiting, { timeout: 10_000 }).toBe(1);
+      await writer.query("commit");
+      expect(await fixing).toMatchObject({ code: 0, output: expect.stringContaining(`folder ${folder}`) });
+    } finally {
+      await writer.end();
+    }
+    expect(await filesCount()).toBe(before + 1);
+    expect(await drifted(h)).toEqual([]);
+  });
 
   test("when two users' clients create, upload, replace, move, bin, restore, delete and duplicate at once, then every folder's figures equal a recount", async () => {
     const users = h.users.slice(0, 2);
