@@ -1,4 +1,4 @@
-// The command-line tools' work (`seed`, `keys`), written once: the CLI runs it on the
+// The command-line tools' work (`seed`, `keys`, `repair`), written once: the CLI runs it on the
 // store it opens, or sends it to the running server that has the store open
 // (control-socket.ts), which runs the same function.
 
@@ -10,6 +10,7 @@ import type { Database } from "../data/database.js";
 import { createDemoUser, shareWithEachOther } from "../demo.js";
 import { createApiKey, listApiKeys, revokeApiKey } from "../domain/api-keys.js";
 import { DomainError } from "../domain/errors.js";
+import { describeDifference, figureDifferences, folderCount, repairFigures } from "../domain/vault/folder-figures.js";
 import type { BlobStore } from "../storage/blob-store.js";
 
 export interface Store {
@@ -18,7 +19,7 @@ export interface Store {
   retentionDays: number;
 }
 
-export const storeCommands = ["seed", "keys"] as const;
+export const storeCommands = ["seed", "keys", "repair"] as const;
 export type StoreCommand = (typeof storeCommands)[number];
 
 /** What a command printed, and its exit code (0: done; 1: refused, with the reason printed). */
@@ -43,7 +44,7 @@ export async function runStoreCommand(store: Store, command: StoreCommand, args:
     }),
   );
   try {
-    await (command === "seed" ? seed : keys)(store, args, out);
+    await { seed, keys, repair }[command](store, args, out);
     return { code: 0, output };
   } catch (error) {
     const badArguments = (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS");
@@ -102,4 +103,24 @@ async function keys({ database }: Store, args: string[], out: Console) {
     }
     out.log(values.json ? JSON.stringify({ revoked: argument }) : `Revoked the key ${argument}.`);
   } else throw new Refused(KEYS_USAGE);
+}
+
+const REPAIR_USAGE = "usage: repair --check | repair --fix";
+
+/**
+ * Recounts every folder's figures from scratch: `--check` lists the folders whose kept
+ * figures differ (exit 1 when any does), `--fix` sets them to the recount.
+ */
+async function repair({ database }: Store, args: string[], out: Console) {
+  const { values } = parseArgs({
+    args,
+    options: { check: { type: "boolean", default: false }, fix: { type: "boolean", default: false } },
+  });
+  if (values.check === values.fix) throw new Refused(REPAIR_USAGE);
+  const found = values.fix ? await repairFigures(database.db) : await figureDifferences(database.db);
+  const listed = found.map((difference) => `  ${describeDifference(difference)}`).join("\n");
+  if (found.length === 0) out.log(`All ${await folderCount(database.db)} folders' figures match a recount.`);
+  else if (values.fix) out.log(`Set ${found.length} folders' figures to a recount:\n${listed}`);
+  else
+    throw new Refused(`${found.length} folders' figures differ from a recount (repair --fix sets them):\n${listed}\n`);
 }

@@ -112,6 +112,10 @@ export const folders = pgTable(
     is_starred: boolean("is_starred").notNull().default(false),
     is_archived: boolean("is_archived").notNull().default(false),
     is_deleted: boolean("is_deleted").notNull().default(false),
+    // What the visible subtree holds, kept by triggers (migration 0009): never written here.
+    files_count: bigint("files_count", { mode: "number" }).notNull().default(0),
+    folders_count: bigint("folders_count", { mode: "number" }).notNull().default(0),
+    file_size: bigint("file_size", { mode: "number" }).notNull().default(0),
     version,
     ...timestamps,
   },
@@ -142,6 +146,8 @@ export const files = pgTable(
     name: text("name"),
     description: text("description"),
     hash: text("hash").references(() => blobs.hash),
+    // The blob's size (null without one), so that a file takes its size away from its folders' figures even when its blob row goes in the same statement.
+    content_size: bigint("content_size", { mode: "number" }),
     extension: text("extension").notNull().default(""),
     is_starred: boolean("is_starred").notNull().default(false),
     is_archived: boolean("is_archived").notNull().default(false),

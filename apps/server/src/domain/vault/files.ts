@@ -148,6 +148,7 @@ const fileStatement = (name: string, target: SQL, previous: SQL, recorded?: SQL)
 const replaceStatement = fileStatement(
   "replace_file",
   sql`update files f set name = ${value("name")}, description = ${value("description")}::text, hash = ${value("hash")},
+      content_size = ${value("size")}::bigint,
       extension = ${value("extension")}, is_starred = ${value("starred")}::boolean, is_archived = ${value("archived")}::boolean,
       folder_id = ${value("folder")}::text, is_deleted = ${value("bin")}::boolean, version = f.version + 1, updated_at = now()
     from checks c
@@ -159,9 +160,9 @@ const replaceStatement = fileStatement(
 
 const createStatement = fileStatement(
   "create_file",
-  sql`insert into files (id, user_id, folder_id, name, description, hash, extension, is_starred, is_archived, is_deleted)
+  sql`insert into files (id, user_id, folder_id, name, description, hash, content_size, extension, is_starred, is_archived, is_deleted)
     select ${value("id")}, ${user}, ${value("folder")}::text, ${value("name")}, ${value("description")}::text, ${value("hash")},
-      ${value("extension")}, ${value("starred")}::boolean, ${value("archived")}::boolean, ${value("bin")}::boolean
+      ${value("size")}::bigint, ${value("extension")}, ${value("starred")}::boolean, ${value("archived")}::boolean, ${value("bin")}::boolean
     from checks c where c.destination_visible
     returning *`,
   // A new file leaves no blob unreferenced.

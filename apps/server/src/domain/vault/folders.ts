@@ -203,8 +203,8 @@ const duplicateFolderStatement = namedStatement<FolderOutcome, KeyedFolderValues
       returning *
     ),
     copied_files as (
-      insert into files (id, user_id, folder_id, name, description, hash, extension, is_starred, is_archived, is_deleted, created_at, updated_at)
-      select m.new_id, ${user}, m.new_folder, f.name, f.description, f.hash, f.extension, f.is_starred, f.is_archived, false, now(), now()
+      insert into files (id, user_id, folder_id, name, description, hash, content_size, extension, is_starred, is_archived, is_deleted, created_at, updated_at)
+      select m.new_id, ${user}, m.new_folder, f.name, f.description, f.hash, f.content_size, f.extension, f.is_starred, f.is_archived, false, now(), now()
       from file_copy m join files f on f.id = m.old_id
     ),
     copied_folder_tags as (
@@ -221,8 +221,8 @@ const duplicateFolderStatement = namedStatement<FolderOutcome, KeyedFolderValues
     answer as (
       select o.*, (select row_to_json(v) from (${folderViewQuery({
         folder: sql`target`,
-        // The copy's subtree mirrors the source's (the copies are not in the tables this statement reads).
-        subtree: sql`select old_id as id from folder_copy`,
+        // The copy holds what the source holds (the triggers count the copies after this statement).
+        figures: sql`source`,
         tags: writtenTags(id),
       })}) v) as folder
       from outcome o

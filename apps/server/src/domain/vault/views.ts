@@ -153,41 +153,29 @@ const MAX_CHILD_IDS = 100;
 
 /**
  * Every column of the Folder view of `folder` (a relation of one `folders` row): counts
- * and size cover the whole subtree, leaving out what is in the bin. `subtree` (the ids
- * of the folder and its visible descendants) is walked from the folder
- * unless given; `children` adds the child ids of a FolderDetail (at most `MAX_CHILD_IDS` of each kind).
+ * and size cover the whole subtree, leaving out what is in the bin, as the triggers keep
+ * them on the folder's row (migration 0009), or on `figures` when given (a relation of
+ * one row with them: a copy written by this statement has not been counted yet).
+ * `children` adds the child ids of a FolderDetail (at most `MAX_CHILD_IDS` of each kind).
  */
 export const folderViewQuery = ({
   folder,
-  subtree,
+  figures,
   shares = sql`file_shares`,
   tags,
   children = false,
-}: ViewSources & { folder: SQL; subtree?: SQL; children?: boolean }) =>
-  sql`with recursive
-          ${
-            subtree
-              ? sql`sub as (${subtree})`
-              : sql`sub as (
-            select w.id, 1 as level from ${folder} w
-            union all
-            select c.id, sub.level + 1 from folders c join sub on c.parent_id = sub.id
-            where not c.is_deleted and ${goesOn(sql`sub.level`)}
-          )`
-          },
+}: ViewSources & { folder: SQL; figures?: SQL; children?: boolean }) => {
+  const figure = (name: string) =>
+    figures ? sql`(select x.${sql.raw(name)} from ${figures} x) as ${sql.raw(name)}` : sql`f.${sql.raw(name)}`;
+  return sql`with recursive
           up as (
             select w.id, w.parent_id, w.name, 1 as depth from ${folder} w
             union all
             select p.id, p.parent_id, p.name, up.depth + 1 from folders p join up on p.id = up.parent_id
             where ${goesOn(sql`up.depth`)}
-          ),
-          sub_files as (
-            select x.hash from files x where x.folder_id in (select id from sub) and not x.is_deleted
           )
-        select f.*,
-          (select count(*) from sub) - 1 as folders_count,
-          (select count(*) from sub_files) as files_count,
-          (select coalesce(sum(b.size), 0) from sub_files x join blobs b on b.hash = x.hash) as file_size,
+        select f.id, f.parent_id, f.name, f.description, f.is_starred, f.is_archived, f.is_deleted, f.version,
+          f.created_at, f.updated_at, ${figure("files_count")}, ${figure("folders_count")}, ${figure("file_size")},
           (select '/' || string_agg(name, '/' order by depth desc) from up) as path,${
             children
               ? sql`
@@ -202,6 +190,7 @@ export const folderViewQuery = ({
           share.id as share_id, share.access as share_access,
           ${tags ?? tagsOfItem("folder", sql`f.id`)} as tags
         from ${folder} f ${latestShare("folder_id", sql`f.id`, shares)}`;
+};
 
 /** One of the caller's folders with its subtree figures. */
 async function folderRow(tx: Tx, userId: number, id: string): Promise<FolderRow | undefined> {
