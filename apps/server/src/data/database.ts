@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
+import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -11,7 +12,8 @@ import pg from "pg";
 import { PRIVATE_DIRECTORY } from "../storage/private-modes.js";
 import { FOREIGN_KEY_VIOLATION, hasErrorCode, violates } from "./database-errors.js";
 import { analyzeGrownTables } from "./embedded-statistics.js";
-import { openEmbedded } from "./embedded-store.js";
+import { type EmbeddedClient, openEmbedded } from "./embedded-store.js";
+import { superviseEmbedded } from "./embedded-supervisor.js";
 import * as schema from "./schema.js";
 import { lockDirectory } from "./store-lock.js";
 
@@ -144,17 +146,20 @@ export async function openDatabase(options: {
   const storeDir = join(options.dataDir, "pg");
   mkdirSync(storeDir, { recursive: true, mode: PRIVATE_DIRECTORY });
   const unlock = await lockDirectory(storeDir);
-  const dir = options.inMemoryDatabase ? "memory://" : storeDir;
-  const client = await openEmbedded(dir).catch(async (error: unknown) => {
+  // In memory, a restart would lose every row: PGlite stays on this thread, without a deadline.
+  const opened = options.inMemoryDatabase
+    ? openEmbedded("memory://")
+    : superviseEmbedded(storeDir, options.databaseStatementTimeoutMs);
+  const client: EmbeddedClient = await opened.catch(async (error: unknown) => {
     await unlock();
     throw error;
   });
-  const db = retryingTransactions(drizzlePglite(client, { schema }) as unknown as Db);
+  const db = retryingTransactions(drizzlePglite(client as PGlite, { schema }) as unknown as Db);
   return {
     db,
     migrated: false,
     async migrate(this: Database) {
-      await migratePglite(drizzlePglite(client), { migrationsFolder });
+      await migratePglite(drizzlePglite(client as PGlite), { migrationsFolder });
       this.migrated = true;
     },
     ping: () =>

@@ -1,4 +1,4 @@
-import type { PGlite } from "@electric-sql/pglite";
+import type { EmbeddedSession } from "./embedded-store.js";
 
 /**
  * The tables that grew by a fifth (and four pages) since they were last analyzed, or
@@ -19,7 +19,7 @@ const GROWN_TABLES = `
  * samples at most 30,000 rows a table, so its cost stays bounded as the vault grows.
  * Answers the tables it analyzed.
  */
-export async function analyzeGrownTables(client: PGlite): Promise<string[]> {
+export async function analyzeGrownTables(client: EmbeddedSession): Promise<string[]> {
   const { rows } = await client.query<{ name: string }>(GROWN_TABLES);
   const names = rows.map((row) => row.name);
   if (names.length > 0) await client.exec(`analyze ${names.join(", ")}`);

@@ -2,7 +2,28 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type QueryOptions, type Results } from "@electric-sql/pglite";
+
+/** Where statements run on the embedded database: the client, or one of its transactions. */
+export interface EmbeddedSession {
+  query<Row>(
+    text: string,
+    params?: unknown[],
+    options?: Pick<QueryOptions, "rowMode" | "parsers">,
+  ): Promise<Results<Row>>;
+  exec(text: string): Promise<Results[]>;
+}
+
+/**
+ * What the server uses of the embedded database: PGlite itself (in memory) or PGlite on
+ * a thread of its own (a store on disk, see embedded-supervisor.ts).
+ */
+export interface EmbeddedClient extends EmbeddedSession {
+  /** Runs `work` in a transaction; nothing else runs on the database meanwhile. */
+  transaction<T>(work: (tx: EmbeddedSession) => Promise<T>): Promise<T>;
+  listen(channel: string, callback: (payload: string) => void): Promise<unknown>;
+  close(): Promise<void>;
+}
 
 /**
  * PGlite's own start parameters, with 16 MB of shared buffers instead of its 160 MB:

@@ -1,8 +1,8 @@
-import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { DrizzleQueryError, fillPlaceholders, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { type Db, retried } from "./database.js";
+import type { EmbeddedClient, EmbeddedSession } from "./embedded-store.js";
 
 /**
  * A query prepared once per database handle, on first use: drizzle builds its SQL
@@ -26,7 +26,7 @@ export function prepared<Query>(build: (db: Db) => Query): (db: Db) => Query {
  * its connections (PostgreSQL), the PGlite client or one of its transactions.
  */
 export class Session {
-  constructor(private readonly client: pg.Pool | pg.PoolClient | PGlite | Transaction) {}
+  constructor(private readonly client: pg.Pool | pg.PoolClient | EmbeddedSession) {}
 
   async run<Row>(name: string, text: string, values: unknown[]): Promise<Row[]> {
     const { client } = this;
@@ -42,7 +42,7 @@ export class Session {
   }
 }
 
-const driverOf = (db: Db) => (db as unknown as { $client: pg.Pool | PGlite }).$client;
+const driverOf = (db: Db) => (db as unknown as { $client: pg.Pool | EmbeddedClient }).$client;
 const sessionOf = (on: Db | Session) => (on instanceof Session ? on : new Session(driverOf(on)));
 
 /**

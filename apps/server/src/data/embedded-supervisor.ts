@@ -1,0 +1,193 @@
+import { Worker } from "node:worker_threads";
+import type { QueryOptions, Results } from "@electric-sql/pglite";
+import type { EmbeddedClient, EmbeddedSession } from "./embedded-store.js";
+
+/** What the worker thread (embedded-worker.ts) is started with. */
+export interface WorkerStart {
+  dir: string;
+  channels: string[];
+}
+
+export type WorkerRequest = { id: number } & (
+  | { kind: "query"; text: string; params: unknown[]; rowMode: QueryOptions["rowMode"]; textTypes: number[] }
+  | { kind: "exec"; text: string }
+  | { kind: "listen"; channel: string }
+  | { kind: "close" }
+);
+
+export type WorkerReply =
+  | { ready: true }
+  | { channel: string; payload: string }
+  | { id: number; result: unknown }
+  | { id: number; error: { message: string } & Record<string, unknown> };
+
+type Request = WorkerRequest extends infer R ? (R extends unknown ? Omit<R, "id"> : never) : never;
+
+const workerScript = new URL("./embedded-worker.js", import.meta.url);
+
+/** PostgreSQL's query_canceled, as a statement over `statement_timeout` fails there: a 503 `timeout` problem. */
+const QUERY_CANCELED = "57014";
+/** PostgreSQL's connection_failure: the database went away under the statement (a 503 problem). */
+const CONNECTION_FAILURE = "08006";
+
+const failure = (message: string, code: string) => Object.assign(new Error(message), { code });
+
+interface Pending {
+  resolve(result: unknown): void;
+  reject(error: Error): void;
+  deadline: NodeJS.Timeout;
+}
+
+/** One worker thread and the requests it has not answered; once ended, it answers none. */
+interface Generation {
+  worker: Worker;
+  pending: Map<number, Pending>;
+  ended: boolean;
+}
+
+/**
+ * PGlite on a worker thread of its own, supervised: it runs one statement at a time in
+ * WASM and has no statement deadline of its own, so a statement that outlives
+ * `deadlineMs` gets the worker ended (V8 interrupts the WASM loop), its request a
+ * statement-timeout error, and the next request a new worker on the same store, which
+ * PostgreSQL's crash recovery brings back to its last commit. The server's thread never
+ * waits for a statement, so it keeps answering meanwhile. Statements and transactions
+ * take turns, as on PGlite itself: a transaction has the database to itself until it ends.
+ */
+export async function superviseEmbedded(dir: string, deadlineMs: number): Promise<EmbeddedClient> {
+  const channels = new Map<string, ((payload: string) => void)[]>();
+  let running: Promise<Generation> | undefined;
+  let closed = false;
+  let turn: Promise<unknown> = Promise.resolve();
+  let lastId = 0;
+
+  const start = (): Promise<Generation> =>
+    new Promise((resolve, reject) => {
+      const worker = new Worker(workerScript, { workerData: { dir, channels: [...channels.keys()] } });
+      const generation: Generation = { worker, pending: new Map(), ended: false };
+      worker.on("message", (reply: WorkerReply) => {
+        if ("ready" in reply) return resolve(generation);
+        if ("channel" in reply) {
+          for (const callback of channels.get(reply.channel) ?? []) callback(reply.payload);
+          return;
+        }
+        const pending = generation.pending.get(reply.id);
+        if (!pending) return;
+        generation.pending.delete(reply.id);
+        clearTimeout(pending.deadline);
+        if ("error" in reply) pending.reject(Object.assign(new Error(reply.error.message), reply.error));
+        else pending.resolve(reply.result);
+      });
+      // Before `ready`, the worker could not open the store; after it, it died under its requests.
+      worker.once("error", (error) => {
+        reject(error);
+        end(generation, failure(`The embedded database stopped: ${error.message}`, CONNECTION_FAILURE));
+      });
+      worker.once("exit", (code) => {
+        reject(new Error(`The embedded database's thread exited (${code}) before it was ready`));
+        end(generation, failure("The embedded database stopped", CONNECTION_FAILURE));
+      });
+    });
+
+  /** Ends the worker and fails what it had not answered; the next request starts another. */
+  const end = (generation: Generation, error: Error) => {
+    if (generation.ended) return;
+    generation.ended = true;
+    void generation.worker.terminate();
+    for (const pending of generation.pending.values()) {
+      clearTimeout(pending.deadline);
+      pending.reject(error);
+    }
+    generation.pending.clear();
+  };
+
+  const overrun = (generation: Generation) =>
+    end(
+      generation,
+      failure(
+        `canceling statement due to statement timeout (over ${deadlineMs} ms; the embedded database restarts)`,
+        QUERY_CANCELED,
+      ),
+    );
+
+  const send = <T>(generation: Generation, request: Request): Promise<T> => {
+    // A transaction's worker that ended must not run the rest of it on the next one.
+    if (generation.ended) return Promise.reject(failure("The embedded database restarted", CONNECTION_FAILURE));
+    const id = ++lastId;
+    return new Promise<T>((resolve, reject) => {
+      const deadline = setTimeout(() => overrun(generation), deadlineMs).unref();
+      generation.pending.set(id, { resolve: resolve as (result: unknown) => void, reject, deadline });
+      generation.worker.postMessage({ id, ...request });
+    });
+  };
+
+  const sessionOf = (generation: Generation): EmbeddedSession => ({
+    query: <Row>(text: string, params: unknown[] = [], options: Pick<QueryOptions, "rowMode" | "parsers"> = {}) =>
+      send<Results<Row>>(generation, {
+        kind: "query",
+        text,
+        params,
+        rowMode: options.rowMode,
+        // drizzle's parsers keep dates and intervals as text: the worker does the same for the types named.
+        textTypes: Object.keys(options.parsers ?? {}).map(Number),
+      }),
+    exec: (text: string) => send<Results[]>(generation, { kind: "exec", text }),
+  });
+
+  /** The running worker; a new one if it ended or none could start (the lazy restart). */
+  const current = async (): Promise<Generation> => {
+    const generation = await running?.catch(() => undefined);
+    if (generation && !generation.ended) return generation;
+    if (closed) throw failure("The embedded database is closed", CONNECTION_FAILURE);
+    running = start();
+    return running.catch((error: Error) => {
+      throw failure(`The embedded database cannot start: ${error.message}`, CONNECTION_FAILURE);
+    });
+  };
+
+  /** Runs `work` on the running worker once every earlier turn has ended. */
+  const inTurn = <T>(work: (generation: Generation) => Promise<T>): Promise<T> => {
+    const result = turn.then(async () => work(await current()));
+    turn = result.catch(() => {});
+    return result;
+  };
+
+  running = start();
+  await running;
+  return {
+    query: (text, params, options) => inTurn((generation) => sessionOf(generation).query(text, params, options)),
+    exec: (text) => inTurn((generation) => sessionOf(generation).exec(text)),
+    transaction: (work) =>
+      inTurn(async (generation) => {
+        const tx = sessionOf(generation);
+        await tx.exec("begin");
+        try {
+          const result = await work(tx);
+          await tx.exec("commit");
+          return result;
+        } catch (error) {
+          await tx.exec("rollback").catch(() => {});
+          throw error;
+        }
+      }),
+    listen: (channel, callback) =>
+      inTurn(async (generation) => {
+        const callbacks = channels.get(channel);
+        if (callbacks) return void callbacks.push(callback);
+        await send(generation, { kind: "listen", channel });
+        channels.set(channel, [callback]);
+      }),
+    close() {
+      closed = true;
+      const closing = turn.then(async () => {
+        const generation = await running?.catch(() => undefined);
+        if (!generation || generation.ended) return;
+        await send(generation, { kind: "close" }).catch(() => {});
+        generation.ended = true;
+        await generation.worker.terminate();
+      });
+      turn = closing;
+      return closing;
+    },
+  };
+}

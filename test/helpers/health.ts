@@ -1,0 +1,26 @@
+import { expect } from "vitest";
+
+/** Polls `/healthz` every 10 ms until stopped; answers the slowest answer's time (ms) and how many came. */
+export function pollHealth(url: string) {
+  let stopped = false;
+  let slowest = 0;
+  let answers = 0;
+  const done = (async () => {
+    while (!stopped) {
+      const started = performance.now();
+      const response = await fetch(`${url}/healthz`);
+      await response.arrayBuffer();
+      expect(response.status).toBe(200);
+      slowest = Math.max(slowest, performance.now() - started);
+      answers++;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await done;
+      return { slowest, answers };
+    },
+  };
+}
