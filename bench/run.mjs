@@ -452,7 +452,7 @@ function markdown(results) {
       const r = row.ratios;
       const peerP99 = row.fastify ? `${row.fastify.p99} / ${row.bare.p99}` : "–";
       const cpuOf = (key) =>
-        `${fixed(v[key])}${row.fastify ? ` (${fixed(row.fastify[key])} / ${fixed(row.bare[key])})` : ""}`;
+        v[key] == null ? "–" : `${v[key]}${row.fastify ? ` (${row.fastify[key]} / ${row.bare[key]})` : ""}`;
       lines.push(
         `| ${backend} | ${op} | ${fixed(row.roundTrips)} | ${v.rps} | ${v.p50} | ${v.p99} | ${v.errors} | ${v.rssMiB} | ${cpuOf("cpuPerRequest")} | ${cpuOf("pgCpuPerRequest")} | ${fixed(r.toFastify)} | ${fixed(r.toBare)} | ${peerP99} | ${r.toNoValidation} | ${r.toInMemory} | ${fixed(r.twoProcessesToOne)} | ${row.firstRequestMs} (${row.firstToP50}×) |`,
       );
