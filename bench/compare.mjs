@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createBenchDatabase } from "./database.mjs";
 import { mixedLoad } from "./mixed.mjs";
+import { databaseCpu } from "./pg-cpu.mjs";
 import { children, cpuTime, load, median, startChild, stopChild } from "./processes.mjs";
 import { scenarios } from "./scenarios.mjs";
 
@@ -75,27 +76,37 @@ try {
     before: await start(beforeScript, databases[0], "before"),
     after: await start("serve.mjs", databases[1], "after"),
   };
+  // PostgreSQL's CPU per request, each side on its own database (not on PGlite).
+  const pgCpu = EMBEDDED
+    ? {}
+    : { before: await databaseCpu(databases[0].url), after: await databaseCpu(databases[1].url) };
   const ops = wanted.length > 0 ? wanted : [...Object.keys(scenarios(servers.after)), "mixed"];
-  /** One run of `op` on a server: req/s, p99, errors and the server's CPU µs per request. */
-  const measure = async (server, op, duration) => {
-    if (op !== "mixed") return load(server, scenarios(server)[op], duration);
+  /** One run of `op` on a side: req/s, p99, errors, the server's and PostgreSQL's CPU µs per request. */
+  const measure = async (name, op, duration) => {
+    const server = servers[name];
+    const database = pgCpu[name];
+    if (op !== "mixed") return load(server, scenarios(server)[op], duration, { database });
     const cpuBefore = cpuTime(server.pid);
+    const pgUsed = await database?.start();
     const { operations, total } = await mixedLoad(server, duration);
+    const pgUsedUs = await pgUsed?.();
     const worst = Math.max(...Object.values(operations).map((f) => f.p99 ?? Number.POSITIVE_INFINITY));
-    const cpuPerRequest = Math.round((cpuTime(server.pid) - cpuBefore) / Math.max(total.rps * duration, 1));
-    return { rps: total.rps, p99: worst, errors: total.errors, cpuPerRequest };
+    const requests = Math.max(total.rps * duration, 1);
+    const cpuPerRequest = Math.round((cpuTime(server.pid) - cpuBefore) / requests);
+    const pgCpuPerRequest = pgUsedUs === undefined ? null : Math.round(pgUsedUs / requests);
+    return { rps: total.rps, p99: worst, errors: total.errors, cpuPerRequest, pgCpuPerRequest };
   };
   console.log(
-    `| operation | before req/s | after req/s | after ÷ before | before p99 ms | after p99 ms | CPU µs per request before → after | errors |`,
+    `| operation | before req/s | after req/s | after ÷ before | before p99 ms | after p99 ms | CPU µs per request before → after | PostgreSQL CPU µs per request before → after | errors |`,
   );
-  console.log(`|---|---:|---:|---:|---:|---:|---:|---:|`);
+  console.log(`|---|---:|---:|---:|---:|---:|---:|---:|---:|`);
   for (const op of ops) {
     const rounds = [];
-    for (const name of ["before", "after"]) await measure(servers[name], op, 1);
+    for (const name of ["before", "after"]) await measure(name, op, 1);
     for (let r = 0; r < ROUNDS; r++) {
       const round = {};
       for (const name of r % 2 ? ["after", "before"] : ["before", "after"]) {
-        round[name] = await measure(servers[name], op, DURATION);
+        round[name] = await measure(name, op, DURATION);
       }
       rounds.push(round);
     }
@@ -104,10 +115,12 @@ try {
     const gain = median(rounds.map((round) => round.after.rps / Math.max(round.before.rps, 1))).toFixed(2);
     const errors = rounds.reduce((sum, round) => sum + round.before.errors + round.after.errors, 0);
     const cpu = (name) => median(rounds.map((round) => round[name].cpuPerRequest));
+    const pgCpuOf = (name) => (pgCpu[name] ? median(rounds.map((round) => round[name].pgCpuPerRequest)) : "–");
     console.log(
-      `| ${op} | ${rps("before")} | ${rps("after")} | ${gain} | ${p99("before")} | ${p99("after")} | ${cpu("before")} → ${cpu("after")} | ${errors} |`,
+      `| ${op} | ${rps("before")} | ${rps("after")} | ${gain} | ${p99("before")} | ${p99("after")} | ${cpu("before")} → ${cpu("after")} | ${pgCpuOf("before")} → ${pgCpuOf("after")} | ${errors} |`,
     );
   }
+  await Promise.all(Object.values(pgCpu).map((sampler) => sampler.close()));
   await Promise.all(Object.values(servers).map(stopChild));
 } finally {
   for (const child of children) child.kill("SIGTERM");

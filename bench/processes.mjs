@@ -82,20 +82,24 @@ export function cpuTime(pid) {
 }
 
 /**
- * `CONNECTIONS` connections send `scenario(i)` (one request per connection) for
- * `duration` seconds; `cpuPerRequest` is the server's CPU time per answered request (µs).
+ * `connections` connections send `scenario(i)` (one request per connection) for
+ * `duration` seconds; `cpuPerRequest` is the server's CPU time per answered request (µs),
+ * `pgCpuPerRequest` PostgreSQL's (when `database`, a `databaseCpu` sampler of the
+ * server's database, is given; else null).
  */
-export async function load(server, scenario, duration) {
+export async function load(server, scenario, duration, { database, connections = CONNECTIONS } = {}) {
   const first = scenario(0);
   let connection = 0;
   const cpuBefore = cpuTime(server.pid);
+  const pgCpu = await database?.start();
   const result = await autocannon({
     url: server.url + first.path,
     ...first,
-    connections: CONNECTIONS,
+    connections,
     duration,
     setupClient: (client) => client.setRequest(scenario(connection++)),
   });
+  const pgUsed = await pgCpu?.();
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -103,5 +107,6 @@ export async function load(server, scenario, duration) {
     errors: result.errors + result.timeouts + result.non2xx,
     requests: result.requests.total,
     cpuPerRequest: Math.round((cpuTime(server.pid) - cpuBefore) / Math.max(result.requests.total, 1)),
+    pgCpuPerRequest: pgUsed === undefined ? null : Math.round(pgUsed / Math.max(result.requests.total, 1)),
   };
 }

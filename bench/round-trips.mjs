@@ -7,8 +7,11 @@ import { startChild, stopChild } from "./processes.mjs";
 import { tcpRelay } from "./relay.mjs";
 import { scenarios } from "./scenarios.mjs";
 
-/** Counts the round-trip-ending messages in one connection's frontend byte stream. */
-function frontendCounter(onRoundTrip) {
+/**
+ * Splits one connection's frontend byte stream into messages: `onMessage(type, body)`
+ * for each typed message (the type a one-character string, the body without its length).
+ */
+export function frontendMessages(onMessage) {
   let pending = Buffer.alloc(0);
   // The startup message (and an SSL or cancel request) has no type byte.
   let started = false;
@@ -22,13 +25,19 @@ function frontendCounter(onRoundTrip) {
       if (!started) {
         // 80877103: SSLRequest, answered by one byte; anything else is the startup message.
         started = pending.readInt32BE(4) !== 80877103;
-      } else if (pending[0] === 0x51 || pending[0] === 0x53) {
-        onRoundTrip();
+      } else {
+        onMessage(String.fromCharCode(pending[0]), pending.subarray(5, length));
       }
       pending = pending.subarray(length);
     }
   };
 }
+
+/** Counts the round-trip-ending messages (a simple Query, an extended-protocol Sync). */
+const frontendCounter = (onRoundTrip) =>
+  frontendMessages((type) => {
+    if (type === "Q" || type === "S") onRoundTrip();
+  });
 
 /**
  * A relay to the PostgreSQL of `databaseUrl`. `url` is the same database through the

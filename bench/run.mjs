@@ -15,8 +15,20 @@ import { createBenchBucket } from "./bucket.mjs";
 import { createBenchDatabase } from "./database.mjs";
 import { idempotencyCost } from "./idempotency-cost.mjs";
 import { mixedLoad } from "./mixed.mjs";
-import { CONNECTIONS, children, load, median, memory, NODE_FLAGS, startChild, stopChild } from "./processes.mjs";
+import { databaseCpu } from "./pg-cpu.mjs";
+import {
+  CONNECTIONS,
+  children,
+  cpuTime,
+  load,
+  median,
+  memory,
+  NODE_FLAGS,
+  startChild,
+  stopChild,
+} from "./processes.mjs";
 import { roundTripsPerOperation } from "./round-trips.mjs";
+import { scaleFigures } from "./scale.mjs";
 import { MIX, multipart, scenarios } from "./scenarios.mjs";
 
 const here = import.meta.dirname;
@@ -26,6 +38,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
 const UPLOAD_MIB = (process.env.BENCH_UPLOAD_MIB ?? "0,1,64,512").split(",").filter(Boolean).map(Number);
 const TREE_SIZES = (process.env.BENCH_TREE_SIZES ?? "100,1000,10000,100000").split(",").map(Number);
+const SCALE_ITEMS = (process.env.BENCH_SCALE_ITEMS ?? "0,10000,100000,1000000").split(",").filter(Boolean).map(Number);
 const BACKENDS = (process.env.BENCH_BACKENDS ?? "pglite,postgres").split(",").filter(Boolean);
 const OPERATIONS = (process.env.BENCH_OPERATIONS ?? "").split(",").filter(Boolean);
 const MIX_DURATION = Number(process.env.BENCH_MIX_DURATION ?? 5);
@@ -83,6 +96,9 @@ async function loadBlock(backend, databaseUrl, inMemory) {
       ? await roundTripsPerOperation(databaseUrl, await mkdtemp(join(scratch, "round-trips-")), ops)
       : {};
   const variants = { validated, noValidation, inMemory, ...(twoProcesses && { twoProcesses }) };
+  // PostgreSQL's CPU per request, for the servers on it (the in-memory one is not).
+  const database = backend === "postgres" ? await databaseCpu(databaseUrl) : undefined;
+  const onDatabase = (name) => (name === "inMemory" ? undefined : database);
   const rows = {};
   let mixed;
   let idempotency;
@@ -102,7 +118,7 @@ async function loadBlock(backend, databaseUrl, inMemory) {
       for (let r = 0; r < ROUNDS; r++) {
         const round = {};
         for (const name of [...order.slice(r % order.length), ...order.slice(0, r % order.length)]) {
-          round[name] = await load(servers[name], request(name), DURATION);
+          round[name] = await load(servers[name], request(name), DURATION, { database: onDatabase(name) });
         }
         rounds.push(round);
       }
@@ -115,6 +131,7 @@ async function loadBlock(backend, databaseUrl, inMemory) {
           errors: runs.reduce((sum, f) => sum + f.errors, 0),
           requests: runs.reduce((sum, f) => sum + f.requests, 0),
           cpuPerRequest: median(runs.map((f) => f.cpuPerRequest)),
+          pgCpuPerRequest: database && onDatabase(name) ? median(runs.map((f) => f.pgCpuPerRequest)) : null,
           rssMiB: Math.round(memory(servers[name].pid).rss / 2 ** 20),
         };
       }
@@ -143,12 +160,26 @@ async function loadBlock(backend, databaseUrl, inMemory) {
     if (MIX_DURATION > 0) {
       log(`${backend} mixed load: ${MIX_RATE} req/s offered, then saturation`);
       await mixedLoad(validated, WARMUP || 1, MIX_RATE);
-      mixed = [await mixedLoad(validated, MIX_DURATION, MIX_RATE), await mixedLoad(validated, MIX_DURATION)];
+      mixed = [];
+      for (const rate of [MIX_RATE, undefined]) mixed.push(await measuredMix(validated, database, rate));
     }
   } finally {
+    await database?.close();
     await Promise.all([validated, noValidation, bare, fastify, twoProcesses].filter(Boolean).map(stopChild));
   }
   return { rows, mixed, idempotency, validated };
+}
+
+/** The mixed load, with the server's and PostgreSQL's CPU µs per answered request over all of it. */
+async function measuredMix(server, database, rate) {
+  const cpuBefore = cpuTime(server.pid);
+  const pgCpu = await database?.start();
+  const mix = await mixedLoad(server, MIX_DURATION, rate);
+  const pgUsed = await pgCpu?.();
+  const requests = Math.max(mix.total.rps * MIX_DURATION, 1);
+  mix.total.cpuPerRequest = Math.round((cpuTime(server.pid) - cpuBefore) / requests);
+  mix.total.pgCpuPerRequest = pgUsed === undefined ? null : Math.round(pgUsed / requests);
+  return mix;
 }
 
 // ---- scale figures ----------------------------------------------------------------
@@ -412,17 +443,18 @@ function markdown(results) {
   const lines = [
     `Run ${results.date}: ${results.machine}; ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION} s per variant after ${WARMUP} s warm-up (figures: medians, p99: worst round); took ${results.tookSeconds} s.`,
     "",
-    "| backend | operation | round trips | req/s | p50 ms | p99 ms | errors | RSS MiB | CPU µs per request (Fastify / bare) | ÷ Fastify | ÷ bare node:http | p99 ms Fastify / bare | ÷ no validation | ÷ in-memory | 2 processes ÷ 1 | first request ms (× p50) |",
-    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| backend | operation | round trips | req/s | p50 ms | p99 ms | errors | RSS MiB | CPU µs per request (Fastify / bare) | PostgreSQL CPU µs per request (Fastify / bare) | ÷ Fastify | ÷ bare node:http | p99 ms Fastify / bare | ÷ no validation | ÷ in-memory | 2 processes ÷ 1 | first request ms (× p50) |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const [backend, rows] of Object.entries(results.load)) {
     for (const [op, row] of Object.entries(rows)) {
       const v = row.validated;
       const r = row.ratios;
       const peerP99 = row.fastify ? `${row.fastify.p99} / ${row.bare.p99}` : "–";
-      const cpu = `${v.cpuPerRequest}${row.fastify ? ` (${row.fastify.cpuPerRequest} / ${row.bare.cpuPerRequest})` : ""}`;
+      const cpuOf = (key) =>
+        v[key] == null ? "–" : `${v[key]}${row.fastify ? ` (${row.fastify[key]} / ${row.bare[key]})` : ""}`;
       lines.push(
-        `| ${backend} | ${op} | ${fixed(row.roundTrips)} | ${v.rps} | ${v.p50} | ${v.p99} | ${v.errors} | ${v.rssMiB} | ${cpu} | ${fixed(r.toFastify)} | ${fixed(r.toBare)} | ${peerP99} | ${r.toNoValidation} | ${r.toInMemory} | ${fixed(r.twoProcessesToOne)} | ${row.firstRequestMs} (${row.firstToP50}×) |`,
+        `| ${backend} | ${op} | ${fixed(row.roundTrips)} | ${v.rps} | ${v.p50} | ${v.p99} | ${v.errors} | ${v.rssMiB} | ${cpuOf("cpuPerRequest")} | ${cpuOf("pgCpuPerRequest")} | ${fixed(r.toFastify)} | ${fixed(r.toBare)} | ${peerP99} | ${r.toNoValidation} | ${r.toInMemory} | ${fixed(r.twoProcessesToOne)} | ${row.firstRequestMs} (${row.firstToP50}×) |`,
       );
     }
   }
@@ -446,14 +478,14 @@ function markdown(results) {
       "",
       `Mixed load: both users, each running ${MIX.join(", ")} at once, ${process.env.BENCH_MIX_CONNECTIONS ?? 4} connections each (${MIX_DURATION} s; req/s, p50 ms, p99 ms, errors):`,
       "",
-      `| backend | offered req/s | ${MIX.join(" | ")} | total |`,
-      `|---|---:|${MIX.map(() => "---|").join("")}---|`,
+      `| backend | offered req/s | ${MIX.join(" | ")} | total | CPU µs per request: server / PostgreSQL |`,
+      `|---|---:|${MIX.map(() => "---|").join("")}---|---:|`,
     );
     for (const [backend, runs] of Object.entries(results.mixed)) {
       for (const run of runs) {
         const cellOf = (f) => `${f.rps} / ${f.p50} / ${f.p99} / ${f.errors}`;
         lines.push(
-          `| ${backend} | ${run.offered ?? "saturation"} | ${MIX.map((op) => cellOf(run.operations[op])).join(" | ")} | ${cellOf(run.total)} |`,
+          `| ${backend} | ${run.offered ?? "saturation"} | ${MIX.map((op) => cellOf(run.operations[op])).join(" | ")} | ${cellOf(run.total)} | ${run.total.cpuPerRequest} / ${run.total.pgCpuPerRequest ?? "–"} |`,
         );
       }
     }
@@ -488,11 +520,56 @@ function markdown(results) {
     lines.push("", "| folder duplicate (PostgreSQL) | ms | ms per 1,000 items |", "|---:|---:|---:|");
     for (const d of results.duplicates) lines.push(`| ${d.items} items | ${d.ms} | ${d.msPer1000} |`);
   }
+  if (results.scale) lines.push("", ...scaleMarkdown(results.scale));
   if (results.coldStart) {
     lines.push("", "| cold start to the first served bank account PUT | ms |", "|---|---:|");
     for (const [k, ms] of Object.entries(results.coldStart)) lines.push(`| ${k} | ${ms} |`);
   }
   return `${lines.join("\n")}\n`;
+}
+
+/** The scale table of issue 25: per size, each request's figures and their ratio to the empty folder's. */
+function scaleMarkdown({ buildMs, recountMs, requests, depth, explained }) {
+  const lines = [
+    `Scale (issue 25, PostgreSQL): requests one at a time on a folder with n items below it (a tenth of them folders), interleaved across the sizes; p50 ms and CPU µs per request (server / PostgreSQL), × the empty folder's (target ≤ 1.5). Written in ${Object.entries(
+      buildMs,
+    )
+      .map(([items, ms]) => `${ms} ms (${items})`)
+      .join(", ")}; kept figures checked against a recount (${recountMs} ms).`,
+    "",
+    "| operation | items | p50 ms | CPU µs server / PostgreSQL | p50 × empty | PostgreSQL CPU × empty |",
+    "|---|---:|---:|---:|---:|---:|",
+  ];
+  for (const [op, sizes] of Object.entries(requests)) {
+    for (const s of sizes) {
+      lines.push(
+        `| ${op} | ${s.items} | ${s.p50} | ${s.cpuPerRequest} / ${s.pgCpuPerRequest} | ${s.p50ToEmpty} | ${s.pgCpuToEmpty} |`,
+      );
+    }
+  }
+  lines.push(
+    "",
+    `| upload (POST /evault/v1/files/) | p50 ms | PostgreSQL CPU µs per request |`,
+    "|---|---:|---:|",
+    `| top-level folder | ${depth.top.p50} | ${depth.top.pgCpuPerRequest} |`,
+    `| folder ${depth.depth} levels deep | ${depth.deep.p50} | ${depth.deep.pgCpuPerRequest} |`,
+    `| deep ÷ top (target ≤ 1.5) | ${depth.deepToTop} | ${depth.pgCpuDeepToTop} |`,
+    "",
+    `EXPLAIN (ANALYZE, BUFFERS) of each statement the server sent, on the folder of ${explained.items} items (passes: no sequential scan over ${1000} rows, no recursion beyond the walk up the ancestors):`,
+    "",
+    "| operation | statement | ms | shared buffers | sequential scans (rows read) | recursive CTE rows | triggers (ms) | passes |",
+    "|---|---|---:|---:|---|---|---|---|",
+  );
+  for (const [op, plans] of Object.entries(explained.plans)) {
+    for (const p of plans) {
+      const scans = p.seqScans.map((scan) => `${scan.table} (${scan.rowsRead})`).join(", ") || "none";
+      const triggers = p.triggers.map((t) => `${t.name} (${t.ms})`).join(", ") || "none";
+      lines.push(
+        `| ${op} | \`${p.statement.replaceAll("|", "\\|")}…\` | ${p.ms} | ${p.sharedBuffers} | ${scans} | ${p.recursions.join(", ") || "none"} | ${triggers} | ${p.passes ? "yes" : "**no**"} |`,
+      );
+    }
+  }
+  return lines;
 }
 
 const benchDb = await createBenchDatabase();
@@ -534,6 +611,7 @@ try {
     results.coldStart[backend] = await coldStart(env, server, backend);
   }
   if (TREE_SIZES.length && TREE_SIZES[0] > 0) results.duplicates = await duplicateFigures(benchUrl);
+  if (SCALE_ITEMS.length > 0) results.scale = await scaleFigures(benchUrl, scratch, SCALE_ITEMS);
   if (UPLOAD_MIB.length > 0) {
     results.uploads = await uploadFigures(benchUrl, results.load.postgres?.updateNgnBankAccount?.validated.p50);
   }
