@@ -29,8 +29,9 @@ $$;--> statement-breakpoint
 UPDATE "folders" f SET "files_count" = r.files_count, "folders_count" = r.folders_count, "file_size" = r.file_size
 FROM folder_figures_recount() r WHERE r.id = f.id;--> statement-breakpoint
 -- Adds each delta to its folder and to the ancestors it reaches (see the rule above), summed per folder so that a statement that changed thousands of items updates each folder once. The owners' tree locks (placement.ts, TREE_LOCK = 1) are taken first: every write path holds them already, and one that did not is still serialised with the tree changes whose chain of ancestors this reads.
+-- Planned on every call with the arrays it is given (force_custom_plan): a plan cached by the first call of a session, made with a few folders in the table and unknown arrays, scanned every folder and searched the array for each (`id = ANY($1)` unhashed): 12 s for the 90,000 files of a duplicate.
 CREATE FUNCTION folder_figures_add(delta_folder text[], delta_files bigint[], delta_folders bigint[], delta_size bigint[])
-RETURNS void LANGUAGE plpgsql AS $$
+RETURNS void LANGUAGE plpgsql SET plan_cache_mode = force_custom_plan AS $$
 BEGIN
   IF delta_folder IS NULL THEN
     RETURN;
