@@ -56,6 +56,24 @@ interface NotificationHandlers {
 /** How long to wait before a lost listening connection is opened again. */
 const RELISTEN_DELAY_MS = 1000;
 
+/**
+ * `databaseUrl` with prepared statements always run on their generic plan (added to the
+ * startup `options` it may give). The one-statement writes take every optional input as
+ * a parameter (`$move::boolean and ...`): a custom plan folds those away and so looks
+ * cheaper to the planner, which then planned such a statement again on every execution:
+ * 800 µs of planning for 200 µs of work in the favourite PATCH, 2.5 ms in the share
+ * PATCH (pg_stat_statements, issue 25). Their generic plans are the same index lookups,
+ * with the parameters' branches decided at run time. (A URL's options win over the
+ * pool's, hence the URL.) A connection string that is not a URL is left as it is.
+ */
+export function withGenericPlans(databaseUrl: string): string {
+  if (!URL.canParse(databaseUrl)) return databaseUrl;
+  const url = new URL(databaseUrl);
+  const given = url.searchParams.get("options");
+  url.searchParams.set("options", [given, "-c plan_cache_mode=force_generic_plan"].filter(Boolean).join(" "));
+  return url.toString();
+}
+
 const migrationsFolder = fileURLToPath(new URL("../../src/data/migrations", import.meta.url));
 
 /**
@@ -72,7 +90,7 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
+      connectionString: withGenericPlans(options.databaseUrl),
       max: 10,
       // No statement, lock wait or open transaction can hold a connection for ever;
       // nor can a request wait for ever for one. Each ends as a 503 problem.

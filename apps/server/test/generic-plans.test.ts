@@ -1,0 +1,47 @@
+// The server's PostgreSQL connections run prepared statements on their generic plans
+// (see `withGenericPlans`), keeping any startup options the database URL gives.
+import { sql } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
+import { openDatabase, withGenericPlans } from "../src/data/database.js";
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+describe("withGenericPlans", () => {
+  test("adds the generic plans to a URL's startup options, keeping those it gives", () => {
+    const options = (url: string) => new URL(withGenericPlans(url)).searchParams.get("options");
+    expect(options("postgres://u@db:5432/vault")).toBe("-c plan_cache_mode=force_generic_plan");
+    expect(options("postgres://u@db:5432/vault?options=-c%20work_mem%3D7MB&sslmode=disable")).toBe(
+      "-c work_mem=7MB -c plan_cache_mode=force_generic_plan",
+    );
+    expect(new URL(withGenericPlans("postgres://u@db/vault?sslmode=disable")).searchParams.get("sslmode")).toBe(
+      "disable",
+    );
+  });
+
+  test("leaves a connection string that is not a URL as it is", () => {
+    expect(withGenericPlans("host=/run/postgresql dbname=vault")).toBe("host=/run/postgresql dbname=vault");
+  });
+});
+
+describe.skipIf(!adminUrl)("the server's PostgreSQL connections", () => {
+  test("plan prepared statements generically and keep the URL's own options", async () => {
+    const url = new URL(adminUrl as string);
+    url.searchParams.set("options", "-c work_mem=7MB");
+    const database = await openDatabase({
+      databaseUrl: url.toString(),
+      dataDir: "",
+      databaseStatementTimeoutMs: 10_000,
+      databaseLockTimeoutMs: 10_000,
+    });
+    try {
+      const result = await database.db.execute(
+        sql`select current_setting('plan_cache_mode') as plans, current_setting('work_mem') as work_mem`,
+      );
+      expect((result as unknown as { rows: unknown[] }).rows).toEqual([
+        { plans: "force_generic_plan", work_mem: "7MB" },
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
+});
