@@ -3,7 +3,7 @@
 // server, pool and database as real traffic does. Either at an offered rate (requests
 // per second in total) or at saturation (each connection sends as fast as it is answered).
 import autocannon from "autocannon";
-import { MIX, mixScenarios } from "./scenarios.mjs";
+import { MIX, scenarios as scenariosOf } from "./scenarios.mjs";
 
 const CONNECTIONS_PER_STREAM = Number(process.env.BENCH_MIX_CONNECTIONS ?? 4);
 
@@ -43,7 +43,7 @@ function stream(server, scenario, duration, rate) {
 export async function mixedLoad(server, duration, rate) {
   const streams = [];
   for (const as of [0, 1]) {
-    const scenarios = mixScenarios(server, as);
+    const scenarios = scenariosOf(server, as);
     for (const op of MIX) streams.push({ op, scenario: scenarios[op] });
   }
   const perStream = rate ? Math.max(1, Math.round(rate / streams.length)) : undefined;

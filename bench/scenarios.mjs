@@ -61,17 +61,12 @@ export function scenarios(server, as = 0) {
       headers: { "api-key": user.api_key, "content-type": upload.contentType },
       body: `${upload.head}${"benchmark bytes ".repeat(4)}${upload.tail}`,
     }),
-  };
-}
-
-/** The mixed load's operations, as the seeded user `as` sends them: three writes and a small read. */
-export const MIX = ["updateNgnBankAccount", "updateFavouriteFolder", "updateFileShare", "downloadFile"];
-
-/** Per operation of MIX, the request connection `i` of user `as` sends. */
-export function mixScenarios(server, as) {
-  const user = server.users[as];
-  return {
-    ...scenarios(server, as),
+    // Reads one of the seeded folders.
+    getFolder: (i) => ({
+      method: "GET",
+      path: `/evault/v1/folders/${pick(pool.folder_ids, i)}/`,
+      headers: { "api-key": user.api_key },
+    }),
     // The user's demo file: a few bytes of text.
     downloadFile: () => ({
       method: "GET",
@@ -80,6 +75,9 @@ export function mixScenarios(server, as) {
     }),
   };
 }
+
+/** The mixed load's operations, as the seeded user `as` sends them: three writes and a small read. */
+export const MIX = ["updateNgnBankAccount", "updateFavouriteFolder", "updateFileShare", "downloadFile"];
 
 /**
  * `scenario` with an `Idempotency-Key` of its own on every request: autocannon replaces

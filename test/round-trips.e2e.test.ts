@@ -12,6 +12,11 @@ const BUDGET: Partial<Record<OperationId, number>> = {
   updateNgnBankAccount: 1,
   createNgnBankAccount: 1,
   updateFileShare: 1,
+  // Reads: the item, its visibility and its view in one prepared statement (issue 25).
+  getFolder: 1,
+  getFile: 1,
+  downloadFile: 1,
+  headFileContent: 1,
   // 3, then 3 for each blob whose last file went: its bytes are unlinked under its lock after the commit.
   deleteBin: 6,
 };

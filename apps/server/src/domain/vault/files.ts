@@ -4,14 +4,14 @@ import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../data/database.js";
 import { type ClaimedKey, claimedKeyValues, recordedAnswerOf } from "../../data/idempotency-keys.js";
 import { namedStatement, type Session } from "../../data/prepared.js";
-import { blobs, files } from "../../data/schema.js";
+import { files } from "../../data/schema.js";
 import type { BlobStore, ReceivedUpload } from "../../storage/blob-store.js";
 import type { ApiFile, Versioned, Write } from "../contract.js";
 import { isExpected, notFound, staleVersion } from "../errors.js";
 import { type Keyset, orderOf, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
 import { binExpiry } from "./bins.js";
 import { blobLock, blobWrites, type CleanupLog, removeAfterCommit, removeIfUnused } from "./blob-sweep.js";
-import { isVisibleFile, isVisibleFolder, notYourFolder, treeTransaction, visibleFolder } from "./placement.js";
+import { isVisibleFolder, notYourFolder, outsideBin, treeTransaction, visibleFolder } from "./placement.js";
 import { tagArrays, tagNames, tagsJson, upsertedTags } from "./tags.js";
 import { type ContentLink, type FileRow, fileViewQuery, fileViews, presentFile } from "./views.js";
 
@@ -247,6 +247,15 @@ export function createFile(
   return writeFile(db, store, settings, write, (session) => createStatement(session, values), notYourFolder);
 }
 
+/** The caller's file `id` when it is outside the bin and so is every folder above it (a relation of at most one `files` row). */
+const visibleFileRow = sql`(select * from files x where x.id = ${value("id")} and x.user_id = ${value("user")}
+  and not x.is_deleted and (x.folder_id is null or ${outsideBin(sql`x.folder_id`)}))`;
+
+const fileViewStatement = namedStatement<FileRow, { id: string; user: number }>(
+  "file_view",
+  fileViewQuery({ files: visibleFileRow }),
+);
+
 /** One of the caller's files outside the bin, with its version. */
 export async function getFile(
   db: Db,
@@ -254,9 +263,10 @@ export async function getFile(
   id: string,
   contentLink: ContentLink,
 ): Promise<Versioned<ApiFile>> {
-  const view = (await isVisibleFile(db, userId, id)) && (await fileViews(db, userId, [id], contentLink)).get(id);
-  if (!view) throw notFound("file");
-  return { resource: view.file, version: view.version };
+  const [row] = await fileViewStatement(db, { id, user: userId });
+  if (!row) throw notFound("file");
+  const { file, version } = presentFile(row, contentLink);
+  return { resource: file, version };
 }
 
 /** A page of the files directly in one of the caller's visible folders (or at the root), oldest first. */
@@ -294,13 +304,17 @@ export async function listFiles(
   return { items: found.items.flatMap((f) => views.get(f.id)?.file ?? []), next: found.next };
 }
 
+const storedContentStatement = namedStatement<
+  { name: string | null; hash: string; size: string; mimetype: string },
+  { id: string; user: number }
+>(
+  "stored_content",
+  sql`select f.name, b.hash, b.size, b.mimetype from ${visibleFileRow} f join blobs b on b.hash = f.hash`,
+);
+
 /** The stored content of one of the caller's visible files: its name, hash, size and sniffed type. */
 export async function storedContent(db: Db, userId: number, id: string) {
-  const [found] = await db
-    .select({ name: files.name, folder: files.folder_id, hash: blobs.hash, size: blobs.size, mimetype: blobs.mimetype })
-    .from(files)
-    .innerJoin(blobs, eq(blobs.hash, files.hash))
-    .where(and(eq(files.id, id), eq(files.user_id, userId), eq(files.is_deleted, false)));
-  if (!found || (found.folder && !(await isVisibleFolder(db, userId, found.folder)))) throw notFound("file");
-  return found;
+  const [found] = await storedContentStatement(db, { id, user: userId });
+  if (!found) throw notFound("file");
+  return { ...found, size: Number(found.size) };
 }

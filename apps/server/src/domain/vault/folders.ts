@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../data/database.js";
+import type { Db } from "../../data/database.js";
 import { type ClaimedKey, claimedKeyValues, recordedAnswerOf } from "../../data/idempotency-keys.js";
 import { namedStatement } from "../../data/prepared.js";
 import { folders } from "../../data/schema.js";
@@ -20,23 +20,7 @@ import {
   visibleFolder,
 } from "./placement.js";
 import { tagArrays, tagsJson, upsertedTags } from "./tags.js";
-import { type FolderRow, folderView, folderViewQuery, presentFolder, tagsOfItem } from "./views.js";
-
-async function _lockVisibleFolder(tx: Tx, userId: number, id: string) {
-  const [row] = await tx
-    .select()
-    .from(folders)
-    .where(and(eq(folders.id, id), eq(folders.user_id, userId), outsideBin(id)))
-    .for("update");
-  if (!row) throw notFound("folder");
-  return row;
-}
-
-async function view(tx: Tx, userId: number, id: string): Promise<Versioned<ApiFolder>> {
-  const found = await folderView(tx, userId, id);
-  if (!found) throw notFound("folder");
-  return { resource: found.folder, version: found.version };
-}
+import { type FolderRow, folderViewQuery, presentFolder, tagsOfItem } from "./views.js";
 
 const value = (name: string) => sql`${sql.placeholder(name)}`;
 const [id, user] = [value("id"), value("user")];
@@ -286,10 +270,20 @@ export async function createFolder(
   return { resource: folder, version };
 }
 
+/** The view of one of the caller's folders outside the bin (nor inside a binned folder): no row when there is none. */
+const folderViewStatement = namedStatement<FolderRow, { id: string; user: number }>(
+  "folder_view",
+  folderViewQuery({
+    folder: sql`(select * from folders x where x.id = ${id} and x.user_id = ${user} and ${outsideBin(id)})`,
+  }),
+);
+
 /** One of the caller's folders outside the bin (nor inside a binned folder), with its version. */
 export async function getFolder(db: Db, userId: number, id: string): Promise<Versioned<ApiFolder>> {
-  if (!(await isVisibleFolder(db, userId, id))) throw notFound("folder");
-  return view(db, userId, id);
+  const [row] = await folderViewStatement(db, { id, user: userId });
+  if (!row) throw notFound("folder");
+  const { folder, version } = presentFolder(row);
+  return { resource: folder, version };
 }
 
 const KEYSET: Keyset = { createdAt: folders.created_at, id: folders.id };

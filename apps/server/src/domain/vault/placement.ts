@@ -74,12 +74,6 @@ export const visibleFile = (userId: SQL | number, fileId: SQL | string) =>
   sql`exists (select 1 from files x where x.id = ${fileId} and x.user_id = ${userId} and not x.is_deleted
         and (x.folder_id is null or ${visibleFolder(userId, sql`x.folder_id`)}))`;
 
-/** Whether the caller's file exists, is not in the bin and neither is any folder above it. */
-export async function isVisibleFile(tx: Tx, userId: number, fileId: string): Promise<boolean> {
-  const row = await firstRow<{ visible: boolean }>(tx, sql`select ${visibleFile(userId, fileId)} as visible`);
-  return row?.visible === true;
-}
-
 /** SQL condition: `folderId` is `ancestorId` or lies inside it. */
 export const inside = (folderId: SQL | string, ancestorId: SQL | string) =>
   sql`exists (

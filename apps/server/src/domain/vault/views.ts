@@ -192,13 +192,6 @@ export const folderViewQuery = ({
         from ${folder} f ${latestShare("folder_id", sql`f.id`, shares)}`;
 };
 
-/** One of the caller's folders with its subtree figures. */
-async function folderRow(tx: Tx, userId: number, id: string): Promise<FolderRow | undefined> {
-  const folder = sql`(select * from folders where id = ${id} and user_id = ${userId})`;
-  const [row] = await rows<FolderRow>(tx, folderViewQuery({ folder }));
-  return row;
-}
-
 function folderSummary(row: FolderRow) {
   return {
     id: row.id,
@@ -239,16 +232,6 @@ export const presentFolderDetail = (row: FolderRow): ApiFolderDetail => ({
   files: row.child_files,
   folders: row.child_folders,
 });
-
-/** One of the caller's folders as the contract's Folder (with its version), or undefined. */
-export async function folderView(
-  tx: Tx,
-  userId: number,
-  id: string,
-): Promise<{ folder: ApiFolder; version: number } | undefined> {
-  const row = await folderRow(tx, userId, id);
-  return row && presentFolder(row);
-}
 
 /**
  * Lateral joins that read, for each row of the outer query (with its `owner`, `fileId`
