@@ -93,21 +93,26 @@ const tagAndBinTarget = sql`
     select ${value("bin_id")}, ${user}, target.id, ${value("expires")}::timestamptz from target where ${value("bin")}::boolean
   )`;
 
+/** The SET of a folder statement's update for the folder's own fields (the given ones change). */
+const ownFields = sql`name = coalesce(${value("name")}::text, f.name),
+  description = coalesce(${value("description")}::text, f.description),
+  is_starred = coalesce(${value("starred")}::boolean, f.is_starred),
+  is_archived = coalesce(${value("archived")}::boolean, f.is_archived)`;
+
+type FolderUpdateValues = ReturnType<typeof folderValues> & { versions: unknown };
+
 /**
  * The folder PATCH in one statement: its checks (visible, version, destination), the
  * update, the tags, the bin move, and the view of the folder as written.
  */
-const updateFolderStatement = namedStatement<FolderOutcome, ReturnType<typeof folderValues> & { versions: unknown }>(
+const updateFolderStatement = namedStatement<FolderOutcome, FolderUpdateValues>(
   "update_folder",
   sql`with recursive
     current as (select f.version from folders f where f.id = ${id} and f.user_id = ${user} and ${outsideBin(id)}),
     outcome as (select (select version from current) as current_version, ${destinationChecks}),
     target as (
       update folders f set
-        name = coalesce(${value("name")}::text, f.name),
-        description = coalesce(${value("description")}::text, f.description),
-        is_starred = coalesce(${value("starred")}::boolean, f.is_starred),
-        is_archived = coalesce(${value("archived")}::boolean, f.is_archived),
+        ${ownFields},
         parent_id = case when ${value("move")}::boolean then ${value("parent")}::text else f.parent_id end,
         is_deleted = f.is_deleted or ${value("bin")}::boolean,
         version = f.version + 1, updated_at = now()
@@ -126,6 +131,34 @@ const updateFolderStatement = namedStatement<FolderOutcome, ReturnType<typeof fo
   from outcome o`,
 );
 
+/**
+ * A folder PATCH that changes only the folder's own fields (name, description, star,
+ * archive): one statement outside any transaction, without the tree lock, as it
+ * changes neither the tree nor the tags. Its WHERE holds `not is_deleted`, which
+ * PostgreSQL re-checks on the latest row when a concurrent bin of the folder got there
+ * first (then nothing is written: 404); a concurrent bin of an ancestor orders after it.
+ */
+const updateFolderFieldsStatement = namedStatement<FolderOutcome, FolderUpdateValues>(
+  "update_folder_fields",
+  sql`with recursive
+    current as (select f.version from folders f where f.id = ${id} and f.user_id = ${user} and ${outsideBin(id)}),
+    target as (
+      update folders f set
+        ${ownFields},
+        version = f.version + 1, updated_at = now()
+      where f.id = ${id} and f.user_id = ${user} and not f.is_deleted and exists (select 1 from current)
+        and (${value("versions")}::integer[] is null or f.version = any(${value("versions")}::integer[]))
+      returning f.*
+    )
+  select (select version from current) as current_version,
+    true as destination_visible, false as destination_inside, true as destination_fits,
+    (select row_to_json(v) from (${folderViewQuery({ folder: sql`target` })}) v) as folder`,
+);
+
+/** Whether a folder PATCH changes only the folder's own fields: no move, no tags, no bin. */
+const onlyOwnFields = (input: FolderInput) =>
+  input.folder === undefined && input.tags === undefined && input.is_deleted !== true;
+
 /** Partial update of a folder: only the given fields change; `is_deleted: true` bins it with its subtree. */
 export async function updateFolder(
   db: Db,
@@ -133,7 +166,9 @@ export async function updateFolder(
   binRetentionDays: number,
 ): Promise<Versioned<ApiFolder>> {
   const values = { ...folderValues(userId, folderId, input, binRetentionDays), versions: expectedVersions ?? null };
-  const [outcome] = await treeTransaction(db, userId, (session) => updateFolderStatement(session, values));
+  const [outcome] = onlyOwnFields(input)
+    ? await updateFolderFieldsStatement(db, values)
+    : await treeTransaction(db, userId, (session) => updateFolderStatement(session, values));
   if (!outcome?.folder) throw refusal(outcome as FolderOutcome, expectedVersions);
   const { folder, version } = presentFolder(outcome.folder);
   return { resource: folder, version };
