@@ -21,6 +21,8 @@ export async function seed(database, blobs, retentionDays) {
   // mixed load both users'.
   const pools = [];
   for (const user of users) {
+    const file_ids = await ids(sql`insert into files (id, user_id, folder_id, name, description, hash, extension)
+      select ${fresh}, user_id, folder_id, name, description, hash, extension from files, ${series} where id = ${user.file_id} returning id`);
     pools.push({
       bank_account_ids:
         await ids(sql`insert into bank_accounts (id, user_id, account_number, currency_id, balance_kobo, tracking_reference)
@@ -28,10 +30,13 @@ export async function seed(database, blobs, retentionDays) {
         from bank_accounts, ${series} where id = ${user.bank_account_id} returning id`),
       folder_ids: await ids(sql`insert into folders (id, user_id, parent_id, name)
         select ${fresh}, user_id, parent_id, name || ' ' || n from folders, ${series} where id = ${user.folder_id} returning id`),
-      file_ids: await ids(sql`insert into files (id, user_id, folder_id, name, description, hash, extension)
-        select ${fresh}, user_id, folder_id, name, description, hash, extension from files, ${series} where id = ${user.file_id} returning id`),
+      file_ids,
+      // Each share of a file of its own, as shares are spread in a real vault (an item's
+      // view reads its shares to find the latest: 50 shares of one file made every share
+      // PATCH read and contend on the other 49).
       file_share_ids: await ids(sql`insert into file_shares (id, user_id, file_id, access)
-        select ${fresh}, user_id, file_id, access from file_shares, ${series} where id = ${user.file_share_id} returning id`),
+        select ${fresh}, s.user_id, f.id, s.access from file_shares s, unnest(string_to_array(${file_ids.join(",")}, ',')) f(id)
+        where s.id = ${user.file_share_id} returning id`),
     });
   }
   return { users, pool: pools[0], pools };
