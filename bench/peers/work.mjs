@@ -2,7 +2,7 @@
 // write it with `pg` alone: the same statements the server sends for the same request
 // (read off the server with a wrapped pg.Client.query), the same api-key lookup by
 // SHA-256, the same response body. Only the framework around it differs between peers.
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import { loadConfig, openBlobStore, openDatabase } from "@vault/server";
 import { seed } from "../seed.mjs";
 
@@ -18,38 +18,11 @@ export async function openPeerDatabase() {
   const blobs = await openBlobStore(config);
   const seeded = await seed(database, blobs, config.binRetentionDays);
   const { pool } = database;
-  if (pool) {
-    const query = (on) => async (text, values, name) => (await on.query({ text, values, name })).rows;
-    return {
-      seeded,
-      query: query(pool),
-      /** `lock` goes with BEGIN in one round trip, as the server's `lockedTransaction` sends it. */
-      async lockedTransaction(lock, run) {
-        const client = await pool.connect();
-        try {
-          await client.query(`begin; ${lock}`);
-          const result = await run(query(client));
-          await client.query("commit");
-          return result;
-        } catch (err) {
-          await client.query("rollback").catch(() => {});
-          throw err;
-        } finally {
-          client.release();
-        }
-      },
-      close: () => database.close(),
-    };
-  }
   const client = database.db.$client;
-  const query = (on) => async (text, values) => (await on.query(text, values)).rows;
-  return {
-    seeded,
-    query: query(client),
-    // PGlite runs one transaction at a time: the server takes no lock there either.
-    lockedTransaction: (_lock, run) => client.transaction((tx) => run(query(tx))),
-    close: () => database.close(),
-  };
+  const query = pool
+    ? async (text, values, name) => (await pool.query({ text, values, name })).rows
+    : async (text, values) => (await client.query(text, values)).rows;
+  return { seeded, query, close: () => database.close() };
 }
 
 const digest = (key) => createHash("sha256").update(key).digest("hex");
@@ -144,133 +117,64 @@ export async function replaceBankAccount(db, userId, id, input, expectedVersion)
   return { resource, version: a.version };
 }
 
-// The favourite folder PATCH: the server's statement, word for word (domain/vault/folders.ts),
-// in a transaction that takes the user's tree lock with BEGIN.
-const UPDATE_FOLDER = `with recursive
+// The favourite folder PATCH of the folder's own fields: the server's statement, word for
+// word (domain/vault/folders.ts, `update_folder_fields`), one statement without the tree lock.
+const UPDATE_FOLDER_FIELDS = `with recursive
     current as (select f.version from folders f where f.id = $1 and f.user_id = $2 and not exists (
         with recursive up as (
-          select a.id, a.parent_id, a.is_deleted from folders a where a.id = $3
+          select a.id, a.parent_id, a.is_deleted, 1 as level from folders a where a.id = $3
           union all
-          select p.id, p.parent_id, p.is_deleted from folders p join up on p.id = up.parent_id
-        ) cycle id set is_cycle using cycle_path
+          select p.id, p.parent_id, p.is_deleted, up.level + 1 from folders p join up on p.id = up.parent_id
+          where up.level < 256
+        )
         select 1 from up where is_deleted)),
-    outcome as (select (select version from current) as current_version, 
-  (not $4::boolean or $5::text is null
-    or exists (select 1 from folders where id = $6::text and user_id = $7 and not exists (
-        with recursive up as (
-          select a.id, a.parent_id, a.is_deleted from folders a where a.id = $8::text
-          union all
-          select p.id, p.parent_id, p.is_deleted from folders p join up on p.id = up.parent_id
-        ) cycle id set is_cycle using cycle_path
-        select 1 from up where is_deleted))) as destination_visible,
-  ($9::boolean and $10::text is not null
-    and exists (
-        with recursive up as (
-          select id, parent_id from folders where id = $11::text
-          union all
-          select p.id, p.parent_id from folders p join up on p.id = up.parent_id
-        ) cycle id set is_cycle using cycle_path
-        select 1 from up where id = $12)) as destination_inside),
     target as (
       update folders f set
-        name = coalesce($13::text, f.name),
-        description = coalesce($14::text, f.description),
-        is_starred = coalesce($15::boolean, f.is_starred),
-        is_archived = coalesce($16::boolean, f.is_archived),
-        parent_id = case when $17::boolean then $18::text else f.parent_id end,
-        is_deleted = f.is_deleted or $19::boolean,
+        name = coalesce($4::text, f.name),
+  description = coalesce($5::text, f.description),
+  is_starred = coalesce($6::boolean, f.is_starred),
+  is_archived = coalesce($7::boolean, f.is_archived),
         version = f.version + 1, updated_at = now()
-      from outcome o
-      where f.id = $20 and o.current_version is not null
-        and ($21::integer is null or f.version = $22::integer)
-        and o.destination_visible and not o.destination_inside
+      where f.id = $8 and f.user_id = $9 and not f.is_deleted and exists (select 1 from current)
+        and ($10::integer[] is null or f.version = any($11::integer[]))
       returning f.*
-    ),
-    unlinked_tags as (
-      delete from folder_tags l using target
-      where $23::boolean and l.folder_id = target.id and l.tag_id not in (select id from added_tags)
-    ),
-    
-  added_tags as (insert into tags (id, user_id, name, description)
-      select gen_random_uuid()::text, $24, t.name, t.description
-      from unnest($25::text[], $26::text[]) t(name, description)
-      where exists (select 1 from target)
-      on conflict (user_id, name) do update set
-        description = case when excluded.description <> '' then excluded.description else tags.description end,
-        updated_at = now()
-      returning tags.*),
-  linked_tags as (
-    insert into folder_tags (folder_id, tag_id) select target.id, a.id from target, added_tags a on conflict do nothing
-  ),
-  binned as (
-    insert into bins (id, user_id, folder_id, expires_at)
-    select $27, $28, target.id, $29::timestamptz from target where $30::boolean
-  )
-  select o.*, (select row_to_json(v) from (with recursive
-          sub as (
-            select w.id from target w
-            union all
-            select c.id from folders c join sub on c.parent_id = sub.id where not c.is_deleted
-          ) cycle id set is_cycle using cycle_path,
+    )
+  select (select version from current) as current_version,
+    true as destination_visible, false as destination_inside, true as destination_fits,
+    (select row_to_json(v) from (with recursive
           up as (
-            select w.id, w.parent_id, w.name, 0 as depth from target w
+            select w.id, w.parent_id, w.name, 1 as depth from target w
             union all
             select p.id, p.parent_id, p.name, up.depth + 1 from folders p join up on p.id = up.parent_id
-          ) cycle id set is_cycle using cycle_path,
-          sub_files as (
-            select x.hash from files x where x.folder_id in (select id from sub) and not x.is_deleted
+            where up.depth < 256
           )
-        select f.*,
-          (select count(*) from sub where not is_cycle) - 1 as folders_count,
-          (select count(*) from sub_files) as files_count,
-          (select coalesce(sum(b.size), 0) from sub_files x join blobs b on b.hash = x.hash) as file_size,
-          (select '/' || string_agg(name, '/' order by depth desc) from up where not is_cycle) as path,
+        select f.id, f.parent_id, f.name, f.description, f.is_starred, f.is_archived, f.is_deleted, f.version,
+          f.created_at, f.updated_at, f.files_count, f.folders_count, f.file_size,
+          (select '/' || string_agg(name, '/' order by depth desc) from up) as path,
           share.id as share_id, share.access as share_access,
-          case when $31::boolean then coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'description', t.description,
-        'created_at', t.created_at, 'updated_at', t.updated_at) order by t.name) from added_tags t), '[]') else coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'description', t.description,
+          coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'description', t.description,
         'created_at', t.created_at, 'updated_at', t.updated_at) order by t.name) from (select t.* from folder_tags l join tags t on t.id = l.tag_id
-      where l.folder_id = f.id) t), '[]') end as tags
+      where l.folder_id = f.id) t), '[]') as tags
         from target f left join lateral (select s.id, s.access from file_shares s where s.folder_id = f.id
-      order by s.updated_at desc, s.id limit 1) share on true) v) as folder
-  from outcome o`;
+      order by s.updated_at desc, s.id limit 1) share on true) v) as folder`;
 
 /** The writable attributes the peers take; a move, tags or a bin move are not part of the benchmark. */
 export const PEER_UNSUPPORTED_FOLDER_FIELDS = ["folder", "tags", "is_deleted"];
 
 /** The favourite folder PATCH of the fields above: undefined when not found, "stale" on an If-Match mismatch. */
-export function updateFolder(pool, userId, id, input, expectedVersion) {
-  return pool.lockedTransaction(`select pg_advisory_xact_lock(1, ${Number(userId)})`, async (db) => {
-    const version = expectedVersion ?? null;
-    const [move, parent, bin, setTags] = [false, null, false, false];
-    const expires = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000);
-    const [outcome] = await db(
-      UPDATE_FOLDER,
-      [
-        ...[id, userId, id, move, parent, parent, userId, parent, move, parent, parent, id],
-        ...[input.name ?? null, input.description ?? null, input.is_starred ?? null, input.is_archived ?? null],
-        ...[
-          move,
-          parent,
-          bin,
-          id,
-          version,
-          version,
-          setTags,
-          userId,
-          [],
-          [],
-          randomUUID(),
-          userId,
-          expires,
-          bin,
-          setTags,
-        ],
-      ],
-      "update_folder",
-    );
-    if (!outcome.folder) return outcome.current_version === null ? undefined : "stale";
-    return { resource: presentFolder(outcome.folder), version: outcome.folder.version };
-  });
+export async function updateFolder(pool, userId, id, input, expectedVersion) {
+  const versions = expectedVersion === undefined ? null : [expectedVersion];
+  const [outcome] = await pool.query(
+    UPDATE_FOLDER_FIELDS,
+    [
+      ...[id, userId, id],
+      ...[input.name ?? null, input.description ?? null, input.is_starred ?? null, input.is_archived ?? null],
+      ...[id, userId, versions, versions],
+    ],
+    "update_folder_fields",
+  );
+  if (!outcome.folder) return outcome.current_version === null ? undefined : "stale";
+  return { resource: presentFolder(outcome.folder), version: outcome.folder.version };
 }
 
 function presentFolder(row) {

@@ -23,8 +23,8 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 
 export interface Database {
   db: Db;
-  /** The connection pool (PostgreSQL only), for its gauges. */
-  pool?: pg.Pool;
+  /** The connection pools (PostgreSQL only: drizzle's and the named statements'), for their gauges. */
+  pools?: pg.Pool[];
   /** Whether this process has applied the migrations. */
   migrated: boolean;
   /** Applies the versioned migrations that are not applied yet. */
@@ -58,19 +58,35 @@ const RELISTEN_DELAY_MS = 1000;
 
 /**
  * `databaseUrl` with prepared statements always run on their generic plan (added to the
- * startup `options` it may give). The one-statement writes take every optional input as
+ * startup `options` it may give): the connections of the pool that runs the named
+ * statements (`statementPoolOf`). The one-statement writes take every optional input as
  * a parameter (`$move::boolean and ...`): a custom plan folds those away and so looks
  * cheaper to the planner, which then planned such a statement again on every execution:
  * 800 µs of planning for 200 µs of work in the favourite PATCH, 2.5 ms in the share
- * PATCH (pg_stat_statements, issue 25). Their generic plans are the same index lookups,
- * with the parameters' branches decided at run time. (A URL's options win over the
- * pool's, hence the URL.) A connection string that is not a URL is left as it is.
+ * PATCH (pg_stat_statements, issue 25). Their generic plans are the same key lookups,
+ * with the parameters' branches decided at run time. The other queries (drizzle's: list
+ * pages, sweeps) keep PostgreSQL's default on a pool of their own: a generic plan of a
+ * page cannot know its LIMIT or which partial index its parameters select, and read
+ * every folder of the user. JIT compilation is off there too: a generic plan's estimates
+ * of a subtree's statements passed its threshold, and compiling took longer than the
+ * statement (2.4 s of a 10-item folder's duplicate on the million-item vault). (A URL's
+ * options win over the pool's, hence the URL.) A connection string that is not a URL is
+ * left as it is.
  */
+/** Per database handle on PostgreSQL, the pool that runs its named statements on generic plans. */
+const statementPools = new WeakMap<Db, pg.Pool>();
+
+/** The pool that runs the named statements of `db` (PostgreSQL), if it has one of its own. */
+export const statementPoolOf = (db: Db): pg.Pool | undefined => statementPools.get(db);
+
 export function withGenericPlans(databaseUrl: string): string {
   if (!URL.canParse(databaseUrl)) return databaseUrl;
   const url = new URL(databaseUrl);
   const given = url.searchParams.get("options");
-  url.searchParams.set("options", [given, "-c plan_cache_mode=force_generic_plan"].filter(Boolean).join(" "));
+  url.searchParams.set(
+    "options",
+    [given, "-c plan_cache_mode=force_generic_plan -c jit=off"].filter(Boolean).join(" "),
+  );
   return url.toString();
 }
 
@@ -89,21 +105,27 @@ export async function openDatabase(options: {
   inMemoryDatabase?: boolean;
 }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: withGenericPlans(options.databaseUrl),
-      max: 10,
-      // No statement, lock wait or open transaction can hold a connection for ever;
-      // nor can a request wait for ever for one. Each ends as a 503 problem.
-      statement_timeout: options.databaseStatementTimeoutMs,
-      lock_timeout: options.databaseLockTimeoutMs,
-      idle_in_transaction_session_timeout: options.databaseStatementTimeoutMs,
-      connectionTimeoutMillis: options.databaseStatementTimeoutMs,
-    });
-    // A client that loses its connection, idle or mid-query, must not crash the process:
-    // the query in flight fails (a 503 problem) and the pool replaces the client.
-    pool.on("error", () => {});
-    pool.on("connect", (client) => client.on("error", () => {}));
+    const openPool = (connectionString: string) => {
+      const pool = new pg.Pool({
+        connectionString,
+        max: 10,
+        // No statement, lock wait or open transaction can hold a connection for ever;
+        // nor can a request wait for ever for one. Each ends as a 503 problem.
+        statement_timeout: options.databaseStatementTimeoutMs,
+        lock_timeout: options.databaseLockTimeoutMs,
+        idle_in_transaction_session_timeout: options.databaseStatementTimeoutMs,
+        connectionTimeoutMillis: options.databaseStatementTimeoutMs,
+      });
+      // A client that loses its connection, idle or mid-query, must not crash the process:
+      // the query in flight fails (a 503 problem) and the pool replaces the client.
+      pool.on("error", () => {});
+      pool.on("connect", (client) => client.on("error", () => {}));
+      return pool;
+    };
+    const pool = openPool(options.databaseUrl);
+    const statementPool = openPool(withGenericPlans(options.databaseUrl));
     const db = retryingTransactions(drizzlePg(pool, { schema }) as unknown as Db);
+    statementPools.set(db, statementPool);
     const listeners = new Set<pg.Client>();
     let closing = false;
     const listen = async (channel: string, handlers: NotificationHandlers): Promise<void> => {
@@ -140,7 +162,7 @@ export async function openDatabase(options: {
     };
     return {
       db,
-      pool,
+      pools: [pool, statementPool],
       listen,
       migrated: false,
       async migrate(this: Database) {
@@ -156,7 +178,7 @@ export async function openDatabase(options: {
       async close() {
         closing = true;
         await Promise.all([...listeners].map((client) => client.end().catch(() => {})));
-        await pool.end();
+        await Promise.all([pool.end(), statementPool.end()]);
       },
     };
   }

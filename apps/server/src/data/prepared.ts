@@ -1,7 +1,7 @@
 import { DrizzleQueryError, fillPlaceholders, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
-import { type Db, retried } from "./database.js";
+import { type Db, retried, statementPoolOf } from "./database.js";
 import type { EmbeddedClient, EmbeddedSession } from "./embedded-store.js";
 
 /**
@@ -42,7 +42,8 @@ export class Session {
   }
 }
 
-const driverOf = (db: Db) => (db as unknown as { $client: pg.Pool | EmbeddedClient }).$client;
+/** Where `db`'s statements run: its statement pool on PostgreSQL (generic plans), else its own driver. */
+const driverOf = (db: Db) => statementPoolOf(db) ?? (db as unknown as { $client: pg.Pool | EmbeddedClient }).$client;
 const sessionOf = (on: Db | Session) => (on instanceof Session ? on : new Session(driverOf(on)));
 
 /**

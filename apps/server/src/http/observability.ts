@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { RequestHandler } from "express";
 import { Router } from "express";
+import type pg from "pg";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "../data/database.js";
 import type { BlobStore } from "../storage/blob-store.js";
@@ -14,6 +15,8 @@ export interface Metrics {
 }
 
 export function createMetrics(database: Database): Metrics {
+  const poolSum = (count: (pool: pg.Pool) => number) =>
+    (database.pools ?? []).reduce((sum, pool) => sum + count(pool), 0);
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const labelNames = ["operation", "method", "status"] as const;
@@ -31,9 +34,9 @@ export function createMetrics(database: Database): Metrics {
     registers: [registry],
   });
   for (const [name, help, read] of [
-    ["vault_db_pool_total", "Database connections open", () => database.pool?.totalCount],
-    ["vault_db_pool_idle", "Database connections idle", () => database.pool?.idleCount],
-    ["vault_db_pool_waiting", "Requests waiting for a database connection", () => database.pool?.waitingCount],
+    ["vault_db_pool_total", "Database connections open", () => poolSum((p) => p.totalCount)],
+    ["vault_db_pool_idle", "Database connections idle", () => poolSum((p) => p.idleCount)],
+    ["vault_db_pool_waiting", "Requests waiting for a database connection", () => poolSum((p) => p.waitingCount)],
   ] as const) {
     new Gauge({
       name,
