@@ -574,7 +574,9 @@ function scaleMarkdown({ buildMs, recountMs, requests, depth, explained }) {
       const large = p.largeScans.map((scan) => `**${scan.table} (${scan.rowsRead})**`).join(", ") || "none";
       const recursions = p.recursions.map((r) => `${r.cte} ${r.rows}`).join(", ") || "none";
       const triggers = p.triggers.map((t) => `${t.name} (${t.ms})`).join(", ") || "none";
-      const passes = p.passes ? (p.recursionOk ? "yes" : "yes (its walk)") : "**no**";
+      // The rule passed, but a read of thousands of rows by an index is a cost that grows too.
+      const grows = p.largeScans.length ? ", **but an index scan grows**" : "";
+      const passes = p.passes ? `${p.recursionOk ? "yes" : "yes (its walk)"}${grows}` : "**no**";
       // Where a statement takes more than a millisecond: its JIT compilation, its slowest node.
       const hot =
         p.hottest.ms > 1 ? `; ${p.hottest.node}: ${p.hottest.ms} ms, ${p.hottest.rows} rows × ${p.hottest.loops}` : "";

@@ -156,7 +156,7 @@ export async function explain(client, statements, substitutes = new Map()) {
       const largeScans = nodes
         .filter((n) => /^(Index|Index Only|Bitmap Heap) Scan$/.test(n["Node Type"]))
         .map((n) => ({
-          table: n["Relation Name"] ?? n["Index Name"],
+          table: [n["Relation Name"], n["Index Name"]].filter(Boolean).join(" by "),
           rowsRead: Math.round((n["Actual Rows"] + (n["Rows Removed by Filter"] ?? 0)) * n["Actual Loops"]),
         }))
         .filter((scan) => scan.rowsRead > SMALL_TABLE_ROWS);
