@@ -555,17 +555,34 @@ function scaleMarkdown({ buildMs, recountMs, requests, depth, explained }) {
     `| folder ${depth.depth} levels deep | ${depth.deep.p50} | ${depth.deep.pgCpuPerRequest} |`,
     `| deep ÷ top (target ≤ 1.5) | ${depth.deepToTop} | ${depth.pgCpuDeepToTop} |`,
     "",
-    `EXPLAIN (ANALYZE, BUFFERS) of each statement the server sent, on the folder of ${explained.items} items (passes: no sequential scan over ${1000} rows, no recursion beyond the walk up the ancestors):`,
+    `EXPLAIN (ANALYZE, BUFFERS) of each statement the server sent, around the folder of ${explained.items} items (passes: no sequential scan over ${1000} rows, no recursion beyond the walk up the ancestors but the subtree walk an operation is about, named beside it):`,
     "",
-    "| operation | statement | ms | shared buffers | sequential scans (rows read) | recursive CTE rows | triggers (ms) | passes |",
-    "|---|---|---:|---:|---|---|---|---|",
+    "| operation (the recorded request's ms) | statement | ms | shared buffers | sequential scans (rows read) | index scans over 1000 rows | recursive CTE rows | triggers (ms) | passes |",
+    "|---|---|---:|---:|---|---|---|---|---|",
   );
   for (const [op, plans] of Object.entries(explained.plans)) {
+    const walk = explained.walks?.[op];
+    const took = explained.requestMs?.[op];
+    const name = `${op}${walk ? ` (walks ${walk})` : ""}${took === undefined ? "" : ` (${took} ms)`}`;
     for (const p of plans) {
+      const statement = `\`${p.statement.replaceAll("|", "\\|")}…\``;
+      if (p.error) {
+        lines.push(`| ${name} | ${statement} | – | – | – | – | – | – | **no**: ${p.error.replaceAll("|", "\\|")} |`);
+        continue;
+      }
       const scans = p.seqScans.map((scan) => `${scan.table} (${scan.rowsRead})`).join(", ") || "none";
+      const large = p.largeScans.map((scan) => `**${scan.table} (${scan.rowsRead})**`).join(", ") || "none";
+      const recursions = p.recursions.map((r) => `${r.cte} ${r.rows}`).join(", ") || "none";
       const triggers = p.triggers.map((t) => `${t.name} (${t.ms})`).join(", ") || "none";
+      // The rule passed, but a read of thousands of rows by an index is a cost that grows too.
+      const grows = p.largeScans.length ? ", **but an index scan grows**" : "";
+      const passes = p.passes ? `${p.recursionOk ? "yes" : "yes (its walk)"}${grows}` : "**no**";
+      // Where a statement takes more than a millisecond: its JIT compilation, its slowest node.
+      const hot =
+        p.hottest.ms > 1 ? `; ${p.hottest.node}: ${p.hottest.ms} ms, ${p.hottest.rows} rows × ${p.hottest.loops}` : "";
+      const ms = `${p.ms}${p.jitMs ? ` (JIT ${p.jitMs})` : ""}${hot}`;
       lines.push(
-        `| ${op} | \`${p.statement.replaceAll("|", "\\|")}…\` | ${p.ms} | ${p.sharedBuffers} | ${scans} | ${p.recursions.join(", ") || "none"} | ${triggers} | ${p.passes ? "yes" : "**no**"} |`,
+        `| ${name} | ${statement} | ${ms} | ${p.sharedBuffers} | ${scans} | ${large} | ${recursions} | ${triggers} | ${passes} |`,
       );
     }
   }

@@ -5,7 +5,8 @@
 // folder GET, the favourite PATCH and the list page showing it (`?parent=` its container):
 // p50 and the server's and PostgreSQL's CPU per request, each against the empty
 // folder's. Then uploads into a folder 20 levels deep against its top, and the plans of
-// the three requests' statements on the largest folder.
+// the statements of the three requests and of every other operation around the largest
+// folder (its files, shares, bin entries, subfolders; the bank account beside them).
 import { randomUUID } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
 import { join } from "node:path";
@@ -111,10 +112,12 @@ function requests(user, { folderId, containerId }) {
   };
 }
 
+/** Sends one request; throws unless it succeeds. Returns the status and the JSON body (null if none). */
 async function send(url, { method, path, headers, body }) {
   const res = await fetch(url + path, { method, headers, body });
-  await res.arrayBuffer();
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}`);
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 200)}`);
+  return { status: res.status, body: res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : null };
 }
 
 /**
@@ -200,24 +203,219 @@ async function measureDepth(server, database, user, chain) {
   return figures;
 }
 
+/** Subfolders of the largest folder the EXPLAIN section uses, each for one role (nine files each). */
+const ROLES = [
+  "read",
+  "duplicate",
+  "duplicate2",
+  "binRead",
+  "bin",
+  "bin2",
+  "bin3",
+  "restore",
+  "restore2",
+  "restore3",
+  "purge",
+  "purge2",
+  "purge3",
+  "move",
+  "move2",
+  "move3",
+];
+
 /**
- * The plans of the statements each request sends for the largest folder: a server of
- * its own, on the same database behind a relay that records what it sends, takes each
+ * The fixtures around the largest folder `folderId` (in `containerId`) that the other
+ * operations need, made through `url`'s server: subfolders by role and their files, a
+ * share of the folder to read and update and three to delete, bin entries of subfolders (to read, restore,
+ * purge), the container and a subfolder starred (the favourites list shows them).
+ */
+async function explainFixtures(url, client, user, { folderId, containerId }) {
+  const headers = { "api-key": user.api_key };
+  const json = { ...headers, "content-type": "application/json" };
+  const post = async (path, body, method = "POST") =>
+    (await send(url, { method, path, headers: json, body: JSON.stringify(body) })).body;
+  const { rows } = await client.query("select id from folders where parent_id = $1 limit $2", [folderId, ROLES.length]);
+  const sub = Object.fromEntries(ROLES.map((role, i) => [role, rows[i].id]));
+  const files = (await client.query("select id from files where folder_id = $1 order by id", [sub.read])).rows.map(
+    (r) => r.id,
+  );
+  const share = async () => (await post("/evault/v1/file_shares/", { folder: folderId, access: "private" })).id;
+  const bin = async (role) =>
+    (await send(url, { method: "DELETE", path: `/evault/v1/folders/${sub[role]}/`, headers })).body.id;
+  const fixtures = {
+    folderId,
+    containerId,
+    sub,
+    files,
+    share: await share(),
+    shares: [await share(), await share(), await share()],
+  };
+  fixtures.bins = {};
+  for (const role of ["binRead", "restore", "restore2", "restore3", "purge", "purge2", "purge3"]) {
+    fixtures.bins[role] = await bin(role);
+  }
+  for (const id of [containerId, sub.read])
+    await post(`/evault/v1/favourite/folders/${id}/`, { is_starred: true }, "PATCH");
+  return fixtures;
+}
+
+/**
+ * Every other operation of the contract that reads or writes around the largest folder,
+ * each as `request(k)`: k = 0 warms up, k = 1 is recorded. A write that cannot run twice
+ * on the same row (a bin, a restore, a purge, a move, a delete) is recorded on one row and
+ * explained on an untouched twin (`twins`: [recorded id, id to explain on] pairs),
+ * so its plan runs on the state the request saw. `creates`: the answer's `id` is a new
+ * row, replaced by a fresh id in the explained statements. `walks`: the subtree walk the
+ * operation is about (allowed, and labelled).
+ */
+function explainOperations(user, f) {
+  const headers = { "api-key": user.api_key };
+  const json = (method, path, body) => ({
+    method,
+    path,
+    headers: { ...headers, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const get = (path) => () => ({ method: "GET", path, headers });
+  const upload = (folder) => {
+    const form = multipart({ folder }, { name: "explain.txt", type: "text/plain" });
+    return {
+      method: "POST",
+      path: "/evault/v1/files/",
+      headers: { ...headers, "content-type": form.contentType },
+      body: `${form.head}explain ${randomUUID()}${form.tail}`,
+    };
+  };
+  // The row of the warm-up (k = 0) or of the recorded request (k = 1).
+  const roles = (warm, recorded) => (k) => (k ? recorded : warm);
+  const file = f.files[0];
+  return {
+    getFile: { request: get(`/evault/v1/files/${file}/`) },
+    downloadFile: { request: get(`/evault/v1/files/${file}/content/`) },
+    headFileContent: { request: () => ({ method: "HEAD", path: `/evault/v1/files/${file}/content/`, headers }) },
+    listFilesOfSubfolder: { request: get(`/evault/v1/files/?folder=${f.sub.read}`) },
+    listFilesOfFolder: { request: get(`/evault/v1/files/?folder=${f.folderId}`) },
+    listFoldersOfFolder: { request: get(`/evault/v1/folders/?parent=${f.folderId}`) },
+    listFavouriteFolders: { request: get("/evault/v1/favourite/folders/") },
+    createFileShare: { request: () => json("POST", "/evault/v1/file_shares/", { folder: f.folderId }), creates: true },
+    getFileShare: { request: get(`/evault/v1/file_shares/${f.share}/`) },
+    updateFileShare: {
+      request: (k) => json("PATCH", `/evault/v1/file_shares/${f.share}/`, { access: k ? "public" : "private" }),
+    },
+    listFileShares: { request: get("/evault/v1/file_shares/") },
+    deleteFileShare: {
+      request: (k) => ({ method: "DELETE", path: `/evault/v1/file_shares/${f.shares[k]}/`, headers }),
+      twins: [[f.shares[1], f.shares[2]]],
+    },
+    getBin: { request: get(`/evault/v1/bins/${f.bins.binRead}/`) },
+    listBins: { request: get("/evault/v1/bins/") },
+    getNgnBankAccount: { request: get(`/banking/v1/ng/bank_accounts/${user.bank_account_id}/`) },
+    updateNgnBankAccount: {
+      request: () =>
+        json("PUT", `/banking/v1/ng/bank_accounts/${user.bank_account_id}/`, {
+          account_number: "explain-0001",
+          account_name: "Explained account",
+          classification: "PERSONAL",
+          status: "ACTIVE",
+          business_name: "Explain Ltd",
+          reference: "REF-EXPLAIN",
+        }),
+    },
+    createFolder: {
+      request: () => json("POST", "/evault/v1/folders/", { name: `explain ${randomUUID()}`, folder: f.folderId }),
+      creates: true,
+    },
+    createFile: { request: () => upload(f.folderId), creates: true },
+    updateFile: {
+      request: () => {
+        const form = multipart({}, { name: "explain.txt", type: "text/plain" });
+        return {
+          method: "PUT",
+          path: `/evault/v1/files/${f.files[1]}/`,
+          headers: { ...headers, "content-type": form.contentType },
+          body: `${form.head}explained bytes${form.tail}`,
+        };
+      },
+    },
+    deleteFile: {
+      request: (k) => ({ method: "DELETE", path: `/evault/v1/files/${f.files[2 + k]}/`, headers }),
+      twins: [[f.files[3], f.files[4]]],
+      creates: true,
+    },
+    moveFolder: {
+      request: (k) =>
+        json("PATCH", `/evault/v1/favourite/folders/${f.sub[roles("move", "move2")(k)]}/`, { folder: f.containerId }),
+      twins: [[f.sub.move2, f.sub.move3]],
+    },
+    duplicateFolder: {
+      request: (k) =>
+        json("POST", `/evault/v1/folders/${f.sub[roles("duplicate", "duplicate2")(k)]}/duplicate_folder/`, {
+          name: `copy ${randomUUID()}`,
+        }),
+      creates: true,
+      walks: "the copied subfolder (10 items)",
+    },
+    binFolder: {
+      request: (k) => ({ method: "DELETE", path: `/evault/v1/folders/${f.sub[roles("bin", "bin2")(k)]}/`, headers }),
+      twins: [[f.sub.bin2, f.sub.bin3]],
+      creates: true,
+      walks: "the binned subfolder (10 items)",
+    },
+    restoreBin: {
+      request: (k) => json("POST", `/evault/v1/bins/${f.bins[roles("restore", "restore2")(k)]}/restore/`, { tags: [] }),
+      twins: [
+        [f.bins.restore2, f.bins.restore3],
+        [f.sub.restore2, f.sub.restore3],
+      ],
+      walks: "the restored subfolder (10 items)",
+    },
+    deleteBin: {
+      request: (k) => ({ method: "DELETE", path: `/evault/v1/bins/${f.bins[roles("purge", "purge2")(k)]}/`, headers }),
+      twins: [
+        [f.bins.purge2, f.bins.purge3],
+        [f.sub.purge2, f.sub.purge3],
+      ],
+      walks: "the purged subfolder (10 items)",
+    },
+  };
+}
+
+/**
+ * The plans of the statements each request sends around the largest folder: a server of
+ * its own (on the measuring server's data directory: the folder's files name its demo
+ * blob), on the same database behind a relay that records what it sends, takes each
  * request once to warm up and once recorded (as the measured user: its key is valid on
- * any server of this database).
+ * any server of this database): the three measured requests, then every other operation
+ * around the folder (explainOperations).
  */
 async function explainLargest(databaseUrl, dataDir, client, user, folder) {
   const relay = await statementRelay(databaseUrl);
   const server = await startChild("serve.mjs", { DATABASE_URL: relay.url, DATA_DIR: dataDir }, "explain");
   try {
     const plans = {};
+    const walks = {};
+    const requestMs = {};
     for (const [op, request] of Object.entries(requests(user, folder))) {
       await send(server.url, request(1));
       relay.take();
       await send(server.url, request(1));
       plans[op] = await explain(client, relay.take());
     }
-    return { items: folder.items, plans };
+    const fixtures = await explainFixtures(server.url, client, user, folder);
+    for (const [op, { request, twins, creates, walks: walk }] of Object.entries(explainOperations(user, fixtures))) {
+      await send(server.url, request(0));
+      relay.take();
+      const t = performance.now();
+      const answer = await send(server.url, request(1));
+      requestMs[op] = +(performance.now() - t).toFixed(1);
+      const substitutes = new Map(twins);
+      if (creates && typeof answer.body?.id === "string") substitutes.set(answer.body.id, randomUUID());
+      const explained = await explain(client, relay.take(), substitutes);
+      // The walk the operation is about passes; a sequential scan still does not.
+      plans[op] = explained.map((p) => (walk && !p.error ? { ...p, passes: p.seqScanOk } : p));
+      if (walk) walks[op] = walk;
+    }
+    return { items: folder.items, plans, walks, requestMs };
   } finally {
     await stopChild(server);
     await relay.close();
@@ -226,11 +424,9 @@ async function explainLargest(databaseUrl, dataDir, client, user, folder) {
 
 /** The scale figures of issue 25 on the PostgreSQL of `databaseUrl`, for each of `sizes` (items). */
 export async function scaleFigures(databaseUrl, scratch, sizes) {
-  const server = await startChild(
-    "serve.mjs",
-    { DATABASE_URL: databaseUrl, DATA_DIR: await mkdtemp(join(scratch, "scale-")) },
-    "scale",
-  );
+  // Shared with the EXPLAIN server: the scale folders' files name this server's demo blob.
+  const dataDir = await mkdtemp(join(scratch, "scale-"));
+  const server = await startChild("serve.mjs", { DATABASE_URL: databaseUrl, DATA_DIR: dataDir }, "scale");
   const client = new pg.Client(databaseUrl);
   await client.connect();
   const database = await databaseCpu(databaseUrl);
@@ -250,13 +446,7 @@ export async function scaleFigures(databaseUrl, scratch, sizes) {
     log(`scale: kept figures equal a recount (${recountMs} ms)`);
     const requestsFigures = await measureSizes(server, database, user, folders);
     const depth = await measureDepth(server, database, user, chain);
-    const explained = await explainLargest(
-      databaseUrl,
-      await mkdtemp(join(scratch, "explain-")),
-      client,
-      user,
-      folders.at(-1),
-    );
+    const explained = await explainLargest(databaseUrl, dataDir, client, user, folders.at(-1));
     return { buildMs: build, recountMs, requests: requestsFigures, depth, explained };
   } finally {
     await database.close();
