@@ -1,7 +1,7 @@
 // The statements a server sends to PostgreSQL for one request, read off the wire (a
 // relay between the server and the database decodes the frontend protocol: Parse, Bind
 // and simple Query messages), and their plans: EXPLAIN (ANALYZE, BUFFERS) of each on the
-// same database, on the generic plan the server runs, inside a transaction rolled back
+// same database, on the plan the server runs, inside a transaction rolled back
 // (a write's plan runs the write).
 import { tcpRelay } from "./relay.mjs";
 import { frontendMessages } from "./round-trips.mjs";
@@ -56,7 +56,7 @@ export async function statementRelay(databaseUrl) {
       }
       if (type === "B") {
         const { statement, values } = bindValues(body);
-        recorded.push({ text: statement ? named.get(statement) : parsed, values });
+        recorded.push({ text: statement ? named.get(statement) : parsed, values, named: Boolean(statement) });
       }
     });
   });
@@ -105,14 +105,16 @@ function hottest(nodes) {
 const literal = (value) => (value === null ? "null" : `'${value.replaceAll("'", "''")}'`);
 
 /**
- * EXPLAIN (ANALYZE, BUFFERS) of `text` with `values`, on the plan the server runs: it
- * runs every statement on its generic plan (`plan_cache_mode`, see the server's
- * database.ts), which an EXPLAIN with bound parameters would not show (it plans for the
- * values), so a statement with parameters is prepared and explained as an EXECUTE.
+ * EXPLAIN (ANALYZE, BUFFERS) of `text` with `values`, on the plan the server runs: its
+ * named statements run on their generic plans without JIT (their pool's settings, see
+ * the server's database.ts), which an EXPLAIN with bound parameters would not show (it
+ * plans for the values), so a named statement is prepared and explained as an EXECUTE;
+ * its other queries are planned for their values, as EXPLAIN does.
  */
-async function explainAsServed(client, text, values) {
-  if (values.length === 0) return client.query(`explain (analyze, buffers, format json) ${text}`);
+async function explainAsServed(client, { text, values, named }) {
+  if (!named || values.length === 0) return client.query(`explain (analyze, buffers, format json) ${text}`, values);
   await client.query("set local plan_cache_mode = force_generic_plan");
+  await client.query("set local jit = off");
   await client.query(`prepare explained as ${text}`);
   try {
     return await client.query(
@@ -143,7 +145,7 @@ export async function explain(client, statements, substitutes = new Map()) {
     const statement = text.replace(/\s+/g, " ").slice(0, 100);
     await client.query("begin");
     try {
-      const { rows } = await explainAsServed(client, text, values);
+      const { rows } = await explainAsServed(client, { text, values, named: recorded.named });
       const [{ Plan: plan, "Execution Time": ms, Triggers: triggers = [], JIT: jit }] = rows[0]["QUERY PLAN"];
       const nodes = nodesOf(plan);
       const seqScans = nodes
