@@ -169,8 +169,9 @@ export async function openDatabase(options: {
         await migratePg(drizzlePg(pool), { migrationsFolder });
         this.migrated = true;
       },
+      // On the pool the requests' statements wait for: when its connections are all stuck, so is the server.
       ping: () =>
-        pool.query("select 1").then(
+        statementPool.query("select 1").then(
           () => true,
           () => false,
         ),
