@@ -32,9 +32,12 @@ export function blobLock(hash: string): string {
  * their ids) are written or gone (`keep` says which blob they reference now), and
  * returns their hashes. Only the `candidates` (the hashes those files referenced
  * before) are looked at: the cost of a write does not grow with the whole blob table.
- * A hash an upload holds right now is left alone; the try-lock is taken on the
+ * Whether another file names a candidate is a subquery that stops at the first such file
+ * (by `files_hash_idx`), never an anti-join the planner may build from every file (a
+ * sequential scan of a million files in a purge, planned for candidates of unknown
+ * number). A hash an upload holds right now is left alone; the try-lock is taken on the
  * unreferenced rows only (the `offset 0` keeps the planner from pushing it below the
- * anti-join, where it locked every row scanned and ran out of lock table past ~7,800).
+ * check, where it locked every row scanned and ran out of lock table past ~7,800).
  */
 export const sweptBlobs = ({
   when,
@@ -51,7 +54,7 @@ export const sweptBlobs = ({
       select u.hash from (
         select c.hash from blobs c
         where ${when} and not (${keep}) and c.hash in (${candidates})
-          and not exists (select 1 from files x where x.hash = c.hash and x.id not in (select id from ${changed}))
+          and (select 1 from files x where x.hash = c.hash and x.id not in (select id from ${changed}) limit 1) is null
         offset 0
       ) u
       where pg_try_advisory_xact_lock(${lockKey(sql`u.hash`)})
