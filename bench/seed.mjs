@@ -30,8 +30,13 @@ export async function seed(database, blobs, retentionDays) {
         select ${fresh}, user_id, parent_id, name || ' ' || n from folders, ${series} where id = ${user.folder_id} returning id`),
       file_ids: await ids(sql`insert into files (id, user_id, folder_id, name, description, hash, extension)
         select ${fresh}, user_id, folder_id, name, description, hash, extension from files, ${series} where id = ${user.file_id} returning id`),
-      file_share_ids: await ids(sql`insert into file_shares (id, user_id, file_id, access)
-        select ${fresh}, user_id, file_id, access from file_shares, ${series} where id = ${user.file_share_id} returning id`),
+      // Each copy's link derived as the server derives it (share-links.ts, migration 0010).
+      file_share_ids: await ids(sql`insert into file_shares (id, user_id, file_id, access, link_nonce, link_hash)
+        select c.id, c.user_id, c.file_id, c.access, c.nonce, encode(sha256(convert_to(translate(encode(substring(
+          sha256(convert_to(k.secret || ':' || c.nonce, 'UTF8')) from 1 for 24), 'base64'), '+/', '-_'), 'UTF8')), 'hex')
+        from (select ${fresh} as id, user_id, file_id, access, replace(gen_random_uuid()::text, '-', '') as nonce
+          from file_shares, ${series} where id = ${user.file_share_id}) c, server_secrets k
+        where k.name = 'share_link' returning id`),
     });
   }
   return { users, pool: pools[0], pools };

@@ -175,6 +175,35 @@ describe.each(backends)("contract fuzzing on $name", (backend) => {
     );
   });
 
+  // The POST with no body: its path id and its Idempotency-Key are all a caller sends.
+  test(
+    "when a share's link is replaced with any id and key, then 200 for the caller's share, else a declared 4xx",
+    async () => {
+      const op = { path: "/evault/v1/file_shares/{id}/link/", method: "post" };
+      // A fresh key per request (a key sent again with another id is a 422), or one out of bounds.
+      const key = fc.oneof(fc.constantFrom(undefined, "k".repeat(256)), fc.uuid());
+      const ownShare = h.users[0].file_share_id;
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(ids(), fc.string({ maxLength: 80 })), key, async (id, idempotencyKey) => {
+          requests++;
+          const { response, data, error } = await h.client().POST("/evault/v1/file_shares/{id}/link/", {
+            params: { path: { id }, header: idempotencyKey === undefined ? {} : { "Idempotency-Key": idempotencyKey } },
+          });
+          const mediaType = (response.headers.get("content-type") ?? "").split(";")[0] ?? "";
+          const result = { status: response.status, mediaType, body: data ?? error };
+          expectDeclared(op, result);
+          const keyFits = idempotencyKey === undefined || (idempotencyKey.length >= 1 && idempotencyKey.length <= 255);
+          // An empty id is a path of no operation (`…/file_shares//link/`): 404 before any header is read.
+          if (id === "") expect(result.status).toBe(404);
+          else if (!keyFits) expect(result.status).toBe(400);
+          else expect(result.status).toBe(id === ownShare ? 200 : 404);
+        }),
+        { numRuns: RUNS, ...LIMITS },
+      );
+    },
+    TEST_TIMEOUT,
+  );
+
   test("when a body has a media type the operation does not take, or is too large, then 415 / 413 problems", async () => {
     for (const op of operations) {
       const url = `${h.url}${op.path.replace("{id}", pathId(op, h.users[0]))}`;

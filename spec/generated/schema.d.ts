@@ -239,6 +239,29 @@ export interface paths {
         patch: operations["updateFileShare"];
         trace?: never;
     };
+    "/evault/v1/file_shares/{id}/link/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a file share's link
+         * @description Give one of the caller's shares a new link token: the old link stops opening at
+         *     once (it answers 404, like a link that never existed), and `link` holds the new
+         *     one. `download_count` and `last_accessed_at` stay: they count the share. Answers
+         *     200 with the share and its `ETag`. An addition (`x-vault-addition`).
+         */
+        post: operations["replaceFileShareLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/evault/v1/files/": {
         parameters: {
             query?: never;
@@ -649,6 +672,28 @@ export interface components {
             /** @description Whether the share is protected by a password. The password itself is never returned. */
             readonly has_password: boolean;
             /**
+             * Format: uri
+             * @description The share's link, `…/evault/v1/links/{token}/`: whoever holds it may open what is
+             *     shared as `access` allows. The token is 192 random-looking bits (base64url, 32
+             *     characters) unrelated to the share's id; it stays the same until
+             *     `POST …/file_shares/{id}/link/` replaces it, which ends the old link at once.
+             *     It is shown to the share's owner on every read (as Box and Dropbox show theirs):
+             *     the server keeps only its SHA-256 for finding the share, and derives the token
+             *     again from a random value of the share and a server secret to show it.
+             */
+            readonly link: string;
+            /**
+             * Format: int64
+             * @description How many times the whole content was downloaded through the link (range requests of a part do not count).
+             */
+            readonly download_count: number;
+            /**
+             * Format: date-time
+             * @description When the link was last opened, or null if never. Kept to the minute: a burst of
+             *     requests (the ranges of a video) moves it once.
+             */
+            readonly last_accessed_at: string | null;
+            /**
              * Format: date-time
              * @description When the resource was created (UTC).
              */
@@ -667,11 +712,16 @@ export interface components {
             users?: number[];
             /** @description Emails of persons or users linked to the share, as given, or null. */
             emails?: components["schemas"]["Emails"] | (never | null);
+            /**
+             * Format: date-time
+             * @description When the link stops opening (it then answers 410 `share_expired`), or null for never.
+             */
+            expires_at: string | null;
         };
         /**
          * @description A new file share: the update's fields, with exactly one of `file` and `folder`
          *     (neither is a 422 naming `file`; both, a 422 naming `folder`). `access` defaults to
-         *     `private`, `users` to none, `emails` to null.
+         *     `private`, `users` to none, `emails` and `expires_at` to null.
          */
         FileShareCreate: {
             /** @description The id of one of the caller's files to share, or null to stop sharing a file. */
@@ -683,6 +733,13 @@ export interface components {
             users?: number[];
             /** @description Emails of persons or users to link to the share, or null. */
             emails?: components["schemas"]["Emails"] | (never | null);
+            /**
+             * Format: date-time
+             * @description When the link stops opening, RFC 3339 with a time zone (a time already past ends
+             *     access at once; the link then answers 410 `share_expired`), or null for never.
+             *     At most 64 characters, e.g. `2026-04-01T00:00:00Z`.
+             */
+            expires_at?: string | null;
             /** @description Write-only, 1 to 1024 characters: stored hashed, never returned or logged. */
             password?: string;
         };
@@ -717,6 +774,13 @@ export interface components {
             users?: number[];
             /** @description Emails of persons or users to link to the share, or null. */
             emails?: components["schemas"]["Emails"] | (never | null);
+            /**
+             * Format: date-time
+             * @description When the link stops opening, RFC 3339 with a time zone (a time already past ends
+             *     access at once; the link then answers 410 `share_expired`), or null for never.
+             *     At most 64 characters, e.g. `2026-04-01T00:00:00Z`.
+             */
+            expires_at?: string | null;
             /** @description Write-only, 1 to 1024 characters: stored hashed, never returned or logged. */
             password?: string;
         };
@@ -3170,6 +3234,160 @@ export interface operations {
             /** @description The `If-Match` header does not match the current `ETag` of the resource; re-read it and retry. */
             412: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body has a media type this operation does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The request is well-formed but refers to something unusable (another user's item, an
+             *     unknown user id, a folder inside itself); `errors` names the field. On a POST, also:
+             *     the `Idempotency-Key` was used for a different request (`urn:vault:problem:idempotency-key-reused`,
+             *     naming `/headers/idempotency-key`).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    replaceFileShareLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A key of your choice (1 to 255 characters, e.g. a UUID) that makes retrying this
+                 *     POST safe. The first answer to a key (its status, body, and `ETag`, `Location`
+                 *     and `Content-Type`) is kept for 24 hours per user: a retry with the same key and
+                 *     the same request gets that answer again, with `Idempotent-Replayed: true`, and the
+                 *     work is not done again. The same key with a different request (another path or
+                 *     body) answers 422; while the first request with the key is still being processed,
+                 *     409. Answers of 500 and above are not kept: the key is free again at once, so a
+                 *     failed request may be retried with it. A request refused before its key is read
+                 *     (a wrong api key, a rate limit, a body that breaks the contract: 400, 401, 413,
+                 *     415, 429) is not kept either. Keys are the caller's own: another user's same key
+                 *     is unrelated. After 24 hours a key may be used again for a new request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The id of the file sharing instance. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    /** @description The share's version after the replace; send it back in `If-Match` to make the next write conditional. */
+                    ETag: string;
+                    /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`, replayed; absent otherwise. Kept problems (4xx) are replayed with it too. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileShare"];
+                };
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The change conflicts with the current state of the resource (`urn:vault:problem:conflict`:
+             *     a unique value already in use, leaving a terminal status), or, on a POST, the request's
+             *     `Idempotency-Key` is in use by a request still being processed
+             *     (`urn:vault:problem:idempotency-key-in-use`: retry after `Retry-After` seconds).
+             */
+            409: {
+                headers: {
+                    /** @description With `idempotency-key-in-use`: seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

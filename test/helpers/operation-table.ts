@@ -131,6 +131,7 @@ export const operationTable: Record<OperationId, Entry> = {
     spare: async (client, ids) =>
       idOf(await client.POST("/evault/v1/file_shares/", { body: { folder: ids.folder_id } })),
   },
+  replaceFileShareLink: { request: (ids) => ({ id: ids.file_share_id }), status: 200, json: true, foreign: 404 },
   listFiles: { request: (ids) => ({ query: { folder: ids.folder_id } }), status: 200, json: true, foreign: 404 },
   createFile: {
     request: (ids) => ({ body: { file: pdf(), folder: ids.folder_id } }),

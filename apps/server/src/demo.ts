@@ -8,6 +8,7 @@ import { createApiKey } from "./domain/api-keys.js";
 import { NAIRA } from "./domain/banking/bank-accounts.js";
 import { moveToBin } from "./domain/vault/bins.js";
 import { putBlob } from "./domain/vault/blob-sweep.js";
+import { linkSecret, newLink } from "./domain/vault/share-links.js";
 import { setTags, upsertTags } from "./domain/vault/tags.js";
 import type { BlobStore } from "./storage/blob-store.js";
 
@@ -60,6 +61,7 @@ export async function createDemoUser(
   const notes = await storeBytes(db, store, Buffer.from(`Notes of ${username}\n`));
   const logo = await storeBytes(db, store, ONE_PIXEL_PNG);
   const draft = await storeBytes(db, store, Buffer.from("An old draft.\n"));
+  const secret = await linkSecret(db);
   const ids = await db.transaction(async (tx) => {
     await tx.insert(currencies).values(NAIRA).onConflictDoNothing();
     const [user] = await tx
@@ -93,7 +95,9 @@ export async function createDemoUser(
     ]);
     await setTags(tx, "folder", documents, await upsertTags(tx, user.id, [{ name: "personal", description: "Mine" }]));
     const shareId = randomUUID();
-    await tx.insert(fileShares).values({ id: shareId, user_id: user.id, file_id: fileId, access: "private" });
+    await tx
+      .insert(fileShares)
+      .values({ id: shareId, user_id: user.id, file_id: fileId, access: "private", ...newLink(secret) });
     const binId = await moveToBin(tx, user.id, "file", draftId, retentionDays);
 
     const [projects, alpha, specs, oldProjects, drafts] = [
@@ -154,12 +158,14 @@ export async function createDemoUser(
  * so each may link the others to its shares and see their details (see usersKnownTo).
  */
 export async function shareWithEachOther(db: Db, demoUsers: DemoUser[]): Promise<void> {
+  const secret = await linkSecret(db);
   await db.insert(fileShares).values(
     demoUsers.map((user) => ({
       id: randomUUID(),
       user_id: user.id,
       access: "private",
       users: demoUsers.filter((other) => other.id !== user.id).map((other) => other.id),
+      ...newLink(secret),
     })),
   );
 }

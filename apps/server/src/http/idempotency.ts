@@ -34,7 +34,7 @@ export interface RebuiltReply {
 }
 
 /** Per POST operation: its answer from the work's record, for a retry whose first answer was never kept. */
-type Recoveries = Record<string, (work: RecordedWork) => RebuiltReply>;
+type Recoveries = Record<string, (work: RecordedWork) => RebuiltReply | Promise<RebuiltReply>>;
 
 /** The response headers a replay repeats; the rest (request id, rate limit, dates) belong to each request. */
 const KEPT_HEADERS = ["content-type", "etag", "location"] as const;
@@ -101,11 +101,11 @@ async function fingerprint(db: Db, req: Request): Promise<string> {
 }
 
 /** The answer of a request whose work committed and whose answer was never kept, as its handler gave it. */
-function replayRebuilt(req: Request, res: Response, recoveries: Recoveries, work: RecordedWork): void {
+async function replayRebuilt(req: Request, res: Response, recoveries: Recoveries, work: RecordedWork): Promise<void> {
   const operationId = req.openapi?.schema?.operationId ?? "";
   const recover = recoveries[operationId];
   if (!recover) throw new Error(`${operationId} recorded its work under an Idempotency-Key but has no recovery`);
-  const reply = recover(work);
+  const reply = await recover(work);
   if (reply.location !== undefined) res.setHeader("Location", reply.location);
   if (reply.version !== undefined) res.setHeader("ETag", etag(reply.version));
   res.setHeader("Idempotent-Replayed", "true");

@@ -41,6 +41,7 @@ const REQUESTS: Record<OperationId, { method: string; path: string; body?: strin
   listFileShares: { method: "GET", path: "/evault/v1/file_shares/" },
   getFileShare: { method: "GET", path: "/evault/v1/file_shares/warm-up/" },
   deleteFileShare: { method: "DELETE", path: "/evault/v1/file_shares/warm-up/" },
+  replaceFileShareLink: { method: "POST", path: "/evault/v1/file_shares/warm-up/link/" },
   listBins: { method: "GET", path: "/evault/v1/bins/" },
   getBin: { method: "GET", path: "/evault/v1/bins/warm-up/" },
   deleteBin: { method: "DELETE", path: "/evault/v1/bins/warm-up/" },
