@@ -448,6 +448,117 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/evault/v1/links/{token}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open a link
+         * @description What the link shares: its kind, name, size, type, the owner's name, `expires_at` and
+         *     `has_password`. An addition (`x-vault-addition`).
+         */
+        get: operations["getLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evault/v1/links/{token}/content/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download what a link shares
+         * @description The shared file's bytes, as the owner's download serves them: `Content-Type`, `ETag`
+         *     (the SHA-256), ranges (RFC 9110 §14), `If-None-Match`, and `Content-Disposition`
+         *     as an `attachment` with the name (RFC 8187 for names beyond ASCII). A link to a folder has no
+         *     content of its own: 404. Each complete download of the whole content counts in the
+         *     share's `download_count`. An addition (`x-vault-addition`).
+         */
+        get: operations["downloadLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evault/v1/links/{token}/files/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the files of a shared folder
+         * @description The files directly inside a folder of a shared folder's subtree (`folder`, the
+         *     shared folder when omitted), oldest first, one page at a time, each with the URL
+         *     of its content through the link. An addition (`x-vault-addition`).
+         */
+        get: operations["listLinkFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evault/v1/links/{token}/files/{file_id}/content/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a file of a shared folder
+         * @description The content of a file inside a shared folder's subtree, as `…/content/` serves a
+         *     shared file's. A file outside the subtree, in the bin, or another user's answers
+         *     404. An addition (`x-vault-addition`).
+         */
+        get: operations["downloadLinkFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evault/v1/links/{token}/folders/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the folders of a shared folder
+         * @description The folders directly inside a folder of a shared folder's subtree (`folder`, the
+         *     shared folder when omitted), oldest first, one page at a time. A link to a file has
+         *     no folders: 404. An addition (`x-vault-addition`).
+         */
+        get: operations["listLinkFolders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -994,6 +1105,90 @@ export interface components {
         ItemDescription: string;
         /** @description A file or folder name: at most 255 characters. */
         ItemName: string;
+        /** @description A file inside a shared folder, as its link shows it. */
+        LinkFile: {
+            /** @description The file's id. */
+            id: string;
+            name: string;
+            /**
+             * Format: int64
+             * @description The size of its content in bytes.
+             */
+            size: number;
+            /** @description The sniffed type of its content. */
+            content_type: string;
+            /**
+             * Format: uri
+             * @description The absolute URL of its content through the link, `…/links/{token}/files/{id}/content/`.
+             */
+            content: string;
+            /**
+             * Format: date-time
+             * @description When the resource was created (UTC).
+             */
+            readonly created_at: string;
+            /**
+             * Format: date-time
+             * @description When the resource last changed (UTC).
+             */
+            readonly updated_at: string;
+        };
+        /** @description A page of the files of a shared folder. */
+        LinkFilePage: {
+            /** @description The items of this page, at most `page_size` of them. */
+            results: components["schemas"]["LinkFile"][];
+            /**
+             * Format: uri
+             * @description The absolute URL of the next page (the same filters and `page_size`, with a `cursor`), or null on the last page.
+             */
+            next: string | null;
+        };
+        /** @description A folder inside a shared folder, as its link shows it. */
+        LinkFolder: {
+            /** @description The folder's id: pass it as `folder` to browse it. */
+            id: string;
+            name: string;
+            /**
+             * Format: int64
+             * @description The size of every file inside it (the bin left out), in bytes.
+             */
+            size: number;
+            /**
+             * Format: int64
+             * @description How many files it holds, at every depth.
+             */
+            files_count: number;
+            /**
+             * Format: int64
+             * @description How many folders it holds, at every depth.
+             */
+            folders_count: number;
+            /**
+             * Format: date-time
+             * @description When the resource was created (UTC).
+             */
+            readonly created_at: string;
+            /**
+             * Format: date-time
+             * @description When the resource last changed (UTC).
+             */
+            readonly updated_at: string;
+        };
+        /** @description A page of the folders of a shared folder. */
+        LinkFolderPage: {
+            /** @description The items of this page, at most `page_size` of them. */
+            results: components["schemas"]["LinkFolder"][];
+            /**
+             * Format: uri
+             * @description The absolute URL of the next page (the same filters and `page_size`, with a `cursor`), or null on the last page.
+             */
+            next: string | null;
+        };
+        /** @description The owner of what a link shares, as the link shows them: their name, never their email or id. */
+        LinkOwner: {
+            /** @description The owner's first and last name. */
+            name: string;
+        };
         /** @description Money is never a float: the balance is an exact integer number of kobo (1/100 naira) plus the same amount as a decimal string. */
         NairaBalance: {
             /**
@@ -1131,6 +1326,32 @@ export interface components {
          * @enum {string}
          */
         ShareAccess: "public" | "private";
+        /** @description What a link shares, as whoever opens it sees it: nothing else of the owner's. */
+        SharedItem: {
+            kind: components["schemas"]["SharedKind"];
+            /** @description The file's or folder's name. */
+            name: string;
+            /**
+             * Format: int64
+             * @description The file's size in bytes, or for a folder the size of every file inside it (the bin left out).
+             */
+            size: number;
+            /** @description The file's sniffed type (as its download's `Content-Type`), or null for a folder. */
+            content_type: string | null;
+            owner: components["schemas"]["LinkOwner"];
+            /**
+             * Format: date-time
+             * @description When the link stops opening, or null for never.
+             */
+            expires_at: string | null;
+            /** @description Whether the share is protected by a password. */
+            has_password: boolean;
+        };
+        /**
+         * @description What a link shares: a file or a folder.
+         * @enum {string}
+         */
+        SharedKind: "file" | "folder";
         /** @description A label attached to files, folders and bin entries. Tags are unique by name per user and created on first use. */
         Tag: {
             /** @description The server-assigned identifier. */
@@ -1205,6 +1426,12 @@ export interface components {
          *     matches. `*` sets no condition (a missing resource is a 404 either way).
          */
         ConditionalWrite: string;
+        /** @description The `ETag` the caller has; answered with 304 when it is current. */
+        "ContentConditions.ifNoneMatch": string;
+        /** @description Apply `Range` only if this is the current `ETag` (strong comparison). */
+        "ContentConditions.ifRange": string;
+        /** @description One byte range, e.g. `bytes=0-1023`, `bytes=1024-` or `bytes=-500` (the last 500 bytes). */
+        "ContentConditions.range": string;
         /** @description The id of one of the caller's folders; omitted, the files at the root. */
         FileFilter: string;
         /** @description The id of one of the caller's folders; omitted, the caller's top-level folders. */
@@ -1223,6 +1450,11 @@ export interface components {
          *     is unrelated. After 24 hours a key may be used again for a new request.
          */
         IdempotencyKey: string;
+        /**
+         * @description The id of the shared folder or of a folder inside it, outside the bin (anything
+         *     else, another user's folder included, answers 404); omitted, the shared folder.
+         */
+        LinkFolderFilter: string;
         /**
          * @description Where the page starts: the opaque `cursor` of a `next` link, as given. A cursor
          *     is signed and belongs to one caller and one list (with its filters): any other
@@ -4222,7 +4454,11 @@ export interface operations {
                      *     `attachment; filename="?n?c?d? ??.pdf"; filename*=UTF-8''%C3%9Cn%C3%AFc%C3%B6d%C3%A9%20%E6%8A%A5%E5%91%8A.pdf`.
                      */
                     "Content-Disposition": string;
-                    /** @description `private, no-cache`: a file is its owner's, so no shared cache keeps it, and a private cache revalidates with the `ETag`. */
+                    /**
+                     * @description `private, no-cache` for the owner's download: a file is its owner's, so no shared
+                     *     cache keeps it, and a private cache revalidates with the `ETag`; `private, no-store`
+                     *     through a link, which may end at any moment.
+                     */
                     "Cache-Control": "private, no-cache";
                     [name: string]: unknown;
                 };
@@ -4245,7 +4481,11 @@ export interface operations {
                      *     `attachment; filename="?n?c?d? ??.pdf"; filename*=UTF-8''%C3%9Cn%C3%AFc%C3%B6d%C3%A9%20%E6%8A%A5%E5%91%8A.pdf`.
                      */
                     "Content-Disposition": string;
-                    /** @description `private, no-cache`: a file is its owner's, so no shared cache keeps it, and a private cache revalidates with the `ETag`. */
+                    /**
+                     * @description `private, no-cache` for the owner's download: a file is its owner's, so no shared
+                     *     cache keeps it, and a private cache revalidates with the `ETag`; `private, no-store`
+                     *     through a link, which may end at any moment.
+                     */
                     "Cache-Control": "private, no-cache";
                     /** @description The range sent, e.g. `bytes 0-15/16`; `Content-Length` is the length of that range. */
                     "Content-Range": string;
@@ -4373,7 +4613,11 @@ export interface operations {
                      *     `attachment; filename="?n?c?d? ??.pdf"; filename*=UTF-8''%C3%9Cn%C3%AFc%C3%B6d%C3%A9%20%E6%8A%A5%E5%91%8A.pdf`.
                      */
                     "Content-Disposition": string;
-                    /** @description `private, no-cache`: a file is its owner's, so no shared cache keeps it, and a private cache revalidates with the `ETag`. */
+                    /**
+                     * @description `private, no-cache` for the owner's download: a file is its owner's, so no shared
+                     *     cache keeps it, and a private cache revalidates with the `ETag`; `private, no-store`
+                     *     through a link, which may end at any moment.
+                     */
                     "Cache-Control": "private, no-cache";
                     [name: string]: unknown;
                 };
@@ -5095,6 +5339,699 @@ export interface operations {
              *     naming `/headers/idempotency-key`).
              */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link's token, as in the share's `link`. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    /** @description `private, no-store`: a link may end at any moment, so no cache keeps what it answered. */
+                    "Cache-Control": "private, no-store";
+                    /** @description `no-referrer`: a page opened from the link does not learn it. */
+                    "Referrer-Policy": "no-referrer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharedItem"];
+                };
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The link has expired (its share's `expires_at` has passed): `urn:vault:problem:share-expired`.
+             *     A link that was revoked, replaced or never existed answers 404 instead.
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    downloadLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One byte range, e.g. `bytes=0-1023`, `bytes=1024-` or `bytes=-500` (the last 500 bytes). */
+                Range?: components["parameters"]["ContentConditions.range"];
+                /** @description Apply `Range` only if this is the current `ETag` (strong comparison). */
+                "If-Range"?: components["parameters"]["ContentConditions.ifRange"];
+                /** @description The `ETag` the caller has; answered with 304 when it is current. */
+                "If-None-Match"?: components["parameters"]["ContentConditions.ifNoneMatch"];
+            };
+            path: {
+                /** @description The link's token, as in the share's `link`. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    /** @description The length of the body sent: the whole content, or the range for a 206. */
+                    "Content-Length": number;
+                    /** @description The SHA-256 of the content, quoted: a strong entity tag. */
+                    ETag: string;
+                    "Accept-Ranges": "bytes";
+                    /**
+                     * @description `attachment` with the file's name (RFC 6266): an ASCII `filename` (other characters
+                     *     replaced by `?`) and, when the name is not plain ASCII, the exact name as
+                     *     `filename*=UTF-8''…` (RFC 8187), e.g.
+                     *     `attachment; filename="?n?c?d? ??.pdf"; filename*=UTF-8''%C3%9Cn%C3%AFc%C3%B6d%C3%A9%20%E6%8A%A5%E5%91%8A.pdf`.
+                     */
+                    "Content-Disposition": string;
+                    /**
+                     * @description `private, no-cache` for the owner's download: a file is its owner's, so no shared
+                     *     cache keeps it, and a private cache revalidates with the `ETag`; `private, no-store`
+                     *     through a link, which may end at any moment.
+                     */
+                    "Cache-Control": "private, no-store";
+                    "Referrer-Policy": "no-referrer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": Blob;
+                };
+            };
+            /** @description Successful */
+            206: {
+                headers: {
+                    /** @description The length of the body sent: the whole content, or the range for a 206. */
+                    "Content-Length": number;
+                    /** @description The SHA-256 of the content, quoted: a strong entity tag. */
+                    ETag: string;
+                    "Accept-Ranges": "bytes";
+                    /**
+                     * @description `attachment` with the file's name (RFC 6266): an ASCII `filename` (other characters
+                     *     replaced by `?`) and, when the name is not plain ASCII, the exact name as
+                     *     `filename*=UTF-8''…` (RFC 8187), e.g.
+                     *     `attachment; filename="?n?c?d? ??.pdf"; filename*=UTF-8''%C3%9Cn%C3%AFc%C3%B6d%C3%A9%20%E6%8A%A5%E5%91%8A.pdf`.
+                     */
+                    "Content-Disposition": string;
+                    /**
+                     * @description `private, no-cache` for the owner's download: a file is its owner's, so no shared
+                     *     cache keeps it, and a private cache revalidates with the `ETag`; `private, no-store`
+                     *     through a link, which may end at any moment.
+                     */
+                    "Cache-Control": "private, no-store";
+                    "Referrer-Policy": "no-referrer";
+                    /** @description The range sent, e.g. `bytes 0-15/16`; `Content-Length` is the length of that range. */
+                    "Content-Range": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": Blob;
+                };
+            };
+            /** @description The client has made a conditional request and the resource has not been modified. */
+            304: {
+                headers: {
+                    /** @description The SHA-256 of the content, quoted. */
+                    ETag: string;
+                    /** @description `private, no-store`: a link may end at any moment, so no cache keeps what it answered. */
+                    "Cache-Control": "private, no-store";
+                    /** @description `no-referrer`: a page opened from the link does not learn it. */
+                    "Referrer-Policy": "no-referrer";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The link has expired (its share's `expires_at` has passed): `urn:vault:problem:share-expired`.
+             *     A link that was revoked, replaced or never existed answers 404 instead.
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Range` header asks for bytes outside the content. */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listLinkFiles: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The id of the shared folder or of a folder inside it, outside the bin (anything
+                 *     else, another user's folder included, answers 404); omitted, the shared folder.
+                 */
+                folder?: components["parameters"]["LinkFolderFilter"];
+                /**
+                 * @description Where the page starts: the opaque `cursor` of a `next` link, as given. A cursor
+                 *     is signed and belongs to one caller and one list (with its filters): any other
+                 *     answers 400 naming `cursor`.
+                 */
+                cursor?: components["parameters"]["PageQuery.cursor"];
+                /** @description How many items a page holds: 1 to 200, 50 when omitted. */
+                page_size?: components["parameters"]["PageQuery.page_size"];
+            };
+            header?: never;
+            path: {
+                /** @description The link's token, as in the share's `link`. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page through a link: no cache may keep it. */
+            200: {
+                headers: {
+                    /** @description `private, no-store`: a link may end at any moment, so no cache keeps what it answered. */
+                    "Cache-Control": "private, no-store";
+                    /** @description `no-referrer`: a page opened from the link does not learn it. */
+                    "Referrer-Policy": "no-referrer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkFilePage"];
+                };
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The link has expired (its share's `expires_at` has passed): `urn:vault:problem:share-expired`.
+             *     A link that was revoked, replaced or never existed answers 404 instead.
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    downloadLinkFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One byte range, e.g. `bytes=0-1023`, `bytes=1024-` or `bytes=-500` (the last 500 bytes). */
+                Range?: components["parameters"]["ContentConditions.range"];
+                /** @description Apply `Range` only if this is the current `ETag` (strong comparison). */
+                "If-Range"?: components["parameters"]["ContentConditions.ifRange"];
+                /** @description The `ETag` the caller has; answered with 304 when it is current. */
+                "If-None-Match"?: components["parameters"]["ContentConditions.ifNoneMatch"];
+            };
+            path: {
+                /** @description The link's token, as in the share's `link`. */
+                token: string;
+                /** @description The id of a file inside the shared folder. */
+                file_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    /** @description The length of the body sent: the whole content, or the range for a 206. */
+                    "Content-Length": number;
+                    /** @description The SHA-256 of the content, quoted: a strong entity tag. */
+                    ETag: string;
+                    "Accept-Ranges": "bytes";
+                    /**
+                     * @description `attachment` with the file's name (RFC 6266): an ASCII `filename` (other characters
+                     *     replaced by `?`) and, when the name is not plain ASCII, the exact name as
+                     *     `filename*=UTF-8''…` (RFC 8187), e.g.
+                     *     `attachment; filename="?n?c?d? ??.pdf"; filename*=UTF-8''%C3%9Cn%C3%AFc%C3%B6d%C3%A9%20%E6%8A%A5%E5%91%8A.pdf`.
+                     */
+                    "Content-Disposition": string;
+                    /**
+                     * @description `private, no-cache` for the owner's download: a file is its owner's, so no shared
+                     *     cache keeps it, and a private cache revalidates with the `ETag`; `private, no-store`
+                     *     through a link, which may end at any moment.
+                     */
+                    "Cache-Control": "private, no-store";
+                    "Referrer-Policy": "no-referrer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": Blob;
+                };
+            };
+            /** @description Successful */
+            206: {
+                headers: {
+                    /** @description The length of the body sent: the whole content, or the range for a 206. */
+                    "Content-Length": number;
+                    /** @description The SHA-256 of the content, quoted: a strong entity tag. */
+                    ETag: string;
+                    "Accept-Ranges": "bytes";
+                    /**
+                     * @description `attachment` with the file's name (RFC 6266): an ASCII `filename` (other characters
+                     *     replaced by `?`) and, when the name is not plain ASCII, the exact name as
+                     *     `filename*=UTF-8''…` (RFC 8187), e.g.
+                     *     `attachment; filename="?n?c?d? ??.pdf"; filename*=UTF-8''%C3%9Cn%C3%AFc%C3%B6d%C3%A9%20%E6%8A%A5%E5%91%8A.pdf`.
+                     */
+                    "Content-Disposition": string;
+                    /**
+                     * @description `private, no-cache` for the owner's download: a file is its owner's, so no shared
+                     *     cache keeps it, and a private cache revalidates with the `ETag`; `private, no-store`
+                     *     through a link, which may end at any moment.
+                     */
+                    "Cache-Control": "private, no-store";
+                    "Referrer-Policy": "no-referrer";
+                    /** @description The range sent, e.g. `bytes 0-15/16`; `Content-Length` is the length of that range. */
+                    "Content-Range": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": Blob;
+                };
+            };
+            /** @description The client has made a conditional request and the resource has not been modified. */
+            304: {
+                headers: {
+                    /** @description The SHA-256 of the content, quoted. */
+                    ETag: string;
+                    /** @description `private, no-store`: a link may end at any moment, so no cache keeps what it answered. */
+                    "Cache-Control": "private, no-store";
+                    /** @description `no-referrer`: a page opened from the link does not learn it. */
+                    "Referrer-Policy": "no-referrer";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The link has expired (its share's `expires_at` has passed): `urn:vault:problem:share-expired`.
+             *     A link that was revoked, replaced or never existed answers 404 instead.
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Range` header asks for bytes outside the content. */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listLinkFolders: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The id of the shared folder or of a folder inside it, outside the bin (anything
+                 *     else, another user's folder included, answers 404); omitted, the shared folder.
+                 */
+                folder?: components["parameters"]["LinkFolderFilter"];
+                /**
+                 * @description Where the page starts: the opaque `cursor` of a `next` link, as given. A cursor
+                 *     is signed and belongs to one caller and one list (with its filters): any other
+                 *     answers 400 naming `cursor`.
+                 */
+                cursor?: components["parameters"]["PageQuery.cursor"];
+                /** @description How many items a page holds: 1 to 200, 50 when omitted. */
+                page_size?: components["parameters"]["PageQuery.page_size"];
+            };
+            header?: never;
+            path: {
+                /** @description The link's token, as in the share's `link`. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page through a link: no cache may keep it. */
+            200: {
+                headers: {
+                    /** @description `private, no-store`: a link may end at any moment, so no cache keeps what it answered. */
+                    "Cache-Control": "private, no-store";
+                    /** @description `no-referrer`: a page opened from the link does not learn it. */
+                    "Referrer-Policy": "no-referrer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkFolderPage"];
+                };
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The link has expired (its share's `expires_at` has passed): `urn:vault:problem:share-expired`.
+             *     A link that was revoked, replaced or never existed answers 404 instead.
+             */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -10,6 +10,7 @@ import { docsRouter } from "./http/docs.js";
 import { downloadFile } from "./http/downloads.js";
 import { createHandlers, createRecoveries } from "./http/handlers.js";
 import { idempotentPosts } from "./http/idempotency.js";
+import { linkAnswerHeaders, linkHandlers } from "./http/links.js";
 import { adminRouter, type Metrics } from "./http/observability.js";
 import type { Handlers } from "./http/operation-types.js";
 import { answerProblem, errorHandler } from "./http/problems.js";
@@ -140,7 +141,7 @@ export function createApp(deps: AppDeps): App {
   const uploads = multipartUploads(deps.blobs, deps.config.maxUploadBytes, deps.metrics?.uploadsReceiving);
   const bodyReaders = [uploads, refuseEmptyJson];
   const perKey = deps.rateLimiter ? [deps.rateLimiter.perKey] : [];
-  app.use(gate.route, gate.authenticate, ...perKey, ...bodyReaders, ...gate.validate);
+  app.use(gate.route, linkAnswerHeaders, gate.authenticate, ...perKey, ...bodyReaders, ...gate.validate);
   // A 401 from the validator's security check spends the address's failed-authentication budget.
   if (deps.rateLimiter) app.use(deps.rateLimiter.failedAuth);
   app.use(
@@ -154,7 +155,11 @@ export function createApp(deps: AppDeps): App {
   app.use(
     dispatch(
       { ...createHandlers(deps), ...deps.handlers },
-      { downloadFile: download, headFileContent: download },
+      {
+        downloadFile: download,
+        headFileContent: download,
+        ...linkHandlers(deps.database.db, deps.blobs, deps.config.publicBaseUrl),
+      },
       deps.config.publicBaseUrl,
     ),
   );

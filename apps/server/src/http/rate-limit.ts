@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, Request, RequestHandler } from "express";
 import { ipKeyGenerator, rateLimit, type Store } from "express-rate-limit";
 import { RedisStore } from "rate-limit-redis";
 import { createClient } from "redis";
+import { isLinkOperation } from "./operation-types.js";
 import { answerProblem } from "./problems.js";
 
 export interface RateLimiter {
@@ -10,7 +11,11 @@ export interface RateLimiter {
    * the client address's budget, and once it is spent the 401 becomes a 429.
    */
   failedAuth: ErrorRequestHandler;
-  /** After authentication (spliced behind the security check): the budget of the authenticated key. */
+  /**
+   * After authentication (spliced behind the security check): the budget of the
+   * authenticated key, or for an anonymous link request (`/evault/v1/links/…`, which
+   * needs no key) the link budget of its client address.
+   */
   perKey: RequestHandler;
   close(): Promise<void>;
 }
@@ -36,6 +41,7 @@ function tooMany(detail: string): RequestHandler {
 export async function createRateLimiter(options: {
   perMinute: number;
   failedAuthPerMinute: number;
+  linkPerMinute: number;
   redisUrl: string | undefined;
 }): Promise<RateLimiter> {
   let store: (prefix: string) => Store | undefined = () => undefined;
@@ -64,6 +70,15 @@ export async function createRateLimiter(options: {
     keyGenerator: (req) => (req.auth ? `key:${req.auth.keyHash}` : clientAddress(req)),
     handler: tooMany("The request budget of this api key is spent; retry after Retry-After seconds."),
   });
+  const linkBudget = rateLimit({
+    ...common,
+    limit: options.linkPerMinute,
+    identifier: "link",
+    requestPropertyName: "linkRateLimit",
+    store: store("vault:rl-link:"),
+    keyGenerator: clientAddress,
+    handler: tooMany("Too many link requests from this address; retry after Retry-After seconds."),
+  });
   const failedAuthBudget = rateLimit({
     ...common,
     limit: options.failedAuthPerMinute,
@@ -78,5 +93,7 @@ export async function createRateLimiter(options: {
     if ((err as { status?: unknown }).status !== 401) return next(err);
     void failedAuthBudget(req, res, () => next(err));
   };
-  return { failedAuth, perKey, close };
+  const perRequest: RequestHandler = (req, res, next) =>
+    (!req.auth && isLinkOperation(req.openapi?.schema?.operationId) ? linkBudget : perKey)(req, res, next);
+  return { failedAuth, perKey: perRequest, close };
 }

@@ -15,7 +15,7 @@ export const linkToken = (secret: Buffer, nonce: string) =>
   createHash("sha256").update(secret).update(":").update(nonce).digest().subarray(0, 24).toString("base64url");
 
 /** What the database keeps of a token, to find its share. */
-const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
+export const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** A new link: its random nonce and the hash of the token derived from it. */
 export function newLink(secret: Buffer): { link_nonce: string; link_hash: string } {
