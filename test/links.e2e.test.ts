@@ -320,6 +320,51 @@ describe.each(backends)("links on $name", (backend) => {
     expect(owners.data?.has_password).toBe(true);
   });
 
+  test("when a password link is unlocked, then its bearer token opens it, until the password or the link changes", async () => {
+    const { id, token } = await share({ file: fileId, access: "public", password: "open sesame" });
+    const unlock = (password: string, on = token) =>
+      anyone().POST("/evault/v1/links/{token}/unlock/", { params: { path: { token: on } }, body: { password } });
+    const wrong = await unlock("open sesame!");
+    expect(wrong.response.status).toBe(401);
+    expect(wrong.error?.errors).toContainEqual(expect.objectContaining({ path: "/body/password" }));
+    const { data, response } = await unlock("open sesame");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    const minutes = (Date.parse(data?.expires_at ?? "") - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(14);
+    expect(minutes).toBeLessThanOrEqual(15);
+    const bearer = { Authorization: `Bearer ${data?.access_token}` };
+    const info = await anyone().GET(LINK, { params: { path: { token }, header: bearer } });
+    expect(info.data).toMatchObject({ kind: "file", has_password: true });
+    const content = await anyone().GET(CONTENT, {
+      params: { path: { token }, header: bearer },
+      parseAs: "arrayBuffer",
+    });
+    expect(sha256(Buffer.from(content.data as ArrayBuffer))).toBe(sha256(bytes));
+    const forged = { Authorization: `Bearer ${data?.access_token.replace(/.$/, (c) => (c === "A" ? "B" : "A"))}` };
+    const refused = await anyone().GET(LINK, { params: { path: { token }, header: forged } });
+    expect(refused.response.status).toBe(401);
+    expect(refused.error?.errors).toContainEqual(expect.objectContaining({ path: "/headers/authorization" }));
+
+    // A new password ends the unlock at once.
+    await patch(id, { password: "new sesame" });
+    expect((await anyone().GET(LINK, { params: { path: { token }, header: bearer } })).response.status).toBe(401);
+    const again = await unlock("new sesame");
+    const renewed = { Authorization: `Bearer ${again.data?.access_token}` };
+    expect((await anyone().GET(LINK, { params: { path: { token }, header: renewed } })).response.status).toBe(200);
+    // So does a new link: the old unlock does not open it.
+    const replaced = await h.client().POST("/evault/v1/file_shares/{id}/link/", { params: { path: { id } } });
+    const fresh = tokenOf(replaced.data?.link);
+    expect((await anyone().GET(LINK, { params: { path: { token: fresh }, header: renewed } })).response.status).toBe(
+      401,
+    );
+    // An unlock of one link opens no other.
+    const other = await share({ file: fileId, access: "public", password: "new sesame" });
+    expect(
+      (await anyone().GET(LINK, { params: { path: { token: other.token }, header: renewed } })).response.status,
+    ).toBe(401);
+  }, 60_000);
+
   test("when links are opened, then the server's log never holds a whole token", async () => {
     const { token } = await share({ file: fileId, access: "public" });
     await open(token);
@@ -329,6 +374,37 @@ describe.each(backends)("links on $name", (backend) => {
     expect(log).toContain(`/evault/v1/links/${token.slice(0, 6)}…`);
     expect(log).not.toContain(token);
   });
+});
+
+describe("password guesses", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(backends[0] ?? (undefined as never));
+  });
+  afterAll(() => h?.stop());
+
+  test("when a link's password is guessed 10 times, then the unlock is 429 with Retry-After, even for the right password, for that link and from that address", async () => {
+    const anyone = createVaultClient({ baseUrl: h.url, retries: NO_RETRIES });
+    const made = await h.client().POST(SHARES, {
+      body: { file: h.users[0].file_id, access: "public", password: "right" },
+    });
+    const token = tokenOf(made.data?.link);
+    const unlock = (password: string, on = token) =>
+      anyone.POST("/evault/v1/links/{token}/unlock/", { params: { path: { token: on } }, body: { password } });
+    // A right password gives its try back.
+    expect((await unlock("right")).response.status).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await unlock(`wrong ${i}`)).response.status);
+    expect(statuses).toEqual(Array(10).fill(401));
+    const blocked = await unlock("right");
+    expect(blocked.response.status).toBe(429);
+    expect(Number(blocked.response.headers.get("retry-after"))).toBeGreaterThan(0);
+    // The address's budget is spent too: another link's unlock from it waits as well.
+    const other = await h.client().POST(SHARES, {
+      body: { file: h.users[0].file_id, access: "public", password: "right" },
+    });
+    expect((await unlock("right", tokenOf(other.data?.link))).response.status).toBe(429);
+  }, 120_000);
 });
 
 describe("the link budget", () => {

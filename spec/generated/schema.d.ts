@@ -559,6 +559,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/evault/v1/links/{token}/unlock/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unlock a password link
+         * @description Unlock a public link that has a password: answers an `access_token` for the link's
+         *     other operations (`Authorization: Bearer …`), valid 15 minutes. A wrong password is
+         *     401 naming `/body/password`. After 10 wrong tries in 15 minutes for one link, or from
+         *     one client address, the unlock answers 429 with `Retry-After`, even for the right
+         *     password. The unlock changes nothing, so a retry is always safe: an
+         *     `Idempotency-Key` is accepted and not kept (a kept answer would keep the token). An
+         *     addition (`x-vault-addition`).
+         */
+        post: operations["unlockLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1105,6 +1131,21 @@ export interface components {
         ItemDescription: string;
         /** @description A file or folder name: at most 255 characters. */
         ItemName: string;
+        /** @description What an unlock answers: the token the link's other operations take as `Authorization: Bearer <access_token>`. */
+        LinkAccess: {
+            /**
+             * @description A signed token for this link only, valid until `expires_at` (15 minutes), and only
+             *     while the share keeps its password and its link: a new password, a replaced link, a
+             *     revoked share, an item in the bin or `expires_at` passing ends it at once. Any
+             *     server of the service accepts it.
+             */
+            access_token: string;
+            /**
+             * Format: date-time
+             * @description When the token stops working.
+             */
+            expires_at: string;
+        };
         /** @description A file inside a shared folder, as its link shows it. */
         LinkFile: {
             /** @description The file's id. */
@@ -1188,6 +1229,11 @@ export interface components {
         LinkOwner: {
             /** @description The owner's first and last name. */
             name: string;
+        };
+        /** @description The password of a link's share. */
+        LinkUnlock: {
+            /** @description The share's password, 1 to 1024 characters. */
+            password: string;
         };
         /** @description Money is never a float: the balance is an exact integer number of kobo (1/100 naira) plus the same amount as a decimal string. */
         NairaBalance: {
@@ -1450,6 +1496,12 @@ export interface components {
          *     is unrelated. After 24 hours a key may be used again for a new request.
          */
         IdempotencyKey: string;
+        /**
+         * @description `Bearer <access_token>` from `POST …/links/{token}/unlock/`: needed on a public link
+         *     with a password (else 401 naming `/headers/authorization`); the owner and the linked
+         *     users need none, with their `api-key`.
+         */
+        LinkCredentials: string;
         /**
          * @description The id of the shared folder or of a folder inside it, outside the bin (anything
          *     else, another user's folder included, answers 404); omitted, the shared folder.
@@ -5388,7 +5440,14 @@ export interface operations {
     getLink: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description `Bearer <access_token>` from `POST …/links/{token}/unlock/`: needed on a public link
+                 *     with a password (else 401 naming `/headers/authorization`); the owner and the linked
+                 *     users need none, with their `api-key`.
+                 */
+                Authorization?: components["parameters"]["LinkCredentials"];
+            };
             path: {
                 /** @description The link's token, as in the share's `link`. */
                 token: string;
@@ -5492,6 +5551,12 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description `Bearer <access_token>` from `POST …/links/{token}/unlock/`: needed on a public link
+                 *     with a password (else 401 naming `/headers/authorization`); the owner and the linked
+                 *     users need none, with their `api-key`.
+                 */
+                Authorization?: components["parameters"]["LinkCredentials"];
                 /** @description One byte range, e.g. `bytes=0-1023`, `bytes=1024-` or `bytes=-500` (the last 500 bytes). */
                 Range?: components["parameters"]["ContentConditions.range"];
                 /** @description Apply `Range` only if this is the current `ETag` (strong comparison). */
@@ -5682,7 +5747,14 @@ export interface operations {
                 /** @description How many items a page holds: 1 to 200, 50 when omitted. */
                 page_size?: components["parameters"]["PageQuery.page_size"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description `Bearer <access_token>` from `POST …/links/{token}/unlock/`: needed on a public link
+                 *     with a password (else 401 naming `/headers/authorization`); the owner and the linked
+                 *     users need none, with their `api-key`.
+                 */
+                Authorization?: components["parameters"]["LinkCredentials"];
+            };
             path: {
                 /** @description The link's token, as in the share's `link`. */
                 token: string;
@@ -5786,6 +5858,12 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description `Bearer <access_token>` from `POST …/links/{token}/unlock/`: needed on a public link
+                 *     with a password (else 401 naming `/headers/authorization`); the owner and the linked
+                 *     users need none, with their `api-key`.
+                 */
+                Authorization?: components["parameters"]["LinkCredentials"];
                 /** @description One byte range, e.g. `bytes=0-1023`, `bytes=1024-` or `bytes=-500` (the last 500 bytes). */
                 Range?: components["parameters"]["ContentConditions.range"];
                 /** @description Apply `Range` only if this is the current `ETag` (strong comparison). */
@@ -5978,7 +6056,14 @@ export interface operations {
                 /** @description How many items a page holds: 1 to 200, 50 when omitted. */
                 page_size?: components["parameters"]["PageQuery.page_size"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description `Bearer <access_token>` from `POST …/links/{token}/unlock/`: needed on a public link
+                 *     with a password (else 401 naming `/headers/authorization`); the owner and the linked
+                 *     users need none, with their `api-key`.
+                 */
+                Authorization?: components["parameters"]["LinkCredentials"];
+            };
             path: {
                 /** @description The link's token, as in the share's `link`. */
                 token: string;
@@ -6032,6 +6117,160 @@ export interface operations {
              *     A link that was revoked, replaced or never existed answers 404 instead.
              */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    unlockLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A key of your choice (1 to 255 characters, e.g. a UUID) that makes retrying this
+                 *     POST safe. The first answer to a key (its status, body, and `ETag`, `Location`
+                 *     and `Content-Type`) is kept for 24 hours per user: a retry with the same key and
+                 *     the same request gets that answer again, with `Idempotent-Replayed: true`, and the
+                 *     work is not done again. The same key with a different request (another path or
+                 *     body) answers 422; while the first request with the key is still being processed,
+                 *     409. Answers of 500 and above are not kept: the key is free again at once, so a
+                 *     failed request may be retried with it. A request refused before its key is read
+                 *     (a wrong api key, a rate limit, a body that breaks the contract: 400, 401, 413,
+                 *     415, 429) is not kept either. Keys are the caller's own: another user's same key
+                 *     is unrelated. After 24 hours a key may be used again for a new request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The link's token, as in the share's `link`. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkUnlock"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    /** @description `private, no-store`: a link may end at any moment, so no cache keeps what it answered. */
+                    "Cache-Control": "private, no-store";
+                    /** @description `no-referrer`: a page opened from the link does not learn it. */
+                    "Referrer-Policy": "no-referrer";
+                    /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`, replayed; absent otherwise. Kept problems (4xx) are replayed with it too. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkAccess"];
+                };
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The change conflicts with the current state of the resource (`urn:vault:problem:conflict`:
+             *     a unique value already in use, leaving a terminal status), or, on a POST, the request's
+             *     `Idempotency-Key` is in use by a request still being processed
+             *     (`urn:vault:problem:idempotency-key-in-use`: retry after `Retry-After` seconds).
+             */
+            409: {
+                headers: {
+                    /** @description With `idempotency-key-in-use`: seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The link has expired (its share's `expires_at` has passed): `urn:vault:problem:share-expired`.
+             *     A link that was revoked, replaced or never existed answers 404 instead.
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The request is well-formed but refers to something unusable (another user's item, an
+             *     unknown user id, a folder inside itself); `errors` names the field. On a POST, also:
+             *     the `Idempotency-Key` was used for a different request (`urn:vault:problem:idempotency-key-reused`,
+             *     naming `/headers/idempotency-key`).
+             */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

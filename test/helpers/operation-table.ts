@@ -162,6 +162,13 @@ export const operationTable: Record<OperationId, Entry> = {
   // The seeded share is private: its owner opens the link with their key, anyone else gets 404.
   getLink: { request: (ids) => ({ token: ids.link_token }), status: 200, json: true, foreign: 404 },
   downloadLink: { request: (ids) => ({ token: ids.link_token }), status: 200, json: false, foreign: 404 },
+  // The seeded share has no password: its unlock answers a token all the same.
+  unlockLink: {
+    request: (ids) => ({ token: ids.link_token, body: { password: "s3cret" } }),
+    status: 200,
+    json: true,
+    foreign: 404,
+  },
   // The seeded link shares a file: these need a folder link, which `spare` makes (its token replaces the table's).
   listLinkFolders: {
     request: (ids) => ({ token: ids.link_token }),

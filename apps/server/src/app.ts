@@ -30,7 +30,7 @@ export interface AppDeps {
   /** Replaces handlers (tests inject faulty ones to prove response validation). */
   handlers?: Partial<Handlers>;
   /** The failed-authentication and per-key budgets (see rate-limit.ts); none when absent. */
-  rateLimiter?: Pick<RateLimiter, "failedAuth" | "perKey">;
+  rateLimiter?: Pick<RateLimiter, "failedAuth" | "perKey" | "unlock">;
   /** Request metrics; `/healthz`, `/readyz` and `/metrics` are mounted here unless `adminOnly`. */
   metrics?: Metrics;
   /** The admin routes are served on a separate admin port instead. */
@@ -140,7 +140,7 @@ export function createApp(deps: AppDeps): App {
   // slot the validator's own multer-in-memory uploader would take, and the empty-body check.
   const uploads = multipartUploads(deps.blobs, deps.config.maxUploadBytes, deps.metrics?.uploadsReceiving);
   const bodyReaders = [uploads, refuseEmptyJson];
-  const perKey = deps.rateLimiter ? [deps.rateLimiter.perKey] : [];
+  const perKey = deps.rateLimiter ? [deps.rateLimiter.perKey, deps.rateLimiter.unlock] : [];
   app.use(gate.route, linkAnswerHeaders, gate.authenticate, ...perKey, ...bodyReaders, ...gate.validate);
   // A 401 from the validator's security check spends the address's failed-authentication budget.
   if (deps.rateLimiter) app.use(deps.rateLimiter.failedAuth);

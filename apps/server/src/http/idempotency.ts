@@ -13,6 +13,7 @@ import {
   releaseKey,
 } from "../data/idempotency-keys.js";
 import { serverSecret } from "../data/server-secrets.js";
+import { isLinkOperation } from "./operation-types.js";
 import { answerProblem, type ProblemCode } from "./problems.js";
 import { etag } from "./request-context.js";
 
@@ -73,7 +74,9 @@ export function idempotentPosts(
 ): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     const key = req.get("idempotency-key");
-    if (req.method !== "POST" || key === undefined || !req.auth) return next();
+    // A link's unlock changes nothing and its answer is a credential, which is not kept.
+    const unlock = isLinkOperation(req.openapi?.schema?.operationId);
+    if (req.method !== "POST" || key === undefined || !req.auth || unlock) return next();
     const owner = { userId: req.auth.userId, key };
     const claimed = await claimKey(db, owner, await fingerprint(db, req), times);
     if (claimed.outcome === "kept") return replay(res, claimed.answer);

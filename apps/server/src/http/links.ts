@@ -5,6 +5,7 @@ import type { Request, RequestHandler } from "express";
 import type { Db } from "../data/database.js";
 import { iso } from "../domain/contract.js";
 import type { Page } from "../domain/pagination.js";
+import { verifyPassword } from "../domain/passwords.js";
 import {
   countDownload,
   linkFileContent,
@@ -13,6 +14,7 @@ import {
   type OpenedLink,
   openLink,
 } from "../domain/vault/links.js";
+import { acceptsAccess, issueAccess, linkSecret } from "../domain/vault/share-links.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import { type Content, serveContent } from "./downloads.js";
 import { isLinkOperation, type LinkOperationId } from "./operation-types.js";
@@ -24,22 +26,28 @@ const LINK_CACHE_CONTROL = "private, no-store";
 
 type SharedItem = operations["getLink"]["responses"][200]["content"]["application/json"];
 
-/** The link of the request, open for its caller, or the problem that says why not (404 for every kind of missing). */
-async function opened(db: Db, req: Request): Promise<OpenedLink> {
+/** The link of the request as it stands, or the problem that says why it cannot be opened (404 for every kind of missing). */
+async function found(db: Db, req: Request): Promise<OpenedLink> {
   const token = String(req.openapi?.pathParams?.token ?? "");
   const link = await openLink(db, token, req.auth?.userId);
   if (link === "missing") throw new ProblemError("not_found", "No link with this token can be opened.");
   if (link === "expired") throw new ProblemError("share_expired", "This link has expired.");
-  if (link.hasPassword && !link.member) {
-    throw new ProblemError("unauthorized", "This link is protected by a password: unlock it first.", [
-      {
-        path: "/headers/authorization",
-        message: "is required: a Bearer token from the link's unlock",
-        code: "required",
-      },
-    ]);
-  }
   return link;
+}
+
+const BEARER = /^Bearer ([\w.-]{1,200})$/;
+
+/** The link of the request, open for its caller: a password link needs a current unlock, unless the caller is a member. */
+async function opened(db: Db, req: Request): Promise<OpenedLink> {
+  const link = await found(db, req);
+  if (!link.hasPassword || link.member) return link;
+  const bearer = BEARER.exec(req.get("authorization") ?? "")?.[1];
+  if (bearer !== undefined && acceptsAccess(await linkSecret(db), link, bearer)) return link;
+  throw new ProblemError("unauthorized", "This link is protected by a password: unlock it first.", [
+    bearer === undefined
+      ? { path: "/headers/authorization", message: "is required: Bearer and the link's unlock token", code: "required" }
+      : { path: "/headers/authorization", message: "is not a current unlock of this link", code: "invalid_unlock" },
+  ]);
 }
 
 const present = (link: OpenedLink): SharedItem => ({
@@ -146,6 +154,18 @@ export function linkHandlers(db: Db, store: BlobStore, publicBaseUrl: string): R
         next: page.next,
       };
       res.status(200).json(pageBody(requestUrl(req), files));
+    },
+    async unlockLink(req, res) {
+      const link = await found(db, req);
+      const { password } = req.body as { password: string };
+      const right = link.passwordHash === null || (await verifyPassword(password, link.passwordHash));
+      if (!right) {
+        throw new ProblemError("unauthorized", "The password is not this link's.", [
+          { path: "/body/password", message: "is not this link's password", code: "wrong_password" },
+        ]);
+      }
+      const access = issueAccess(await linkSecret(db), link);
+      res.status(200).json({ access_token: access.access_token, expires_at: iso(access.expires_at) });
     },
     downloadLinkFile: linkContent(async (link, req) => {
       const found = await linkFileContent(db, link, String(req.openapi?.pathParams?.file_id ?? ""));

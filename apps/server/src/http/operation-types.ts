@@ -46,13 +46,20 @@ interface Input<K extends OperationId> {
 type Handler<K extends OperationId> = (input: Input<K>) => Promise<Reply<K>>;
 
 /** The operations of a share's link: the link is the credential, an api-key is optional. */
-export type LinkOperationId = "getLink" | "downloadLink" | "listLinkFolders" | "listLinkFiles" | "downloadLinkFile";
+export type LinkOperationId =
+  | "getLink"
+  | "downloadLink"
+  | "listLinkFolders"
+  | "listLinkFiles"
+  | "downloadLinkFile"
+  | "unlockLink";
 const linkOperations: Record<LinkOperationId, true> = {
   getLink: true,
   downloadLink: true,
   listLinkFolders: true,
   listLinkFiles: true,
   downloadLinkFile: true,
+  unlockLink: true,
 };
 export const isLinkOperation = (id: string | undefined): id is LinkOperationId =>
   id !== undefined && Object.hasOwn(linkOperations, id);

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { ErrorRequestHandler, Request, RequestHandler } from "express";
 import { ipKeyGenerator, rateLimit, type Store } from "express-rate-limit";
 import { RedisStore } from "rate-limit-redis";
@@ -17,8 +18,17 @@ export interface RateLimiter {
    * needs no key) the link budget of its client address.
    */
   perKey: RequestHandler;
+  /**
+   * Before a link's unlock: 10 wrong passwords (answered 401) in 15 minutes for
+   * one link, or from one client address, and every unlock of it (or from it) is a 429
+   * until the window ends, the right password too.
+   */
+  unlock: RequestHandler;
   close(): Promise<void>;
 }
+
+const UNLOCK_TRIES = 10;
+const UNLOCK_WINDOW_MS = 15 * 60_000;
 
 const clientAddress = (req: Request) => `ip:${ipKeyGenerator(req.ip ?? "")}`;
 
@@ -93,7 +103,29 @@ export async function createRateLimiter(options: {
     if ((err as { status?: unknown }).status !== 401) return next(err);
     void failedAuthBudget(req, res, () => next(err));
   };
+  const unlockBudget = (by: "link" | "address") =>
+    rateLimit({
+      ...common,
+      windowMs: UNLOCK_WINDOW_MS,
+      limit: UNLOCK_TRIES,
+      // Only the wrong passwords (401) count: a right one, or an unknown link, gives its try back.
+      skipSuccessfulRequests: true,
+      requestWasSuccessful: (_req, res) => res.statusCode !== 401,
+      identifier: `unlock-${by}`,
+      requestPropertyName: `unlock${by}RateLimit`,
+      store: store(`vault:rl-unlock-${by}:`),
+      keyGenerator:
+        by === "link"
+          ? (req) => `link:${createHash("sha256").update(String(req.openapi?.pathParams?.token)).digest("hex")}`
+          : clientAddress,
+      handler: tooMany(`Too many wrong passwords for this ${by}; retry after Retry-After seconds.`),
+    });
+  const [perLinkUnlock, perAddressUnlock] = [unlockBudget("link"), unlockBudget("address")];
+  const unlock: RequestHandler = (req, res, next) => {
+    if (req.openapi?.schema?.operationId !== "unlockLink") return next();
+    void perAddressUnlock(req, res, () => perLinkUnlock(req, res, next));
+  };
   const perRequest: RequestHandler = (req, res, next) =>
     (!req.auth && isLinkOperation(req.openapi?.schema?.operationId) ? linkBudget : perKey)(req, res, next);
-  return { failedAuth, perKey: perRequest, close };
+  return { failedAuth, perKey: perRequest, unlock, close };
 }

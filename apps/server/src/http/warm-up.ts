@@ -47,6 +47,7 @@ const REQUESTS: Record<OperationId, { method: string; path: string; body?: strin
   listLinkFolders: { method: "GET", path: "/evault/v1/links/warm-up/folders/" },
   listLinkFiles: { method: "GET", path: "/evault/v1/links/warm-up/files/" },
   downloadLinkFile: { method: "GET", path: "/evault/v1/links/warm-up/files/warm-up/content/" },
+  unlockLink: { method: "POST", path: "/evault/v1/links/warm-up/unlock/", body: '{"password":"warm-up"}' },
   listBins: { method: "GET", path: "/evault/v1/bins/" },
   getBin: { method: "GET", path: "/evault/v1/bins/warm-up/" },
   deleteBin: { method: "DELETE", path: "/evault/v1/bins/warm-up/" },

@@ -17,7 +17,8 @@ interface LinkRow {
   user_id: number;
   access: string;
   users: number[];
-  has_password: boolean;
+  password_hash: string | null;
+  link_hash: string;
   expires_at: Date | string | null;
   expired: boolean;
   first_name: string;
@@ -43,7 +44,7 @@ const openLinkStatement = namedStatement<LinkRow, { hash: string; caller: number
   "open_link",
   sql`with
     found as (
-      select s.id as share_id, s.user_id, s.access, s.users, s.password_hash is not null as has_password,
+      select s.id as share_id, s.user_id, s.access, s.users, s.password_hash, s.link_hash,
         s.expires_at, coalesce(s.expires_at <= now(), false) as expired, u.first_name, u.last_name,
         f.id as file_id, f.name as file_name, b.hash, b.size as file_size, b.mimetype,
         fo.id as folder_id, fo.name as folder_name, fo.file_size as folder_size
@@ -86,6 +87,10 @@ export interface OpenedLink {
   item: SharedFile | SharedFolder;
   expiresAt: Date | null;
   hasPassword: boolean;
+  /** The share's password hash (never shown), to which an unlock is bound. */
+  passwordHash: string | null;
+  /** The SHA-256 of the link's token, to which an unlock is bound too. */
+  linkHash: string;
   /** The caller is the share's owner or one of its linked users (who need no password). */
   member: boolean;
 }
@@ -112,7 +117,9 @@ export async function openLink(db: Db, token: string, caller: number | undefined
     ownerName: `${row.first_name} ${row.last_name}`.trim(),
     item,
     expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
-    hasPassword: row.has_password,
+    hasPassword: row.password_hash !== null,
+    passwordHash: row.password_hash,
+    linkHash: row.link_hash,
     member,
   };
 }

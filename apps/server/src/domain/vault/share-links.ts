@@ -3,7 +3,7 @@
 // server secret, ':' and the share's random `link_nonce`, base64url (32 characters).
 // The share is found by the token's SHA-256 (`link_hash`), as an api key is by its
 // own. Migration 0010 derives the links of older shares with the same formula in SQL.
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Db } from "../../data/database.js";
 import { serverSecret } from "../../data/server-secrets.js";
 
@@ -21,4 +21,40 @@ export const tokenHash = (token: string) => createHash("sha256").update(token).d
 export function newLink(secret: Buffer): { link_nonce: string; link_hash: string } {
   const nonce = randomBytes(16).toString("hex");
   return { link_nonce: nonce, link_hash: tokenHash(linkToken(secret, nonce)) };
+}
+
+/** How long an unlock lasts. */
+const ACCESS_SECONDS = 15 * 60;
+
+/** What an unlock is bound to: the share, its link and its password as they are now. */
+interface Unlockable {
+  shareId: string;
+  linkHash: string;
+  passwordHash: string | null;
+}
+
+const accessMac = (secret: Buffer, link: Unlockable, payload: string) =>
+  createHmac("sha256", secret)
+    .update(`unlock\n${link.shareId}\n${link.linkHash}\n${link.passwordHash ?? ""}\n${payload}`)
+    .digest();
+
+/**
+ * A signed access token for an unlocked link: `<expiry in epoch seconds>.<HMAC>`, the HMAC
+ * (keyed with the link secret every server shares) over the share, its link's hash, its
+ * password hash and the expiry, so a new password, a new link or the time ends it.
+ */
+export function issueAccess(secret: Buffer, link: Unlockable, now = Date.now()) {
+  const expires = Math.floor(now / 1000) + ACCESS_SECONDS;
+  const payload = String(expires);
+  const token = `${payload}.${accessMac(secret, link, payload).toString("base64url")}`;
+  return { access_token: token, expires_at: new Date(expires * 1000) };
+}
+
+/** Whether `token` is a current unlock of this link (constant-time comparison). */
+export function acceptsAccess(secret: Buffer, link: Unlockable, token: string, now = Date.now()): boolean {
+  const [payload = "", signature = "", ...rest] = token.split(".");
+  if (rest.length > 0 || !/^\d{1,12}$/.test(payload) || Number(payload) * 1000 <= now) return false;
+  const given = Buffer.from(signature, "base64url");
+  const expected = accessMac(secret, link, payload);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }
