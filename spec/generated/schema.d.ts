@@ -585,6 +585,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/evault/v1/shared_with_me/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List what is shared with me
+         * @description The shares of other users that list the caller in their `users`, newest first (by
+         *     the share's `created_at`, then its id), one page at a time, each with its link, its
+         *     owner's name and what it shares. A share whose owner takes the caller out of
+         *     `users`, revokes it, or whose item is in the bin leaves the list at once. An
+         *     addition (`x-vault-addition`).
+         */
+        get: operations["listSharedWithMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1398,6 +1422,32 @@ export interface components {
          * @enum {string}
          */
         SharedKind: "file" | "folder";
+        /** @description A share that lists the caller in its `users`, as the caller sees it. */
+        SharedWithMe: {
+            /**
+             * Format: uri
+             * @description The share's link: open it with your `api-key`.
+             */
+            link: string;
+            owner: components["schemas"]["LinkOwner"];
+            /** @description What is shared, as the link shows it. */
+            shared: components["schemas"]["SharedItem"];
+            /**
+             * Format: date-time
+             * @description When the share was made.
+             */
+            created_at: string;
+        };
+        /** @description A page of the shares made with the caller. */
+        SharedWithMePage: {
+            /** @description The items of this page, at most `page_size` of them. */
+            results: components["schemas"]["SharedWithMe"][];
+            /**
+             * Format: uri
+             * @description The absolute URL of the next page (the same filters and `page_size`, with a `cursor`), or null on the last page.
+             */
+            next: string | null;
+        };
         /** @description A label attached to files, folders and bin entries. Tags are unique by name per user and created on first use. */
         Tag: {
             /** @description The server-assigned identifier. */
@@ -6257,6 +6307,137 @@ export interface operations {
              *     A link that was revoked, replaced or never existed answers 404 instead.
              */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The request is well-formed but refers to something unusable (another user's item, an
+             *     unknown user id, a folder inside itself); `errors` names the field. On a POST, also:
+             *     the `Idempotency-Key` was used for a different request (`urn:vault:problem:idempotency-key-reused`,
+             *     naming `/headers/idempotency-key`).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSharedWithMe: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where the page starts: the opaque `cursor` of a `next` link, as given. A cursor
+                 *     is signed and belongs to one caller and one list (with its filters): any other
+                 *     answers 400 naming `cursor`.
+                 */
+                cursor?: components["parameters"]["PageQuery.cursor"];
+                /** @description How many items a page holds: 1 to 200, 50 when omitted. */
+                page_size?: components["parameters"]["PageQuery.page_size"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description One page of a list: the items in list order and the absolute URL of the next page.
+             *     Following `next` until it is null visits every item exactly once, even while items
+             *     are added or removed meanwhile (a removed item may be missing; none repeats).
+             */
+            200: {
+                headers: {
+                    /** @description `private, no-cache`: a list is its owner's; a private cache revalidates. */
+                    "Cache-Control": "private, no-cache";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharedWithMePage"];
+                };
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body has a media type this operation does not accept. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -162,6 +162,8 @@ export const operationTable: Record<OperationId, Entry> = {
   // The seeded share is private: its owner opens the link with their key, anyone else gets 404.
   getLink: { request: (ids) => ({ token: ids.link_token }), status: 200, json: true, foreign: 404 },
   downloadLink: { request: (ids) => ({ token: ids.link_token }), status: 200, json: false, foreign: 404 },
+  // The seeded users of one run share with each other (the seed's shares of nothing list the other): nothing is shared yet.
+  listSharedWithMe: { request: () => ({}), status: 200, json: true, foreign: null },
   // The seeded share has no password: its unlock answers a token all the same.
   unlockLink: {
     request: (ids) => ({ token: ids.link_token, body: { password: "s3cret" } }),

@@ -215,6 +215,7 @@ export const fileShares = pgTable(
   },
   (t) => [
     uniqueIndex("file_shares_link_hash_idx").on(t.link_hash),
+    index("file_shares_users_idx").using("gin", t.users),
     index("file_shares_file_idx").on(t.file_id),
     index("file_shares_folder_idx").on(t.folder_id),
     index("file_shares_user_created_idx").on(t.user_id, t.created_at, t.id),

@@ -8,7 +8,7 @@ import {
   recordedBankAccount,
   replaceBankAccount,
 } from "../domain/banking/bank-accounts.js";
-import type { Versioned } from "../domain/contract.js";
+import { iso, type Versioned } from "../domain/contract.js";
 import { binEntry, binItem, deleteBin, listBins, recordedRestore, restoreBin } from "../domain/vault/bins.js";
 import type { CleanupLog } from "../domain/vault/blob-sweep.js";
 import {
@@ -29,10 +29,13 @@ import {
   listFolders,
   updateFolder,
 } from "../domain/vault/folders.js";
+import { sharedWithMe } from "../domain/vault/links.js";
+import { linkSecret, linkToken } from "../domain/vault/share-links.js";
 import { type FileRow, type FolderRow, presentFile, presentFolder } from "../domain/vault/views.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import { checkInstant } from "./body-checks.js";
 import type { RebuiltReply } from "./idempotency.js";
+import { presentShared } from "./links.js";
 import type { Handlers } from "./operation-types.js";
 import { pageBody, pageRequest } from "./pages.js";
 import { ProblemError } from "./problems.js";
@@ -226,6 +229,16 @@ export function createHandlers({
     async deleteFileShare({ userId, path }) {
       await deleteFileShare(db, userId, path.id);
       return { status: 204 };
+    },
+    async listSharedWithMe({ userId, query, url }) {
+      const [page, secret] = await Promise.all([sharedWithMe(db, userId, pageRequest(query)), linkSecret(db)]);
+      const items = page.items.map((share) => ({
+        link: shareUrls.link(linkToken(secret, share.linkNonce)),
+        owner: { name: share.ownerName },
+        shared: presentShared(share),
+        created_at: iso(share.createdAt),
+      }));
+      return { status: 200, body: pageBody(url, { items, next: page.next }) };
     },
     async listBins({ userId, query, url }) {
       return { status: 200, body: pageBody(url, await listBins(db, userId, pageRequest(query))) };

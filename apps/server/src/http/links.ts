@@ -50,7 +50,10 @@ async function opened(db: Db, req: Request): Promise<OpenedLink> {
   ]);
 }
 
-const present = (link: OpenedLink): SharedItem => ({
+/** What a link shares, as whoever opens it sees it. */
+export const presentShared = (
+  link: Pick<OpenedLink, "item" | "ownerName" | "expiresAt" | "hasPassword">,
+): SharedItem => ({
   kind: link.item.kind,
   name: link.item.name,
   size: link.item.size,
@@ -109,7 +112,7 @@ export function linkHandlers(db: Db, store: BlobStore, publicBaseUrl: string): R
   const query = (req: Request) => req.query as { folder?: string; cursor?: string; page_size?: number };
   return {
     async getLink(req, res) {
-      res.status(200).json(present(await opened(db, req)));
+      res.status(200).json(presentShared(await opened(db, req)));
     },
     downloadLink: linkContent(async (link) => {
       if (link.item.kind !== "file") throw new ProblemError("not_found", "This link shares a folder, not a file.");

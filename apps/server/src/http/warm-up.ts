@@ -43,6 +43,7 @@ const REQUESTS: Record<OperationId, { method: string; path: string; body?: strin
   deleteFileShare: { method: "DELETE", path: "/evault/v1/file_shares/warm-up/" },
   replaceFileShareLink: { method: "POST", path: "/evault/v1/file_shares/warm-up/link/" },
   getLink: { method: "GET", path: "/evault/v1/links/warm-up/" },
+  listSharedWithMe: { method: "GET", path: "/evault/v1/shared_with_me/" },
   downloadLink: { method: "GET", path: "/evault/v1/links/warm-up/content/" },
   listLinkFolders: { method: "GET", path: "/evault/v1/links/warm-up/folders/" },
   listLinkFiles: { method: "GET", path: "/evault/v1/links/warm-up/files/" },

@@ -15,4 +15,6 @@ UPDATE "file_shares" s SET "link_hash" = encode(sha256(convert_to(t.token, 'UTF8
 ALTER TABLE "file_shares" ALTER COLUMN "link_nonce" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "file_shares" ALTER COLUMN "link_hash" SET NOT NULL;--> statement-breakpoint
 -- Opening a link finds its share by the token's SHA-256: one index probe, the same for every unknown token.
-CREATE UNIQUE INDEX "file_shares_link_hash_idx" ON "file_shares" USING btree ("link_hash");
+CREATE UNIQUE INDEX "file_shares_link_hash_idx" ON "file_shares" USING btree ("link_hash");--> statement-breakpoint
+-- "Shared with me": the shares that list a user, found by `users @> array[id]`.
+CREATE INDEX "file_shares_users_idx" ON "file_shares" USING gin ("users");

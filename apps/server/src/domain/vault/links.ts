@@ -250,3 +250,65 @@ export async function linkFileContent(db: Db, link: OpenedLink, fileId: string) 
     found && { name: found.name, folder: null, hash: found.hash, size: Number(found.size), mimetype: found.mimetype }
   );
 }
+
+interface SharedWithMeRow extends Omit<LinkRow, "users" | "access" | "password_hash" | "link_hash" | "expired"> {
+  id: string;
+  link_nonce: string;
+  has_password: boolean;
+  created_at: Date | string;
+  page_micros: string;
+}
+
+const SHARED_KEYSET: Keyset = { createdAt: sql`s.created_at`, id: sql`s.id`, descending: true };
+
+/** A share that lists the caller, with its owner's name and the item it shares. */
+export interface SharedWithCaller {
+  linkNonce: string;
+  ownerName: string;
+  item: SharedFile | SharedFolder;
+  expiresAt: Date | null;
+  hasPassword: boolean;
+  createdAt: Date;
+}
+
+/**
+ * The shares of other users that list `userId` in `users` and whose item is outside the
+ * bin, newest first: found through the GIN index on `users`.
+ */
+export async function sharedWithMe(db: Db, userId: number, page: PageRequest): Promise<Page<SharedWithCaller>> {
+  const found = await pageOf(db, { userId, list: "shared_with_me" }, page, SHARED_KEYSET, (after, limit) =>
+    rowsOf<SharedWithMeRow>(
+      db,
+      sql`select s.id, s.id as share_id, s.user_id, s.link_nonce, s.created_at, s.expires_at,
+          s.password_hash is not null as has_password, u.first_name, u.last_name,
+          f.id as file_id, f.name as file_name, b.hash, b.size as file_size, b.mimetype,
+          fo.id as folder_id, fo.name as folder_name, fo.file_size as folder_size,
+          ${positionOf(SHARED_KEYSET).sql} as page_micros
+        from file_shares s
+        join users u on u.id = s.user_id
+        left join files f on f.id = s.file_id and ${visibleFile(sql`s.user_id`, sql`s.file_id`)}
+        left join blobs b on b.hash = f.hash
+        left join folders fo on fo.id = s.folder_id and ${visibleFolder(sql`s.user_id`, sql`s.folder_id`)}
+        where s.users @> array[${userId}::integer] and s.user_id <> ${userId}
+          and (f.id is not null or fo.id is not null) and ${after}
+        order by s.created_at desc, s.id desc limit ${limit}`,
+    ),
+  );
+  return {
+    items: found.items.flatMap((row) => {
+      const item = sharedItem(row as unknown as LinkRow);
+      if (!item) return [];
+      return [
+        {
+          linkNonce: row.link_nonce,
+          ownerName: `${row.first_name} ${row.last_name}`.trim(),
+          item,
+          expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
+          hasPassword: row.has_password,
+          createdAt: new Date(row.created_at),
+        },
+      ];
+    }),
+    next: found.next,
+  };
+}
