@@ -180,6 +180,26 @@ describe.each(backends)("links on $name", (backend) => {
     }
   });
 
+  test("when a share is revoked during a download, then resuming it with a Range is the 404 of no link", async () => {
+    const big = randomBytes(4 * 1024 * 1024);
+    const upload = await h.client().POST("/evault/v1/files/", {
+      body: { file: new File([big], "big.bin"), folder: h.users[0].folder_id },
+    });
+    const { id, token } = await share({ file: upload.data?.id ?? "", access: "public" });
+    // A client reads the first bytes of the download, then the owner revokes the share.
+    const started = await fetch(`${h.url}/evault/v1/links/${token}/content/`);
+    expect(started.status).toBe(200);
+    const reader = started.body?.getReader();
+    const first = await reader?.read();
+    const received = first?.value?.length ?? 0;
+    expect(received).toBeGreaterThan(0);
+    await h.client().DELETE(SHARE, { params: { path: { id } } });
+    await reader?.cancel();
+    const resumed = await download(token, { Range: `bytes=${received}-` });
+    expect(resumed.response.status).toBe(404);
+    expect((await open(token)).response.status).toBe(404);
+  });
+
   test("when the shared file is in the bin behind a live link, then 404, and after its restore the link opens again", async () => {
     const upload = await h.client().POST("/evault/v1/files/", {
       body: { file: new File(["binned"], "binned.txt"), folder: h.users[0].folder_id },
