@@ -33,10 +33,15 @@ export async function seed(database, blobs, retentionDays) {
       file_ids,
       // Each share of a file of its own, as shares are spread in a real vault (an item's
       // view reads its shares to find the latest: 50 shares of one file made every share
-      // PATCH read and contend on the other 49).
-      file_share_ids: await ids(sql`insert into file_shares (id, user_id, file_id, access)
-        select ${fresh}, s.user_id, f.id, s.access from file_shares s, unnest(string_to_array(${file_ids.join(",")}, ',')) f(id)
-        where s.id = ${user.file_share_id} returning id`),
+      // PATCH read and contend on the other 49), its link derived as the server derives
+      // it (share-links.ts, migration 0010).
+      file_share_ids: await ids(sql`insert into file_shares (id, user_id, file_id, access, link_nonce, link_hash)
+        select c.id, c.user_id, c.file_id, c.access, c.nonce, encode(sha256(convert_to(translate(encode(substring(
+          sha256(convert_to(k.secret || ':' || c.nonce, 'UTF8')) from 1 for 24), 'base64'), '+/', '-_'), 'UTF8')), 'hex')
+        from (select ${fresh} as id, s.user_id, f.id as file_id, s.access, replace(gen_random_uuid()::text, '-', '') as nonce
+          from file_shares s, unnest(string_to_array(${file_ids.join(",")}, ',')) f(id) where s.id = ${user.file_share_id}) c,
+          server_secrets k
+        where k.name = 'share_link' returning id`),
     });
   }
   return { users, pool: pools[0], pools };

@@ -35,10 +35,21 @@ function portmanConfig() {
   const unknown = [...bodies.keys()].filter((id) => !(id in operationTable));
   if (unknown.length > 0) throw new Error(`portman-config.json overwrites unknown operations: ${unknown.join(", ")}`);
   const overwrites = Object.entries(operationTable).flatMap(([operationId, entry]) => {
-    const id = entry.spare ? `{{spare_${operationId}}}` : entry.request(variables).id;
+    const request = entry.request(variables);
+    const spared = entry.spare ? `{{spare_${operationId}}}` : undefined;
     const own = bodies.get(operationId);
-    const path = id === undefined ? {} : { overwriteRequestPathVariables: [{ key: "id", value: id, overwrite: true }] };
-    return own === undefined && id === undefined ? [] : [{ openApiOperationId: operationId, ...own, ...path }];
+    // A spare stands in for the path's token when it has one (a folder link's), else for its id.
+    const values =
+      request.token === undefined
+        ? { id: spared ?? request.id }
+        : { token: spared ?? request.token, file_id: request.file_id };
+    const pathVariables = Object.entries(values).flatMap(([key, value]) =>
+      value === undefined ? [] : [{ key, value, overwrite: true }],
+    );
+    const path = pathVariables.length === 0 ? {} : { overwriteRequestPathVariables: pathVariables };
+    return own === undefined && pathVariables.length === 0
+      ? []
+      : [{ openApiOperationId: operationId, ...own, ...path }];
   });
   return { ...base, overwrites };
 }

@@ -68,10 +68,12 @@ describe.each(backends)("PATCH /evault/v1/file_shares/{id}/ on $name", (backend)
     expect(data?.file_detail?.access).toBe("public");
 
     await h.restart();
-    // All but the file's download URL, which names the restarted server's port.
-    const { file_detail: _before, ...stored } = data ?? {};
-    const { file_detail: _after, ...reread } = await read();
+    // All but the file's download URL and the link, which name the restarted server's port: the link's token stays.
+    const token = (link: string | undefined) => link?.split("/evault/v1/links/")[1];
+    const { file_detail: _before, link: linkBefore, ...stored } = data ?? {};
+    const { file_detail: _after, link: linkAfter, ...reread } = await read();
     expect(reread).toEqual(stored);
+    expect(token(linkAfter)).toBe(token(linkBefore));
     await patch({ emails: null });
     expect(await read()).toMatchObject({ emails: null, access: "public" });
   });

@@ -68,7 +68,9 @@ function expectRefused(op: Pick<Operation, "path" | "method">, result: Answer, m
 describe.each(backends)("contract fuzzing on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(backend, { env: { RATE_LIMIT_PER_MINUTE: "1000000" } });
+    h = await startHarness(backend, {
+      env: { RATE_LIMIT_PER_MINUTE: "1000000", LINK_RATE_LIMIT_PER_MINUTE: "1000000" },
+    });
   });
   afterAll(() => h?.stop());
 
@@ -110,7 +112,8 @@ describe.each(backends)("contract fuzzing on $name", (backend) => {
       TEST_TIMEOUT,
     );
 
-    test(
+    // A link is its own credential: its unlock takes no key (links.e2e covers who may open what).
+    test.skipIf(op.path.startsWith("/evault/v1/links/"))(
       "when the key is missing or wrong, then 401 whatever the body",
       async () => {
         await fc.assert(
@@ -130,11 +133,22 @@ describe.each(backends)("contract fuzzing on $name", (backend) => {
     );
   });
 
-  /** A list called with `query` in its query string, as the caller's. */
+  /** The token of a link to the first user's folder `folder_id`, for the lists of a folder link. */
+  let folderLink: Promise<string> | undefined;
+  const linkOfFolder = () => {
+    folderLink ??= h
+      .client()
+      .POST("/evault/v1/file_shares/", { body: { folder: h.users[0].folder_id } })
+      .then(({ data }) => /\/links\/([^/]+)\/$/.exec(data?.link ?? "")?.[1] ?? "");
+    return folderLink;
+  };
+
+  /** A list called with `query` in its query string, as the caller's (a link's list through a link to their folder). */
   async function list(op: QueryOperation, query: Record<string, unknown>) {
     requests++;
     const search = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)]));
-    const response = await fetch(`${h.url}${op.path}?${search}`, { headers: { "api-key": h.users[0].api_key } });
+    const path = op.path.includes("{token}") ? op.path.replace("{token}", await linkOfFolder()) : op.path;
+    const response = await fetch(`${h.url}${path}?${search}`, { headers: { "api-key": h.users[0].api_key } });
     const mediaType = (response.headers.get("content-type") ?? "").split(";")[0] ?? "";
     return { status: response.status, mediaType, body: await response.json() };
   }
@@ -174,6 +188,77 @@ describe.each(backends)("contract fuzzing on $name", (backend) => {
       TEST_TIMEOUT,
     );
   });
+
+  // The POST with no body: its path id and its Idempotency-Key are all a caller sends.
+  test(
+    "when a share's link is replaced with any id and key, then 200 for the caller's share, else a declared 4xx",
+    async () => {
+      const op = { path: "/evault/v1/file_shares/{id}/link/", method: "post" };
+      // A fresh key per request (a key sent again with another id is a 422), or one out of bounds.
+      const key = fc.oneof(fc.constantFrom(undefined, "k".repeat(256)), fc.uuid());
+      const ownShare = h.users[0].file_share_id;
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(ids(), fc.string({ maxLength: 80 })), key, async (id, idempotencyKey) => {
+          requests++;
+          const { response, data, error } = await h.client().POST("/evault/v1/file_shares/{id}/link/", {
+            params: { path: { id }, header: idempotencyKey === undefined ? {} : { "Idempotency-Key": idempotencyKey } },
+          });
+          const mediaType = (response.headers.get("content-type") ?? "").split(";")[0] ?? "";
+          const result = { status: response.status, mediaType, body: data ?? error };
+          expectDeclared(op, result);
+          const keyFits = idempotencyKey === undefined || (idempotencyKey.length >= 1 && idempotencyKey.length <= 255);
+          // An empty id is a path of no operation (`…/file_shares//link/`): 404 before any header is read.
+          if (id === "") expect(result.status).toBe(404);
+          else if (!keyFits) expect(result.status).toBe(400);
+          else expect(result.status).toBe(id === ownShare ? 200 : 404);
+        }),
+        { numRuns: RUNS, ...LIMITS },
+      );
+    },
+    TEST_TIMEOUT,
+  );
+
+  // The link operations take no body: a token, and for the content a Range and conditions.
+  test(
+    "when links are opened with any token, key and Range, then a declared answer: the public link's content or a 404",
+    async () => {
+      const made = await h.client().POST("/evault/v1/file_shares/", {
+        body: { file: h.users[0].file_id, access: "public" },
+      });
+      const token = /\/links\/([^/]+)\/$/.exec(made.data?.link ?? "")?.[1] ?? "";
+      const tokens = fc.oneof(fc.constant(token), fc.string({ minLength: 1, maxLength: 80 }), ids());
+      const range = fc.option(
+        fc.oneof(
+          fc.string({ maxLength: 30 }),
+          fc.tuple(fc.nat(200), fc.nat(200)).map(([a, b]) => `bytes=${a}-${b}`),
+          fc.nat(300).map((n) => `bytes=-${n}`),
+        ),
+        { nil: undefined },
+      );
+      const keys = fc.constantFrom(undefined, h.users[0].api_key, h.users[1].api_key, "vk_wrong_key");
+      await fc.assert(
+        fc.asyncProperty(tokens, range, keys, fc.boolean(), async (candidate, rangeHeader, key, content) => {
+          requests++;
+          const path = content ? "/evault/v1/links/{token}/content/" : "/evault/v1/links/{token}/";
+          const headers: Record<string, string> = {};
+          if (key) headers["api-key"] = key;
+          if (rangeHeader !== undefined && content) headers.range = rangeHeader;
+          const url = `${h.url}${path.replace("{token}", encodeURIComponent(candidate))}`;
+          const response = await fetch(url, { headers });
+          const mediaType = (response.headers.get("content-type") ?? "").split(";")[0] ?? "";
+          const body = mediaType.endsWith("json") ? await response.json() : await response.arrayBuffer();
+          const result = { status: response.status, mediaType, body: body instanceof ArrayBuffer ? undefined : body };
+          expect(result.status).toBeLessThan(500);
+          if (mediaType.endsWith("json")) expectDeclared({ path, method: "get" }, result);
+          if (candidate !== token) expect(result.status).toBe(404);
+          else expect(content ? [200, 206, 416] : [200]).toContain(result.status);
+          expect(response.headers.get("cache-control")).toBe("private, no-store");
+        }),
+        { numRuns: RUNS, ...LIMITS },
+      );
+    },
+    TEST_TIMEOUT,
+  );
 
   test("when a body has a media type the operation does not take, or is too large, then 415 / 413 problems", async () => {
     for (const op of operations) {

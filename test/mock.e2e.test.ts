@@ -32,7 +32,9 @@ const exampleIds: Ids = {
   file_id: "3c9e7b12",
   folder_id: "5e6f7a8b",
   projects_folder_id: "5e6f7a8b",
+  projects_file_id: "3c9e7b12",
   file_share_id: "7a8b9c0d",
+  link_token: "kX2p9QmVt4Lw7Rz1bNc8YhDs3FgJ6aEu",
   bin_id: "1b2c3d4e",
   folder_bin_id: "1b2c3d4e",
 };

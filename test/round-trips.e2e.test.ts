@@ -19,6 +19,11 @@ const BUDGET: Partial<Record<OperationId, number>> = {
   headFileContent: 1,
   // A star, a name or a description: one statement, no tree lock (issue 25).
   updateFavouriteFolder: 1,
+  replaceFileShareLink: 1,
+  // Opening a link is one statement: the link, its share and the item.
+  getLink: 1,
+  // The same, and the count of the whole download once its last byte left.
+  downloadLink: 2,
   // 3, then 3 for each blob whose last file went: its bytes are unlinked under its lock after the commit.
   deleteBin: 6,
 };
@@ -52,7 +57,8 @@ describe.skipIf(!postgres)("round trips per request on PostgreSQL", () => {
       const request = entry.request(ids);
       // A delete gets an item of its own; a restore, a bin entry of its own.
       const spare = op.id === "restoreBin" ? operationTable.deleteBin.spare : entry.spare;
-      if (spare) request.id = await spare(client, ids);
+      // A folder link's operations get a folder link of their own (its token).
+      if (spare) request[op.path.includes("{token}") ? "token" : "id"] = await spare(client, ids);
       if (op.id === "createNgnBankAccount") request.body = { account_number: `rt-${Date.now()}` };
       const before = relay.roundTrips;
       const { response } = await send(client, op, request);

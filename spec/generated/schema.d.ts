@@ -239,6 +239,29 @@ export interface paths {
         patch: operations["updateFileShare"];
         trace?: never;
     };
+    "/evault/v1/file_shares/{id}/link/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a file share's link
+         * @description Give one of the caller's shares a new link token: the old link stops opening at
+         *     once (it answers 404, like a link that never existed), and `link` holds the new
+         *     one. `download_count` and `last_accessed_at` stay: they count the share. Answers
+         *     200 with the share and its `ETag`. An addition (`x-vault-addition`).
+         */
+        post: operations["replaceFileShareLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/evault/v1/files/": {
         parameters: {
             query?: never;
@@ -419,6 +442,167 @@ export interface paths {
          *     new folder.
          */
         post: operations["duplicateFolder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evault/v1/links/{token}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open a link
+         * @description What the link shares: its kind, name, size, type, the owner's name, `expires_at` and
+         *     `has_password`. An addition (`x-vault-addition`).
+         */
+        get: operations["getLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evault/v1/links/{token}/content/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download what a link shares
+         * @description The shared file's bytes, as the owner's download serves them: `Content-Type`, `ETag`
+         *     (the SHA-256), ranges (RFC 9110 §14), `If-None-Match`, and `Content-Disposition`
+         *     as an `attachment` with the name (RFC 8187 for names beyond ASCII). A link to a folder has no
+         *     content of its own: 404. Each complete download of the whole content counts in the
+         *     share's `download_count`. An addition (`x-vault-addition`).
+         */
+        get: operations["downloadLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evault/v1/links/{token}/files/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the files of a shared folder
+         * @description The files directly inside a folder of a shared folder's subtree (`folder`, the
+         *     shared folder when omitted), oldest first, one page at a time, each with the URL
+         *     of its content through the link. An addition (`x-vault-addition`).
+         */
+        get: operations["listLinkFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evault/v1/links/{token}/files/{file_id}/content/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a file of a shared folder
+         * @description The content of a file inside a shared folder's subtree, as `…/content/` serves a
+         *     shared file's. A file outside the subtree, in the bin, or another user's answers
+         *     404. An addition (`x-vault-addition`).
+         */
+        get: operations["downloadLinkFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evault/v1/links/{token}/folders/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the folders of a shared folder
+         * @description The folders directly inside a folder of a shared folder's subtree (`folder`, the
+         *     shared folder when omitted), oldest first, one page at a time. A link to a file has
+         *     no folders: 404. An addition (`x-vault-addition`).
+         */
+        get: operations["listLinkFolders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evault/v1/links/{token}/unlock/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unlock a password link
+         * @description Unlock a public link that has a password: answers an `access_token` for the link's
+         *     other operations (`Authorization: Bearer …`), valid 15 minutes. A wrong password is
+         *     401 naming `/body/password`. After 10 wrong tries in 15 minutes for one link, or from
+         *     one client address, the unlock answers 429 with `Retry-After`, even for the right
+         *     password. The unlock changes nothing, so a retry is always safe: an
+         *     `Idempotency-Key` is accepted and not kept (a kept answer would keep the token). An
+         *     addition (`x-vault-addition`).
+         */
+        post: operations["unlockLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evault/v1/shared_with_me/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List what is shared with me
+         * @description The shares of other users that list the caller in their `users`, newest first (by
+         *     the share's `created_at`, then its id), one page at a time, each with its link, its
+         *     owner's name and what it shares. A share whose owner takes the caller out of
+         *     `users`, revokes it, or whose item is in the bin leaves the list at once. An
+         *     addition (`x-vault-addition`).
+         */
+        get: operations["listSharedWithMe"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -649,6 +833,28 @@ export interface components {
             /** @description Whether the share is protected by a password. The password itself is never returned. */
             readonly has_password: boolean;
             /**
+             * Format: uri
+             * @description The share's link, `…/evault/v1/links/{token}/`: whoever holds it may open what is
+             *     shared as `access` allows. The token is 192 random-looking bits (base64url, 32
+             *     characters) unrelated to the share's id; it stays the same until
+             *     `POST …/file_shares/{id}/link/` replaces it, which ends the old link at once.
+             *     It is shown to the share's owner on every read (as Box and Dropbox show theirs):
+             *     the server keeps only its SHA-256 for finding the share, and derives the token
+             *     again from a random value of the share and a server secret to show it.
+             */
+            readonly link: string;
+            /**
+             * Format: int64
+             * @description How many times the whole content was downloaded through the link (range requests of a part do not count).
+             */
+            readonly download_count: number;
+            /**
+             * Format: date-time
+             * @description When the link was last opened, or null if never. Kept to the minute: a burst of
+             *     requests (the ranges of a video) moves it once.
+             */
+            readonly last_accessed_at: string | null;
+            /**
              * Format: date-time
              * @description When the resource was created (UTC).
              */
@@ -667,11 +873,16 @@ export interface components {
             users?: number[];
             /** @description Emails of persons or users linked to the share, as given, or null. */
             emails?: components["schemas"]["Emails"] | (never | null);
+            /**
+             * Format: date-time
+             * @description When the link stops opening (it then answers 410 `share_expired`), or null for never.
+             */
+            expires_at: string | null;
         };
         /**
          * @description A new file share: the update's fields, with exactly one of `file` and `folder`
          *     (neither is a 422 naming `file`; both, a 422 naming `folder`). `access` defaults to
-         *     `private`, `users` to none, `emails` to null.
+         *     `private`, `users` to none, `emails` and `expires_at` to null.
          */
         FileShareCreate: {
             /** @description The id of one of the caller's files to share, or null to stop sharing a file. */
@@ -683,6 +894,13 @@ export interface components {
             users?: number[];
             /** @description Emails of persons or users to link to the share, or null. */
             emails?: components["schemas"]["Emails"] | (never | null);
+            /**
+             * Format: date-time
+             * @description When the link stops opening, RFC 3339 with a time zone (a time already past ends
+             *     access at once; the link then answers 410 `share_expired`), or null for never.
+             *     At most 64 characters, e.g. `2026-04-01T00:00:00Z`.
+             */
+            expires_at?: string | null;
             /** @description Write-only, 1 to 1024 characters: stored hashed, never returned or logged. */
             password?: string;
         };
@@ -717,6 +935,13 @@ export interface components {
             users?: number[];
             /** @description Emails of persons or users to link to the share, or null. */
             emails?: components["schemas"]["Emails"] | (never | null);
+            /**
+             * Format: date-time
+             * @description When the link stops opening, RFC 3339 with a time zone (a time already past ends
+             *     access at once; the link then answers 410 `share_expired`), or null for never.
+             *     At most 64 characters, e.g. `2026-04-01T00:00:00Z`.
+             */
+            expires_at?: string | null;
             /** @description Write-only, 1 to 1024 characters: stored hashed, never returned or logged. */
             password?: string;
         };
@@ -930,6 +1155,110 @@ export interface components {
         ItemDescription: string;
         /** @description A file or folder name: at most 255 characters. */
         ItemName: string;
+        /** @description What an unlock answers: the token the link's other operations take as `Authorization: Bearer <access_token>`. */
+        LinkAccess: {
+            /**
+             * @description A signed token for this link only, valid until `expires_at` (15 minutes), and only
+             *     while the share keeps its password and its link: a new password, a replaced link, a
+             *     revoked share, an item in the bin or `expires_at` passing ends it at once. Any
+             *     server of the service accepts it.
+             */
+            access_token: string;
+            /**
+             * Format: date-time
+             * @description When the token stops working.
+             */
+            expires_at: string;
+        };
+        /** @description A file inside a shared folder, as its link shows it. */
+        LinkFile: {
+            /** @description The file's id. */
+            id: string;
+            name: string;
+            /**
+             * Format: int64
+             * @description The size of its content in bytes.
+             */
+            size: number;
+            /** @description The sniffed type of its content. */
+            content_type: string;
+            /**
+             * Format: uri
+             * @description The absolute URL of its content through the link, `…/links/{token}/files/{id}/content/`.
+             */
+            content: string;
+            /**
+             * Format: date-time
+             * @description When the resource was created (UTC).
+             */
+            readonly created_at: string;
+            /**
+             * Format: date-time
+             * @description When the resource last changed (UTC).
+             */
+            readonly updated_at: string;
+        };
+        /** @description A page of the files of a shared folder. */
+        LinkFilePage: {
+            /** @description The items of this page, at most `page_size` of them. */
+            results: components["schemas"]["LinkFile"][];
+            /**
+             * Format: uri
+             * @description The absolute URL of the next page (the same filters and `page_size`, with a `cursor`), or null on the last page.
+             */
+            next: string | null;
+        };
+        /** @description A folder inside a shared folder, as its link shows it. */
+        LinkFolder: {
+            /** @description The folder's id: pass it as `folder` to browse it. */
+            id: string;
+            name: string;
+            /**
+             * Format: int64
+             * @description The size of every file inside it (the bin left out), in bytes.
+             */
+            size: number;
+            /**
+             * Format: int64
+             * @description How many files it holds, at every depth.
+             */
+            files_count: number;
+            /**
+             * Format: int64
+             * @description How many folders it holds, at every depth.
+             */
+            folders_count: number;
+            /**
+             * Format: date-time
+             * @description When the resource was created (UTC).
+             */
+            readonly created_at: string;
+            /**
+             * Format: date-time
+             * @description When the resource last changed (UTC).
+             */
+            readonly updated_at: string;
+        };
+        /** @description A page of the folders of a shared folder. */
+        LinkFolderPage: {
+            /** @description The items of this page, at most `page_size` of them. */
+            results: components["schemas"]["LinkFolder"][];
+            /**
+             * Format: uri
+             * @description The absolute URL of the next page (the same filters and `page_size`, with a `cursor`), or null on the last page.
+             */
+            next: string | null;
+        };
+        /** @description The owner of what a link shares, as the link shows them: their name, never their email or id. */
+        LinkOwner: {
+            /** @description The owner's first and last name. */
+            name: string;
+        };
+        /** @description The password of a link's share. */
+        LinkUnlock: {
+            /** @description The share's password, 1 to 1024 characters. */
+            password: string;
+        };
         /** @description Money is never a float: the balance is an exact integer number of kobo (1/100 naira) plus the same amount as a decimal string. */
         NairaBalance: {
             /**
@@ -1067,6 +1396,58 @@ export interface components {
          * @enum {string}
          */
         ShareAccess: "public" | "private";
+        /** @description What a link shares, as whoever opens it sees it: nothing else of the owner's. */
+        SharedItem: {
+            kind: components["schemas"]["SharedKind"];
+            /** @description The file's or folder's name. */
+            name: string;
+            /**
+             * Format: int64
+             * @description The file's size in bytes, or for a folder the size of every file inside it (the bin left out).
+             */
+            size: number;
+            /** @description The file's sniffed type (as its download's `Content-Type`), or null for a folder. */
+            content_type: string | null;
+            owner: components["schemas"]["LinkOwner"];
+            /**
+             * Format: date-time
+             * @description When the link stops opening, or null for never.
+             */
+            expires_at: string | null;
+            /** @description Whether the share is protected by a password. */
+            has_password: boolean;
+        };
+        /**
+         * @description What a link shares: a file or a folder.
+         * @enum {string}
+         */
+        SharedKind: "file" | "folder";
+        /** @description A share that lists the caller in its `users`, as the caller sees it. */
+        SharedWithMe: {
+            /**
+             * Format: uri
+             * @description The share's link: open it with your `api-key`.
+             */
+            link: string;
+            owner: components["schemas"]["LinkOwner"];
+            /** @description What is shared, as the link shows it. */
+            shared: components["schemas"]["SharedItem"];
+            /**
+             * Format: date-time
+             * @description When the share was made.
+             */
+            created_at: string;
+        };
+        /** @description A page of the shares made with the caller. */
+        SharedWithMePage: {
+            /** @description The items of this page, at most `page_size` of them. */
+            results: components["schemas"]["SharedWithMe"][];
+            /**
+             * Format: uri
+             * @description The absolute URL of the next page (the same filters and `page_size`, with a `cursor`), or null on the last page.
+             */
+            next: string | null;
+        };
         /** @description A label attached to files, folders and bin entries. Tags are unique by name per user and created on first use. */
         Tag: {
             /** @description The server-assigned identifier. */
@@ -1141,6 +1522,12 @@ export interface components {
          *     matches. `*` sets no condition (a missing resource is a 404 either way).
          */
         ConditionalWrite: string;
+        /** @description The `ETag` the caller has; answered with 304 when it is current. */
+        "ContentConditions.ifNoneMatch": string;
+        /** @description Apply `Range` only if this is the current `ETag` (strong comparison). */
+        "ContentConditions.ifRange": string;
+        /** @description One byte range, e.g. `bytes=0-1023`, `bytes=1024-` or `bytes=-500` (the last 500 bytes). */
+        "ContentConditions.range": string;
         /** @description The id of one of the caller's folders; omitted, the files at the root. */
         FileFilter: string;
         /** @description The id of one of the caller's folders; omitted, the caller's top-level folders. */
@@ -1159,6 +1546,17 @@ export interface components {
          *     is unrelated. After 24 hours a key may be used again for a new request.
          */
         IdempotencyKey: string;
+        /**
+         * @description `Bearer <access_token>` from `POST …/links/{token}/unlock/`: needed on a public link
+         *     with a password (else 401 naming `/headers/authorization`); the owner and the linked
+         *     users need none, with their `api-key`.
+         */
+        LinkCredentials: string;
+        /**
+         * @description The id of the shared folder or of a folder inside it, outside the bin (anything
+         *     else, another user's folder included, answers 404); omitted, the shared folder.
+         */
+        LinkFolderFilter: string;
         /**
          * @description Where the page starts: the opaque `cursor` of a `next` link, as given. A cursor
          *     is signed and belongs to one caller and one list (with its filters): any other
@@ -3247,6 +3645,160 @@ export interface operations {
             };
         };
     };
+    replaceFileShareLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A key of your choice (1 to 255 characters, e.g. a UUID) that makes retrying this
+                 *     POST safe. The first answer to a key (its status, body, and `ETag`, `Location`
+                 *     and `Content-Type`) is kept for 24 hours per user: a retry with the same key and
+                 *     the same request gets that answer again, with `Idempotent-Replayed: true`, and the
+                 *     work is not done again. The same key with a different request (another path or
+                 *     body) answers 422; while the first request with the key is still being processed,
+                 *     409. Answers of 500 and above are not kept: the key is free again at once, so a
+                 *     failed request may be retried with it. A request refused before its key is read
+                 *     (a wrong api key, a rate limit, a body that breaks the contract: 400, 401, 413,
+                 *     415, 429) is not kept either. Keys are the caller's own: another user's same key
+                 *     is unrelated. After 24 hours a key may be used again for a new request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The id of the file sharing instance. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    /** @description The share's version after the replace; send it back in `If-Match` to make the next write conditional. */
+                    ETag: string;
+                    /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`, replayed; absent otherwise. Kept problems (4xx) are replayed with it too. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileShare"];
+                };
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The change conflicts with the current state of the resource (`urn:vault:problem:conflict`:
+             *     a unique value already in use, leaving a terminal status), or, on a POST, the request's
+             *     `Idempotency-Key` is in use by a request still being processed
+             *     (`urn:vault:problem:idempotency-key-in-use`: retry after `Retry-After` seconds).
+             */
+            409: {
+                headers: {
+                    /** @description With `idempotency-key-in-use`: seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body has a media type this operation does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The request is well-formed but refers to something unusable (another user's item, an
+             *     unknown user id, a folder inside itself); `errors` names the field. On a POST, also:
+             *     the `Idempotency-Key` was used for a different request (`urn:vault:problem:idempotency-key-reused`,
+             *     naming `/headers/idempotency-key`).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listFiles: {
         parameters: {
             query?: {
@@ -4004,7 +4556,11 @@ export interface operations {
                      *     `attachment; filename="?n?c?d? ??.pdf"; filename*=UTF-8''%C3%9Cn%C3%AFc%C3%B6d%C3%A9%20%E6%8A%A5%E5%91%8A.pdf`.
                      */
                     "Content-Disposition": string;
-                    /** @description `private, no-cache`: a file is its owner's, so no shared cache keeps it, and a private cache revalidates with the `ETag`. */
+                    /**
+                     * @description `private, no-cache` for the owner's download: a file is its owner's, so no shared
+                     *     cache keeps it, and a private cache revalidates with the `ETag`; `private, no-store`
+                     *     through a link, which may end at any moment.
+                     */
                     "Cache-Control": "private, no-cache";
                     [name: string]: unknown;
                 };
@@ -4027,7 +4583,11 @@ export interface operations {
                      *     `attachment; filename="?n?c?d? ??.pdf"; filename*=UTF-8''%C3%9Cn%C3%AFc%C3%B6d%C3%A9%20%E6%8A%A5%E5%91%8A.pdf`.
                      */
                     "Content-Disposition": string;
-                    /** @description `private, no-cache`: a file is its owner's, so no shared cache keeps it, and a private cache revalidates with the `ETag`. */
+                    /**
+                     * @description `private, no-cache` for the owner's download: a file is its owner's, so no shared
+                     *     cache keeps it, and a private cache revalidates with the `ETag`; `private, no-store`
+                     *     through a link, which may end at any moment.
+                     */
                     "Cache-Control": "private, no-cache";
                     /** @description The range sent, e.g. `bytes 0-15/16`; `Content-Length` is the length of that range. */
                     "Content-Range": string;
@@ -4155,7 +4715,11 @@ export interface operations {
                      *     `attachment; filename="?n?c?d? ??.pdf"; filename*=UTF-8''%C3%9Cn%C3%AFc%C3%B6d%C3%A9%20%E6%8A%A5%E5%91%8A.pdf`.
                      */
                     "Content-Disposition": string;
-                    /** @description `private, no-cache`: a file is its owner's, so no shared cache keeps it, and a private cache revalidates with the `ETag`. */
+                    /**
+                     * @description `private, no-cache` for the owner's download: a file is its owner's, so no shared
+                     *     cache keeps it, and a private cache revalidates with the `ETag`; `private, no-store`
+                     *     through a link, which may end at any moment.
+                     */
                     "Cache-Control": "private, no-cache";
                     [name: string]: unknown;
                 };
@@ -4846,6 +5410,1017 @@ export interface operations {
                 headers: {
                     /** @description With `idempotency-key-in-use`: seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body has a media type this operation does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The request is well-formed but refers to something unusable (another user's item, an
+             *     unknown user id, a folder inside itself); `errors` names the field. On a POST, also:
+             *     the `Idempotency-Key` was used for a different request (`urn:vault:problem:idempotency-key-reused`,
+             *     naming `/headers/idempotency-key`).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description `Bearer <access_token>` from `POST …/links/{token}/unlock/`: needed on a public link
+                 *     with a password (else 401 naming `/headers/authorization`); the owner and the linked
+                 *     users need none, with their `api-key`.
+                 */
+                Authorization?: components["parameters"]["LinkCredentials"];
+            };
+            path: {
+                /** @description The link's token, as in the share's `link`. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    /** @description `private, no-store`: a link may end at any moment, so no cache keeps what it answered. */
+                    "Cache-Control": "private, no-store";
+                    /** @description `no-referrer`: a page opened from the link does not learn it. */
+                    "Referrer-Policy": "no-referrer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharedItem"];
+                };
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The link has expired (its share's `expires_at` has passed): `urn:vault:problem:share-expired`.
+             *     A link that was revoked, replaced or never existed answers 404 instead.
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    downloadLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description `Bearer <access_token>` from `POST …/links/{token}/unlock/`: needed on a public link
+                 *     with a password (else 401 naming `/headers/authorization`); the owner and the linked
+                 *     users need none, with their `api-key`.
+                 */
+                Authorization?: components["parameters"]["LinkCredentials"];
+                /** @description One byte range, e.g. `bytes=0-1023`, `bytes=1024-` or `bytes=-500` (the last 500 bytes). */
+                Range?: components["parameters"]["ContentConditions.range"];
+                /** @description Apply `Range` only if this is the current `ETag` (strong comparison). */
+                "If-Range"?: components["parameters"]["ContentConditions.ifRange"];
+                /** @description The `ETag` the caller has; answered with 304 when it is current. */
+                "If-None-Match"?: components["parameters"]["ContentConditions.ifNoneMatch"];
+            };
+            path: {
+                /** @description The link's token, as in the share's `link`. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    /** @description The length of the body sent: the whole content, or the range for a 206. */
+                    "Content-Length": number;
+                    /** @description The SHA-256 of the content, quoted: a strong entity tag. */
+                    ETag: string;
+                    "Accept-Ranges": "bytes";
+                    /**
+                     * @description `attachment` with the file's name (RFC 6266): an ASCII `filename` (other characters
+                     *     replaced by `?`) and, when the name is not plain ASCII, the exact name as
+                     *     `filename*=UTF-8''…` (RFC 8187), e.g.
+                     *     `attachment; filename="?n?c?d? ??.pdf"; filename*=UTF-8''%C3%9Cn%C3%AFc%C3%B6d%C3%A9%20%E6%8A%A5%E5%91%8A.pdf`.
+                     */
+                    "Content-Disposition": string;
+                    /**
+                     * @description `private, no-cache` for the owner's download: a file is its owner's, so no shared
+                     *     cache keeps it, and a private cache revalidates with the `ETag`; `private, no-store`
+                     *     through a link, which may end at any moment.
+                     */
+                    "Cache-Control": "private, no-store";
+                    "Referrer-Policy": "no-referrer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": Blob;
+                };
+            };
+            /** @description Successful */
+            206: {
+                headers: {
+                    /** @description The length of the body sent: the whole content, or the range for a 206. */
+                    "Content-Length": number;
+                    /** @description The SHA-256 of the content, quoted: a strong entity tag. */
+                    ETag: string;
+                    "Accept-Ranges": "bytes";
+                    /**
+                     * @description `attachment` with the file's name (RFC 6266): an ASCII `filename` (other characters
+                     *     replaced by `?`) and, when the name is not plain ASCII, the exact name as
+                     *     `filename*=UTF-8''…` (RFC 8187), e.g.
+                     *     `attachment; filename="?n?c?d? ??.pdf"; filename*=UTF-8''%C3%9Cn%C3%AFc%C3%B6d%C3%A9%20%E6%8A%A5%E5%91%8A.pdf`.
+                     */
+                    "Content-Disposition": string;
+                    /**
+                     * @description `private, no-cache` for the owner's download: a file is its owner's, so no shared
+                     *     cache keeps it, and a private cache revalidates with the `ETag`; `private, no-store`
+                     *     through a link, which may end at any moment.
+                     */
+                    "Cache-Control": "private, no-store";
+                    "Referrer-Policy": "no-referrer";
+                    /** @description The range sent, e.g. `bytes 0-15/16`; `Content-Length` is the length of that range. */
+                    "Content-Range": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": Blob;
+                };
+            };
+            /** @description The client has made a conditional request and the resource has not been modified. */
+            304: {
+                headers: {
+                    /** @description The SHA-256 of the content, quoted. */
+                    ETag: string;
+                    /** @description `private, no-store`: a link may end at any moment, so no cache keeps what it answered. */
+                    "Cache-Control": "private, no-store";
+                    /** @description `no-referrer`: a page opened from the link does not learn it. */
+                    "Referrer-Policy": "no-referrer";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The link has expired (its share's `expires_at` has passed): `urn:vault:problem:share-expired`.
+             *     A link that was revoked, replaced or never existed answers 404 instead.
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Range` header asks for bytes outside the content. */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listLinkFiles: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The id of the shared folder or of a folder inside it, outside the bin (anything
+                 *     else, another user's folder included, answers 404); omitted, the shared folder.
+                 */
+                folder?: components["parameters"]["LinkFolderFilter"];
+                /**
+                 * @description Where the page starts: the opaque `cursor` of a `next` link, as given. A cursor
+                 *     is signed and belongs to one caller and one list (with its filters): any other
+                 *     answers 400 naming `cursor`.
+                 */
+                cursor?: components["parameters"]["PageQuery.cursor"];
+                /** @description How many items a page holds: 1 to 200, 50 when omitted. */
+                page_size?: components["parameters"]["PageQuery.page_size"];
+            };
+            header?: {
+                /**
+                 * @description `Bearer <access_token>` from `POST …/links/{token}/unlock/`: needed on a public link
+                 *     with a password (else 401 naming `/headers/authorization`); the owner and the linked
+                 *     users need none, with their `api-key`.
+                 */
+                Authorization?: components["parameters"]["LinkCredentials"];
+            };
+            path: {
+                /** @description The link's token, as in the share's `link`. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page through a link: no cache may keep it. */
+            200: {
+                headers: {
+                    /** @description `private, no-store`: a link may end at any moment, so no cache keeps what it answered. */
+                    "Cache-Control": "private, no-store";
+                    /** @description `no-referrer`: a page opened from the link does not learn it. */
+                    "Referrer-Policy": "no-referrer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkFilePage"];
+                };
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The link has expired (its share's `expires_at` has passed): `urn:vault:problem:share-expired`.
+             *     A link that was revoked, replaced or never existed answers 404 instead.
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    downloadLinkFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description `Bearer <access_token>` from `POST …/links/{token}/unlock/`: needed on a public link
+                 *     with a password (else 401 naming `/headers/authorization`); the owner and the linked
+                 *     users need none, with their `api-key`.
+                 */
+                Authorization?: components["parameters"]["LinkCredentials"];
+                /** @description One byte range, e.g. `bytes=0-1023`, `bytes=1024-` or `bytes=-500` (the last 500 bytes). */
+                Range?: components["parameters"]["ContentConditions.range"];
+                /** @description Apply `Range` only if this is the current `ETag` (strong comparison). */
+                "If-Range"?: components["parameters"]["ContentConditions.ifRange"];
+                /** @description The `ETag` the caller has; answered with 304 when it is current. */
+                "If-None-Match"?: components["parameters"]["ContentConditions.ifNoneMatch"];
+            };
+            path: {
+                /** @description The link's token, as in the share's `link`. */
+                token: string;
+                /** @description The id of a file inside the shared folder. */
+                file_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    /** @description The length of the body sent: the whole content, or the range for a 206. */
+                    "Content-Length": number;
+                    /** @description The SHA-256 of the content, quoted: a strong entity tag. */
+                    ETag: string;
+                    "Accept-Ranges": "bytes";
+                    /**
+                     * @description `attachment` with the file's name (RFC 6266): an ASCII `filename` (other characters
+                     *     replaced by `?`) and, when the name is not plain ASCII, the exact name as
+                     *     `filename*=UTF-8''…` (RFC 8187), e.g.
+                     *     `attachment; filename="?n?c?d? ??.pdf"; filename*=UTF-8''%C3%9Cn%C3%AFc%C3%B6d%C3%A9%20%E6%8A%A5%E5%91%8A.pdf`.
+                     */
+                    "Content-Disposition": string;
+                    /**
+                     * @description `private, no-cache` for the owner's download: a file is its owner's, so no shared
+                     *     cache keeps it, and a private cache revalidates with the `ETag`; `private, no-store`
+                     *     through a link, which may end at any moment.
+                     */
+                    "Cache-Control": "private, no-store";
+                    "Referrer-Policy": "no-referrer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": Blob;
+                };
+            };
+            /** @description Successful */
+            206: {
+                headers: {
+                    /** @description The length of the body sent: the whole content, or the range for a 206. */
+                    "Content-Length": number;
+                    /** @description The SHA-256 of the content, quoted: a strong entity tag. */
+                    ETag: string;
+                    "Accept-Ranges": "bytes";
+                    /**
+                     * @description `attachment` with the file's name (RFC 6266): an ASCII `filename` (other characters
+                     *     replaced by `?`) and, when the name is not plain ASCII, the exact name as
+                     *     `filename*=UTF-8''…` (RFC 8187), e.g.
+                     *     `attachment; filename="?n?c?d? ??.pdf"; filename*=UTF-8''%C3%9Cn%C3%AFc%C3%B6d%C3%A9%20%E6%8A%A5%E5%91%8A.pdf`.
+                     */
+                    "Content-Disposition": string;
+                    /**
+                     * @description `private, no-cache` for the owner's download: a file is its owner's, so no shared
+                     *     cache keeps it, and a private cache revalidates with the `ETag`; `private, no-store`
+                     *     through a link, which may end at any moment.
+                     */
+                    "Cache-Control": "private, no-store";
+                    "Referrer-Policy": "no-referrer";
+                    /** @description The range sent, e.g. `bytes 0-15/16`; `Content-Length` is the length of that range. */
+                    "Content-Range": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": Blob;
+                };
+            };
+            /** @description The client has made a conditional request and the resource has not been modified. */
+            304: {
+                headers: {
+                    /** @description The SHA-256 of the content, quoted. */
+                    ETag: string;
+                    /** @description `private, no-store`: a link may end at any moment, so no cache keeps what it answered. */
+                    "Cache-Control": "private, no-store";
+                    /** @description `no-referrer`: a page opened from the link does not learn it. */
+                    "Referrer-Policy": "no-referrer";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The link has expired (its share's `expires_at` has passed): `urn:vault:problem:share-expired`.
+             *     A link that was revoked, replaced or never existed answers 404 instead.
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Range` header asks for bytes outside the content. */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listLinkFolders: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The id of the shared folder or of a folder inside it, outside the bin (anything
+                 *     else, another user's folder included, answers 404); omitted, the shared folder.
+                 */
+                folder?: components["parameters"]["LinkFolderFilter"];
+                /**
+                 * @description Where the page starts: the opaque `cursor` of a `next` link, as given. A cursor
+                 *     is signed and belongs to one caller and one list (with its filters): any other
+                 *     answers 400 naming `cursor`.
+                 */
+                cursor?: components["parameters"]["PageQuery.cursor"];
+                /** @description How many items a page holds: 1 to 200, 50 when omitted. */
+                page_size?: components["parameters"]["PageQuery.page_size"];
+            };
+            header?: {
+                /**
+                 * @description `Bearer <access_token>` from `POST …/links/{token}/unlock/`: needed on a public link
+                 *     with a password (else 401 naming `/headers/authorization`); the owner and the linked
+                 *     users need none, with their `api-key`.
+                 */
+                Authorization?: components["parameters"]["LinkCredentials"];
+            };
+            path: {
+                /** @description The link's token, as in the share's `link`. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page through a link: no cache may keep it. */
+            200: {
+                headers: {
+                    /** @description `private, no-store`: a link may end at any moment, so no cache keeps what it answered. */
+                    "Cache-Control": "private, no-store";
+                    /** @description `no-referrer`: a page opened from the link does not learn it. */
+                    "Referrer-Policy": "no-referrer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkFolderPage"];
+                };
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The link has expired (its share's `expires_at` has passed): `urn:vault:problem:share-expired`.
+             *     A link that was revoked, replaced or never existed answers 404 instead.
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    unlockLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A key of your choice (1 to 255 characters, e.g. a UUID) that makes retrying this
+                 *     POST safe. The first answer to a key (its status, body, and `ETag`, `Location`
+                 *     and `Content-Type`) is kept for 24 hours per user: a retry with the same key and
+                 *     the same request gets that answer again, with `Idempotent-Replayed: true`, and the
+                 *     work is not done again. The same key with a different request (another path or
+                 *     body) answers 422; while the first request with the key is still being processed,
+                 *     409. Answers of 500 and above are not kept: the key is free again at once, so a
+                 *     failed request may be retried with it. A request refused before its key is read
+                 *     (a wrong api key, a rate limit, a body that breaks the contract: 400, 401, 413,
+                 *     415, 429) is not kept either. Keys are the caller's own: another user's same key
+                 *     is unrelated. After 24 hours a key may be used again for a new request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The link's token, as in the share's `link`. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkUnlock"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    /** @description `private, no-store`: a link may end at any moment, so no cache keeps what it answered. */
+                    "Cache-Control": "private, no-store";
+                    /** @description `no-referrer`: a page opened from the link does not learn it. */
+                    "Referrer-Policy": "no-referrer";
+                    /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`, replayed; absent otherwise. Kept problems (4xx) are replayed with it too. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkAccess"];
+                };
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The change conflicts with the current state of the resource (`urn:vault:problem:conflict`:
+             *     a unique value already in use, leaving a terminal status), or, on a POST, the request's
+             *     `Idempotency-Key` is in use by a request still being processed
+             *     (`urn:vault:problem:idempotency-key-in-use`: retry after `Retry-After` seconds).
+             */
+            409: {
+                headers: {
+                    /** @description With `idempotency-key-in-use`: seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The link has expired (its share's `expires_at` has passed): `urn:vault:problem:share-expired`.
+             *     A link that was revoked, replaced or never existed answers 404 instead.
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The request is well-formed but refers to something unusable (another user's item, an
+             *     unknown user id, a folder inside itself); `errors` names the field. On a POST, also:
+             *     the `Idempotency-Key` was used for a different request (`urn:vault:problem:idempotency-key-reused`,
+             *     naming `/headers/idempotency-key`).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSharedWithMe: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where the page starts: the opaque `cursor` of a `next` link, as given. A cursor
+                 *     is signed and belongs to one caller and one list (with its filters): any other
+                 *     answers 400 naming `cursor`.
+                 */
+                cursor?: components["parameters"]["PageQuery.cursor"];
+                /** @description How many items a page holds: 1 to 200, 50 when omitted. */
+                page_size?: components["parameters"]["PageQuery.page_size"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description One page of a list: the items in list order and the absolute URL of the next page.
+             *     Following `next` until it is null visits every item exactly once, even while items
+             *     are added or removed meanwhile (a removed item may be missing; none repeats).
+             */
+            200: {
+                headers: {
+                    /** @description `private, no-cache`: a list is its owner's; a private cache revalidates. */
+                    "Cache-Control": "private, no-cache";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharedWithMePage"];
+                };
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -124,6 +124,14 @@ function text(min: number, max: number) {
   return fc.string({ unit: fc.constantFrom(...ALPHABET), minLength: min, maxLength: max, size: "max" });
 }
 
+/** RFC 3339 instants, in UTC or with an offset, past and future. */
+const dateTime = fc
+  .tuple(
+    fc.date({ min: new Date("1970-01-01T00:00:00Z"), max: new Date("2999-12-31T23:59:59Z"), noInvalidDate: true }),
+    fc.constantFrom("Z", "+01:00", "-05:30", "+00:00"),
+  )
+  .map(([date, zone]) => date.toISOString().replace(/\.\d{3}Z$/, zone));
+
 /** A fast-check arbitrary of the values a schema accepts. `ids` supplies real ids for fields that name resources. */
 export function arbitraryOf(schemaIn: Schema, ids: fc.Arbitrary<string>): fc.Arbitrary<unknown> {
   const schema = resolve(schemaIn);
@@ -141,6 +149,7 @@ export function arbitraryOf(schemaIn: Schema, ids: fc.Arbitrary<string>): fc.Arb
         return objectOf(schema, ids);
       case "string":
         if (schema.format === "binary") return fc.uint8Array({ maxLength: 2048 }).map((bytes) => new Blob([bytes]));
+        if (schema.format === "date-time") return dateTime;
         return fc.oneof(
           { weight: 3, arbitrary: text(schema.minLength ?? 0, Math.min(schema.maxLength ?? 40, 300)) },
           { weight: schema.minLength === undefined || schema.minLength <= 36 ? 2 : 0, arbitrary: ids },
@@ -201,6 +210,7 @@ export function mutationsOf(
     if (s.maximum !== undefined) set(s.maximum + 1, "maximum");
     if (s.maxLength !== undefined) set("x".repeat(s.maxLength + 1), "maxLength");
     if (s.minLength > 0) set("", "minLength");
+    if (s.format === "date-time") set("2026-02-30T25:00:00Z", "format");
     const items = s.items && resolve(s.items);
     if (items?.type === "string" && items.minLength > 0) set([""], "item minLength", `${at(name)}/0`);
     if (items?.type === "object" && items.required?.length)

@@ -17,7 +17,11 @@ export interface Ids {
   folder_id: string;
   /** Another folder of the same user: a destination or parent besides `folder_id`. */
   projects_folder_id: string;
+  /** A file directly inside `projects_folder_id`. */
+  projects_file_id: string;
   file_share_id: string;
+  /** The token of that share's link (a private share: its owner opens it with their key). */
+  link_token: string;
   bin_id: string;
   /** A second bin entry, so that reading one and restoring the other work in one run. */
   folder_bin_id: string;
@@ -30,7 +34,9 @@ export function idsOf(user: SeededUser): Ids {
     file_id: user.file_id,
     folder_id: user.folder_id,
     projects_folder_id: user.projects_folder_id,
+    projects_file_id: user.projects_file_id,
     file_share_id: user.file_share_id,
+    link_token: user.link_token,
     bin_id: user.bin_id,
     folder_bin_id: user.folder_bin_id,
   };
@@ -39,6 +45,10 @@ export function idsOf(user: SeededUser): Ids {
 export interface OperationRequest {
   /** The path's `{id}`. */
   id?: string;
+  /** The path's `{token}` (a link's). */
+  token?: string;
+  /** The path's `{file_id}` (a file inside a shared folder). */
+  file_id?: string;
   query?: Record<string, string | number>;
   /** JSON, or the fields of a multipart form when it holds a `File`. */
   body?: unknown;
@@ -58,8 +68,10 @@ export interface Entry {
    */
   foreign: 404 | 422 | null;
   /**
-   * For a delete: makes an item of the owner's for it to remove, and answers its id, so
-   * that a run sending every request in turn (Portman's) keeps the seeded items.
+   * For a delete (and a link replace): makes an item of the owner's for it to remove (or
+   * change), and answers its id, so that a run sending every request in turn (Portman's)
+   * keeps the seeded items as they were. For a folder link's operation: makes a share of
+   * `projects_folder_id` (which holds `projects_file_id`) and answers its link's token.
    */
   spare?(client: VaultClient, ids: Ids): Promise<string>;
 }
@@ -68,6 +80,15 @@ const pdf = () => new File(["%PDF-1.7\n"], "report.pdf");
 const idOf = ({ data }: { data?: { id: string } }) => data?.id ?? "";
 const upload = (client: VaultClient, ids: Ids) =>
   client.POST("/evault/v1/files/", { body: { file: new File(["spare"], "spare.txt"), folder: ids.folder_id } });
+
+/** A new share of `projects_folder_id` (which the table's other requests leave as it is): the token of its link. */
+const folderLink = async (client: VaultClient, ids: Ids) => {
+  const { data } = await client.POST("/evault/v1/file_shares/", { body: { folder: ids.projects_folder_id } });
+  return /\/links\/([^/]+)\/$/.exec(data?.link ?? "")?.[1] ?? "";
+};
+
+const spareShare = async (client: VaultClient, ids: Ids) =>
+  idOf(await client.POST("/evault/v1/file_shares/", { body: { folder: ids.folder_id } }));
 
 export const operationTable: Record<OperationId, Entry> = {
   listNgnBankAccounts: { request: () => ({ query: { page_size: 10 } }), status: 200, json: true, foreign: null },
@@ -128,8 +149,49 @@ export const operationTable: Record<OperationId, Entry> = {
     status: 204,
     json: false,
     foreign: 404,
-    spare: async (client, ids) =>
-      idOf(await client.POST("/evault/v1/file_shares/", { body: { folder: ids.folder_id } })),
+    spare: spareShare,
+  },
+  replaceFileShareLink: {
+    request: (ids) => ({ id: ids.file_share_id }),
+    status: 200,
+    json: true,
+    foreign: 404,
+    // A share of its own, so that the seeded share's link (the link operations' below) stays.
+    spare: spareShare,
+  },
+  // The seeded share is private: its owner opens the link with their key, anyone else gets 404.
+  getLink: { request: (ids) => ({ token: ids.link_token }), status: 200, json: true, foreign: 404 },
+  downloadLink: { request: (ids) => ({ token: ids.link_token }), status: 200, json: false, foreign: 404 },
+  // The seeded users of one run share with each other (the seed's shares of nothing list the other): nothing is shared yet.
+  listSharedWithMe: { request: () => ({}), status: 200, json: true, foreign: null },
+  // The seeded share has no password: its unlock answers a token all the same.
+  unlockLink: {
+    request: (ids) => ({ token: ids.link_token, body: { password: "s3cret" } }),
+    status: 200,
+    json: true,
+    foreign: 404,
+  },
+  // The seeded link shares a file: these need a folder link, which `spare` makes (its token replaces the table's).
+  listLinkFolders: {
+    request: (ids) => ({ token: ids.link_token }),
+    status: 200,
+    json: true,
+    foreign: 404,
+    spare: folderLink,
+  },
+  listLinkFiles: {
+    request: (ids) => ({ token: ids.link_token }),
+    status: 200,
+    json: true,
+    foreign: 404,
+    spare: folderLink,
+  },
+  downloadLinkFile: {
+    request: (ids) => ({ token: ids.link_token, file_id: ids.projects_file_id }),
+    status: 200,
+    json: false,
+    foreign: 404,
+    spare: folderLink,
   },
   listFiles: { request: (ids) => ({ query: { folder: ids.folder_id } }), status: 200, json: true, foreign: 404 },
   createFile: {
@@ -199,9 +261,10 @@ export function send(
   const call = (client as unknown as Record<string, (path: string, init: unknown) => Promise<never>>)[
     op.method.toUpperCase()
   ] as (path: string, init: unknown) => Promise<{ data?: unknown; error?: { type?: string }; response: Response }>;
-  const { id, body, query } = request;
+  const { id, token, file_id, body, query } = request;
+  const path = Object.fromEntries(Object.entries({ id, token, file_id }).filter(([, value]) => value !== undefined));
   return call(op.path, {
-    params: { path: id === undefined ? {} : { id }, query },
+    params: { path, query },
     body,
     bodySerializer: (body as { file?: unknown } | undefined)?.file instanceof Blob ? toFormData : undefined,
     parseAs: operationTable[op.id]?.json === false ? "blob" : "json",

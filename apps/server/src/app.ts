@@ -10,6 +10,7 @@ import { docsRouter } from "./http/docs.js";
 import { downloadFile } from "./http/downloads.js";
 import { createHandlers, createRecoveries } from "./http/handlers.js";
 import { idempotentPosts } from "./http/idempotency.js";
+import { linkAnswerHeaders, linkHandlers } from "./http/links.js";
 import { adminRouter, type Metrics } from "./http/observability.js";
 import type { Handlers } from "./http/operation-types.js";
 import { answerProblem, errorHandler } from "./http/problems.js";
@@ -29,7 +30,7 @@ export interface AppDeps {
   /** Replaces handlers (tests inject faulty ones to prove response validation). */
   handlers?: Partial<Handlers>;
   /** The failed-authentication and per-key budgets (see rate-limit.ts); none when absent. */
-  rateLimiter?: Pick<RateLimiter, "failedAuth" | "perKey">;
+  rateLimiter?: Pick<RateLimiter, "failedAuth" | "perKey" | "unlock">;
   /** Request metrics; `/healthz`, `/readyz` and `/metrics` are mounted here unless `adminOnly`. */
   metrics?: Metrics;
   /** The admin routes are served on a separate admin port instead. */
@@ -139,14 +140,14 @@ export function createApp(deps: AppDeps): App {
   // slot the validator's own multer-in-memory uploader would take, and the empty-body check.
   const uploads = multipartUploads(deps.blobs, deps.config.maxUploadBytes, deps.metrics?.uploadsReceiving);
   const bodyReaders = [uploads, refuseEmptyJson];
-  const perKey = deps.rateLimiter ? [deps.rateLimiter.perKey] : [];
-  app.use(gate.route, gate.authenticate, ...perKey, ...bodyReaders, ...gate.validate);
+  const perKey = deps.rateLimiter ? [deps.rateLimiter.perKey, deps.rateLimiter.unlock] : [];
+  app.use(gate.route, linkAnswerHeaders, gate.authenticate, ...perKey, ...bodyReaders, ...gate.validate);
   // A 401 from the validator's security check spends the address's failed-authentication budget.
   if (deps.rateLimiter) app.use(deps.rateLimiter.failedAuth);
   app.use(
     idempotentPosts(deps.database.db, {
       times: { ttlSeconds: deps.config.idempotencyTtlSeconds, leaseSeconds: deps.config.idempotencyLeaseSeconds },
-      recoveries: createRecoveries(deps.config),
+      recoveries: createRecoveries(deps.database.db, deps.config),
       crashAfterWork: deps.config.idempotencyTestCrashAfterWork,
     }),
   );
@@ -154,7 +155,11 @@ export function createApp(deps: AppDeps): App {
   app.use(
     dispatch(
       { ...createHandlers(deps), ...deps.handlers },
-      { downloadFile: download, headFileContent: download },
+      {
+        downloadFile: download,
+        headFileContent: download,
+        ...linkHandlers(deps.database.db, deps.blobs, deps.config.publicBaseUrl),
+      },
       deps.config.publicBaseUrl,
     ),
   );

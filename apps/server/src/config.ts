@@ -44,6 +44,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Failed authentications per minute per client address; by default the per-key budget. */
   failedAuthPerMinute: number;
+  /** Anonymous link requests per minute per client address (`LINK_RATE_LIMIT_PER_MINUTE`). */
+  linkPerMinute: number;
   /** Redis for a rate-limit budget shared by several processes; in-process counting without it. */
   redisUrl: string | undefined;
   /** Origins allowed by CORS; empty means CORS is off. */
@@ -113,6 +115,7 @@ export function loadConfig(env: Env = process.env): Config {
     logFormat: oneOf(env, "LOG_FORMAT", ["json", "pretty"], process.stdout.isTTY ? "pretty" : "json"),
     rateLimitPerMinute,
     failedAuthPerMinute: integer(env, "RATE_LIMIT_FAILED_AUTH_PER_MINUTE", rateLimitPerMinute, 1, 1_000_000),
+    linkPerMinute: integer(env, "LINK_RATE_LIMIT_PER_MINUTE", 120, 1, 1_000_000),
     redisUrl: url(env, "REDIS_URL", /^rediss?:$/),
     corsOrigins: (env.CORS_ORIGINS ?? "")
       .split(",")

@@ -8,6 +8,7 @@ import { createApiKey } from "./domain/api-keys.js";
 import { NAIRA } from "./domain/banking/bank-accounts.js";
 import { moveToBin } from "./domain/vault/bins.js";
 import { putBlob } from "./domain/vault/blob-sweep.js";
+import { linkSecret, newLink, linkToken as tokenOf } from "./domain/vault/share-links.js";
 import { setTags, upsertTags } from "./domain/vault/tags.js";
 import type { BlobStore } from "./storage/blob-store.js";
 
@@ -24,12 +25,16 @@ export interface DemoUser {
   file_id: string;
   folder_id: string;
   file_share_id: string;
+  /** The token of that share's link (a private share of notes.txt): `/evault/v1/links/<token>/`. */
+  link_token: string;
   /** The file old-draft.txt (from Documents), in the bin ... */
   binned_file_id: string;
   /** ... under this bin entry. */
   bin_id: string;
   /** "Projects" at the root, three levels deep: Projects/Alpha/Specs, with files at every level. */
   projects_folder_id: string;
+  /** plan.txt, the file directly inside Projects. */
+  projects_file_id: string;
   /** "Old projects" (a root folder holding "Drafts" and a file in each), in the bin ... */
   binned_folder_id: string;
   /** ... under this bin entry. */
@@ -60,6 +65,7 @@ export async function createDemoUser(
   const notes = await storeBytes(db, store, Buffer.from(`Notes of ${username}\n`));
   const logo = await storeBytes(db, store, ONE_PIXEL_PNG);
   const draft = await storeBytes(db, store, Buffer.from("An old draft.\n"));
+  const secret = await linkSecret(db);
   const ids = await db.transaction(async (tx) => {
     await tx.insert(currencies).values(NAIRA).onConflictDoNothing();
     const [user] = await tx
@@ -93,9 +99,11 @@ export async function createDemoUser(
     ]);
     await setTags(tx, "folder", documents, await upsertTags(tx, user.id, [{ name: "personal", description: "Mine" }]));
     const shareId = randomUUID();
-    await tx.insert(fileShares).values({ id: shareId, user_id: user.id, file_id: fileId, access: "private" });
+    const link = newLink(secret);
+    await tx.insert(fileShares).values({ id: shareId, user_id: user.id, file_id: fileId, access: "private", ...link });
     const binId = await moveToBin(tx, user.id, "file", draftId, retentionDays);
 
+    const planId = randomUUID();
     const [projects, alpha, specs, oldProjects, drafts] = [
       randomUUID(),
       randomUUID(),
@@ -121,7 +129,7 @@ export async function createDemoUser(
     await tx
       .insert(files)
       .values([
-        file(projects, "plan.txt", notes),
+        { ...file(projects, "plan.txt", notes), id: planId },
         file(alpha, "logo.png", logo),
         file(specs, "spec.txt", draft),
         file(specs, "spec-copy.txt", draft),
@@ -130,7 +138,21 @@ export async function createDemoUser(
       ]);
     await setTags(tx, "folder", oldProjects, await upsertTags(tx, user.id, [{ name: "archive" }]));
     const folderBinId = await moveToBin(tx, user.id, "folder", oldProjects, retentionDays);
-    return { user, bankAccountId, documents, fileId, shareId, draftId, binId, projects, oldProjects, folderBinId };
+    const linkToken = tokenOf(secret, link.link_nonce);
+    return {
+      user,
+      bankAccountId,
+      documents,
+      fileId,
+      shareId,
+      linkToken,
+      planId,
+      draftId,
+      binId,
+      projects,
+      oldProjects,
+      folderBinId,
+    };
   });
   const key = await createApiKey(db, username);
   return {
@@ -141,9 +163,11 @@ export async function createDemoUser(
     file_id: ids.fileId,
     folder_id: ids.documents,
     file_share_id: ids.shareId,
+    link_token: ids.linkToken,
     binned_file_id: ids.draftId,
     bin_id: ids.binId,
     projects_folder_id: ids.projects,
+    projects_file_id: ids.planId,
     binned_folder_id: ids.oldProjects,
     folder_bin_id: ids.folderBinId,
   };
@@ -154,12 +178,14 @@ export async function createDemoUser(
  * so each may link the others to its shares and see their details (see usersKnownTo).
  */
 export async function shareWithEachOther(db: Db, demoUsers: DemoUser[]): Promise<void> {
+  const secret = await linkSecret(db);
   await db.insert(fileShares).values(
     demoUsers.map((user) => ({
       id: randomUUID(),
       user_id: user.id,
       access: "private",
       users: demoUsers.filter((other) => other.id !== user.id).map((other) => other.id),
+      ...newLink(secret),
     })),
   );
 }

@@ -77,6 +77,9 @@ export function errorSerializer(err: unknown): unknown {
   return isErrorLike(err) ? serializeError(err, queryParams(err), 0) : err;
 }
 
+/** The token in a link's path, and the six characters of it a log line keeps. */
+const LINK_TOKEN = /(?<=^\/evault\/v1\/links\/)([^/?]{0,6})[^/?]*/;
+
 /**
  * The request as logged (pino's standard serializer), but with every query
  * string value censored: a list's filters, cursor and page size are ids and numbers the
@@ -84,7 +87,9 @@ export function errorSerializer(err: unknown): unknown {
  */
 function requestSerializer(raw: IncomingMessage): Record<string, unknown> {
   const req = pino.stdSerializers.req(raw) as unknown as Record<string, unknown>;
-  const url = typeof req.url === "string" ? req.url : "";
+  // A link's token is a credential: its first characters tell links apart, the rest is cut.
+  const url = (typeof req.url === "string" ? req.url : "").replace(LINK_TOKEN, "$1…");
+  req.url = url;
   const at = url.indexOf("?");
   if (at < 0) return req;
   const query = url

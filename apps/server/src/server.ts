@@ -117,6 +117,7 @@ export async function startServer(
   const rateLimiter = await createRateLimiter({
     perMinute: config.rateLimitPerMinute,
     failedAuthPerMinute: config.failedAuthPerMinute,
+    linkPerMinute: config.linkPerMinute,
     redisUrl: config.redisUrl,
   });
   const admin =

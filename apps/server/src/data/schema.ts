@@ -202,10 +202,20 @@ export const fileShares = pgTable(
     emails: jsonb("emails"),
     /** scrypt$ln=17,r=8,p=1$<salt>$<hash> (or scrypt$<salt>$<hash>, N = 2^14, before), never the password. */
     password_hash: text("password_hash"),
+    /** The random input of the link token (share-links.ts): the token is derived from it and a server secret. */
+    link_nonce: text("link_nonce").notNull(),
+    /** The SHA-256 (hex) of the link token, by which a link finds its share. */
+    link_hash: text("link_hash").notNull(),
+    /** When the link stops opening (410), or null for never. */
+    expires_at: timestamptz("expires_at"),
+    download_count: bigint("download_count", { mode: "number" }).notNull().default(0),
+    last_accessed_at: timestamptz("last_accessed_at"),
     version,
     ...timestamps,
   },
   (t) => [
+    uniqueIndex("file_shares_link_hash_idx").on(t.link_hash),
+    index("file_shares_users_idx").using("gin", t.users),
     index("file_shares_file_idx").on(t.file_id),
     index("file_shares_folder_idx").on(t.folder_id),
     index("file_shares_user_created_idx").on(t.user_id, t.created_at, t.id),

@@ -72,3 +72,41 @@ export function bodyIssue(value: unknown, path: string): RequestIssue | undefine
   }
   return undefined;
 }
+
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.\d{1,9})?(?:[Zz]|[+-](\d{2}):(\d{2}))$/;
+
+const daysIn = (year: number, month: number) =>
+  month === 2
+    ? year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+      ? 29
+      : 28
+    : [4, 6, 9, 11].includes(month)
+      ? 30
+      : 31;
+
+/**
+ * Refuses a `date-time` the validator's format check lets through but no calendar has
+ * (February 30, 25:00, year 0, an offset of +24:00), which PostgreSQL would refuse with
+ * a 500: a 400 naming the field, as for any other format.
+ */
+export function checkInstant(value: string | null | undefined, path: string): void {
+  if (value == null) return;
+  const [, ...parts] = RFC3339.exec(value) ?? [];
+  // `Z` leaves the offset's groups undefined: a zero offset.
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offsetHours = 0, offsetMinutes = 0] =
+    parts.map((part) => Number(part ?? 0));
+  const real =
+    parts.length > 0 &&
+    year >= 1 &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysIn(year, month) &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59 &&
+    offsetHours <= 23 &&
+    offsetMinutes <= 59;
+  if (!real)
+    throw badBody({ path, message: "must be an RFC 3339 date-time with a time zone that exists", code: "format" });
+}

@@ -1,5 +1,12 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import type { Handlers, JsonOperationId, OperationId, StreamHandlers, StreamOperationId } from "./operation-types.js";
+import {
+  type Handlers,
+  isLinkOperation,
+  type JsonOperationId,
+  type OperationId,
+  type StreamHandlers,
+  type StreamOperationId,
+} from "./operation-types.js";
 import { etag, noneMatch, parseIfMatch, representationTag } from "./request-context.js";
 
 type UntypedHandler = (input: {
@@ -24,7 +31,10 @@ const READ_CACHE_CONTROL = "private, no-cache";
 export function dispatch(handlers: Handlers, streams: StreamHandlers, publicBaseUrl: string): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     const operationId = req.openapi?.schema?.operationId as OperationId | undefined;
-    if (!operationId || !req.auth) return next();
+    if (!operationId) return next();
+    // A link is its own credential: its operations run with or without a key.
+    if (isLinkOperation(operationId)) return streams[operationId](req, res, next);
+    if (!req.auth) return next();
     if (operationId in streams) return streams[operationId as StreamOperationId](req, res, next);
     // The table is typed per operation; here one call site serves them all.
     const handler = handlers[operationId as JsonOperationId] as unknown as UntypedHandler | undefined;

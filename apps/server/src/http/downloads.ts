@@ -17,37 +17,66 @@ const CACHE_CONTROL = "private, no-cache";
  * `filename*=UTF-8''…`), and Range, If-Range and If-None-Match per RFC 9110.
  */
 export function downloadFile(db: Db, store: BlobStore) {
-  return async (req: Request, res: Response, next: NextFunction) => {
-    // A replace or delete that commits between reading the row and opening its bytes
-    // may have taken the bytes: the row is read again, and answers 404 or the new content.
-    for (let attempt = 1; ; attempt++) {
-      const found = await storedContent(db, req.auth?.userId ?? -1, req.openapi?.pathParams?.id ?? "");
-      try {
-        await answerContent(req, res, next, store, found);
-        return;
-      } catch (error) {
-        if (!(error instanceof BlobMissing) || attempt === MAX_READS) throw error;
-      }
+  return (req: Request, res: Response, next: NextFunction) =>
+    serveContent(req, res, next, store, {
+      find: () => storedContent(db, req.auth?.userId ?? -1, req.openapi?.pathParams?.id ?? ""),
+      cacheControl: CACHE_CONTROL,
+    });
+}
+
+/** The content to send: its name, hash, size and sniffed type. */
+export type Content = Awaited<ReturnType<typeof storedContent>>;
+
+export interface ContentSource<C extends Content> {
+  /** Reads the row naming the content (again after a concurrent replace took its bytes); throws when it is gone. */
+  find(): Promise<C>;
+  cacheControl: string;
+  /** Called once the whole content was sent with 200 (not a range, a 304 or a HEAD). */
+  sentWhole?(found: C): Promise<void>;
+}
+
+/**
+ * Answers the content `source.find` names. A replace or delete that commits between
+ * reading the row and opening its bytes may have taken the bytes: the row is read
+ * again, and answers 404 or the new content.
+ */
+export async function serveContent<C extends Content>(
+  req: Request,
+  res: Response,
+  next: NextFunction,
+  store: BlobStore,
+  source: ContentSource<C>,
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const found = await source.find();
+    try {
+      const whole = await answerContent(req, res, next, store, found, source.cacheControl);
+      if (whole && source.sentWhole) await source.sentWhole(found);
+      return;
+    } catch (error) {
+      if (!(error instanceof BlobMissing) || attempt === MAX_READS) throw error;
     }
-  };
+  }
 }
 
 /** Reads of a file's row per download: a row that still names missing bytes after that many is a fault (500). */
 const MAX_READS = 3;
 
+/** Answers the content; true when all of it was sent with 200. */
 async function answerContent(
   req: Request,
   res: Response,
   next: NextFunction,
   store: BlobStore,
-  found: Awaited<ReturnType<typeof storedContent>>,
-): Promise<void> {
+  found: Content,
+  cacheControl: string,
+): Promise<boolean> {
   const etag = `"${found.hash}"`;
   // Decided here rather than by `fresh`, which ignores If-None-Match when the request
   // says `Cache-Control: no-cache`, as fetch() adds to every conditional request.
   if (noneMatch(req.get("if-none-match"), etag)) {
-    res.setHeader("ETag", etag).setHeader("Cache-Control", CACHE_CONTROL).status(304).end();
-    return;
+    res.setHeader("ETag", etag).setHeader("Cache-Control", cacheControl).status(304).end();
+    return false;
   }
   const size = Number(found.size);
   // Range is defined for GET only (RFC 9110 §14.2).
@@ -56,7 +85,7 @@ async function answerContent(
     res.setHeader("Content-Range", `bytes */${size}`);
     const detail = `The Range header asks for bytes outside the content (${size} bytes).`;
     answerProblem(req, res, "range_not_satisfiable", detail);
-    return;
+    return false;
   }
   // Opened before any header is set, so missing bytes reject with `BlobMissing` (for
   // HEAD too) and a store that is down is a 503.
@@ -65,7 +94,7 @@ async function answerContent(
   res.attachment(found.name ?? "download");
   res.setHeader("Content-Type", found.mimetype);
   res.setHeader("ETag", etag);
-  res.setHeader("Cache-Control", CACHE_CONTROL);
+  res.setHeader("Cache-Control", cacheControl);
   res.setHeader("Accept-Ranges", "bytes");
   if (range) {
     res.status(206);
@@ -74,15 +103,21 @@ async function answerContent(
   res.setHeader("Content-Length", String(range ? range.end - range.start + 1 : size));
   if (!blob) {
     res.end();
-    return;
+    return false;
   }
-  await pipeline(blob, res).catch((err: unknown) => {
-    // The client went away mid-body, or the store failed after the headers: only the
-    // connection can say so now.
-    if (!res.headersSent) return next(err);
-    req.log.debug({ err }, "download interrupted");
-    res.destroy();
-  });
+  return pipeline(blob, res).then(
+    () => !range,
+    (err: unknown) => {
+      // The client went away mid-body, or the store failed after the headers: only the
+      // connection can say so now.
+      if (!res.headersSent) next(err);
+      else {
+        req.log.debug({ err }, "download interrupted");
+        res.destroy();
+      }
+      return false;
+    },
+  );
 }
 
 /** One range-spec of RFC 9110 §14.1.2: `first-last`, `first-` or `-suffix`. */

@@ -1,5 +1,5 @@
 import type { Config } from "../config.js";
-import type { Database } from "../data/database.js";
+import type { Database, Db } from "../data/database.js";
 import type { RecordedWork } from "../data/idempotency-keys.js";
 import {
   createBankAccount,
@@ -8,7 +8,7 @@ import {
   recordedBankAccount,
   replaceBankAccount,
 } from "../domain/banking/bank-accounts.js";
-import type { Versioned } from "../domain/contract.js";
+import { iso, type Versioned } from "../domain/contract.js";
 import { binEntry, binItem, deleteBin, listBins, recordedRestore, restoreBin } from "../domain/vault/bins.js";
 import type { CleanupLog } from "../domain/vault/blob-sweep.js";
 import {
@@ -17,6 +17,7 @@ import {
   getFileShare,
   listFileShares,
   recordedFileShare,
+  replaceFileShareLink,
   updateFileShare,
 } from "../domain/vault/file-shares.js";
 import { createFile, type FileForm, getFile, listFiles, replaceFile } from "../domain/vault/files.js";
@@ -28,9 +29,13 @@ import {
   listFolders,
   updateFolder,
 } from "../domain/vault/folders.js";
+import { sharedWithMe } from "../domain/vault/links.js";
+import { linkSecret, linkToken } from "../domain/vault/share-links.js";
 import { type FileRow, type FolderRow, presentFile, presentFolder } from "../domain/vault/views.js";
 import type { BlobStore } from "../storage/blob-store.js";
+import { checkInstant } from "./body-checks.js";
 import type { RebuiltReply } from "./idempotency.js";
+import { presentShared } from "./links.js";
 import type { Handlers } from "./operation-types.js";
 import { pageBody, pageRequest } from "./pages.js";
 import { ProblemError } from "./problems.js";
@@ -56,8 +61,13 @@ function answers(config: PublicConfig) {
     (collection: string) =>
     <T extends { id: string }>({ resource, version }: Versioned<T>) =>
       ({ status: 201, body: resource, version, location: located(collection, resource.id) }) as const;
+  const shareUrls = {
+    content: contentLink,
+    link: (token: string) => `${config.publicBaseUrl}/evault/v1/links/${token}/`,
+  };
   return {
     contentLink,
+    shareUrls,
     accountCreated: created("/banking/v1/ng/bank_accounts/"),
     fileCreated: created("/evault/v1/files/"),
     folderCreated: created("/evault/v1/folders/"),
@@ -70,9 +80,10 @@ function answers(config: PublicConfig) {
  * request's `Idempotency-Key`, exactly as its handler below gave it.
  */
 export function createRecoveries(
+  db: Db,
   config: PublicConfig,
-): Record<IdempotentOperationId, (work: RecordedWork) => RebuiltReply> {
-  const { contentLink, accountCreated, fileCreated, folderCreated, shareCreated } = answers(config);
+): Record<IdempotentOperationId, (work: RecordedWork) => RebuiltReply | Promise<RebuiltReply>> {
+  const { contentLink, shareUrls, accountCreated, fileCreated, folderCreated, shareCreated } = answers(config);
   return {
     createNgnBankAccount: ({ recorded }) => accountCreated(recordedBankAccount(recorded)),
     createFile: ({ recorded }) => {
@@ -84,7 +95,11 @@ export function createRecoveries(
       return folderCreated({ resource: folder, version });
     },
     duplicateFolder: ({ recorded }) => ({ status: 201, body: presentFolder(recorded as FolderRow).folder }),
-    createFileShare: ({ recorded }) => shareCreated(recordedFileShare(recorded, contentLink)),
+    createFileShare: async ({ recorded }) => shareCreated(await recordedFileShare(db, recorded, shareUrls)),
+    replaceFileShareLink: async ({ recorded }) => {
+      const { resource, version } = await recordedFileShare(db, recorded, shareUrls);
+      return { status: 200, body: resource, version };
+    },
     restoreBin: ({ recorded, committedAt }) => ({ status: 200, body: recordedRestore(recorded, committedAt) }),
   };
 }
@@ -96,6 +111,7 @@ type IdempotentOperationId =
   | "createFolder"
   | "duplicateFolder"
   | "createFileShare"
+  | "replaceFileShareLink"
   | "restoreBin";
 
 /** The operationId -> handler table: one entry per operation of the contract. */
@@ -111,7 +127,7 @@ export function createHandlers({
   logger: CleanupLog;
 }): Handlers {
   const { db } = database;
-  const { contentLink, accountCreated, fileCreated, folderCreated, shareCreated } = answers(config);
+  const { contentLink, shareUrls, accountCreated, fileCreated, folderCreated, shareCreated } = answers(config);
   const retention = config.binRetentionDays;
   return {
     async updateNgnBankAccount({ userId, path, body, ifMatch }) {
@@ -120,8 +136,9 @@ export function createHandlers({
       return { status: 200, body: resource, version };
     },
     async updateFileShare({ userId, path, body, ifMatch }) {
+      checkInstant(body.expires_at, "/body/expires_at");
       const write = { userId, id: path.id, input: body, expectedVersions: ifMatch };
-      const { resource, version } = await updateFileShare(db, write, contentLink);
+      const { resource, version } = await updateFileShare(db, write, shareUrls);
       return { status: 200, body: resource, version };
     },
     async updateFile({ userId, path, body, ifMatch, upload }) {
@@ -195,18 +212,33 @@ export function createHandlers({
       return { status: 200, body: pageBody(url, await listFavouriteFolders(db, userId, pageRequest(query))) };
     },
     async createFileShare({ userId, body, idempotency }) {
-      return shareCreated(await createFileShare(db, userId, body, contentLink, idempotency));
+      checkInstant(body.expires_at, "/body/expires_at");
+      return shareCreated(await createFileShare(db, userId, body, shareUrls, idempotency));
     },
     async listFileShares({ userId, query, url }) {
-      return { status: 200, body: pageBody(url, await listFileShares(db, userId, pageRequest(query), contentLink)) };
+      return { status: 200, body: pageBody(url, await listFileShares(db, userId, pageRequest(query), shareUrls)) };
     },
     async getFileShare({ userId, path }) {
-      const { resource, version } = await getFileShare(db, userId, path.id, contentLink);
+      const { resource, version } = await getFileShare(db, userId, path.id, shareUrls);
+      return { status: 200, body: resource, version };
+    },
+    async replaceFileShareLink({ userId, path, idempotency }) {
+      const { resource, version } = await replaceFileShareLink(db, userId, path.id, shareUrls, idempotency);
       return { status: 200, body: resource, version };
     },
     async deleteFileShare({ userId, path }) {
       await deleteFileShare(db, userId, path.id);
       return { status: 204 };
+    },
+    async listSharedWithMe({ userId, query, url }) {
+      const [page, secret] = await Promise.all([sharedWithMe(db, userId, pageRequest(query)), linkSecret(db)]);
+      const items = page.items.map((share) => ({
+        link: shareUrls.link(linkToken(secret, share.linkNonce)),
+        owner: { name: share.ownerName },
+        shared: presentShared(share),
+        created_at: iso(share.createdAt),
+      }));
+      return { status: 200, body: pageBody(url, { items, next: page.next }) };
     },
     async listBins({ userId, query, url }) {
       return { status: 200, body: pageBody(url, await listBins(db, userId, pageRequest(query))) };

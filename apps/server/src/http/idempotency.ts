@@ -13,6 +13,7 @@ import {
   releaseKey,
 } from "../data/idempotency-keys.js";
 import { serverSecret } from "../data/server-secrets.js";
+import { isLinkOperation } from "./operation-types.js";
 import { answerProblem, type ProblemCode } from "./problems.js";
 import { etag } from "./request-context.js";
 
@@ -34,7 +35,7 @@ export interface RebuiltReply {
 }
 
 /** Per POST operation: its answer from the work's record, for a retry whose first answer was never kept. */
-type Recoveries = Record<string, (work: RecordedWork) => RebuiltReply>;
+type Recoveries = Record<string, (work: RecordedWork) => RebuiltReply | Promise<RebuiltReply>>;
 
 /** The response headers a replay repeats; the rest (request id, rate limit, dates) belong to each request. */
 const KEPT_HEADERS = ["content-type", "etag", "location"] as const;
@@ -73,7 +74,9 @@ export function idempotentPosts(
 ): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     const key = req.get("idempotency-key");
-    if (req.method !== "POST" || key === undefined || !req.auth) return next();
+    // A link's unlock changes nothing and its answer is a credential, which is not kept.
+    const unlock = isLinkOperation(req.openapi?.schema?.operationId);
+    if (req.method !== "POST" || key === undefined || !req.auth || unlock) return next();
     const owner = { userId: req.auth.userId, key };
     const claimed = await claimKey(db, owner, await fingerprint(db, req), times);
     if (claimed.outcome === "kept") return replay(res, claimed.answer);
@@ -101,11 +104,11 @@ async function fingerprint(db: Db, req: Request): Promise<string> {
 }
 
 /** The answer of a request whose work committed and whose answer was never kept, as its handler gave it. */
-function replayRebuilt(req: Request, res: Response, recoveries: Recoveries, work: RecordedWork): void {
+async function replayRebuilt(req: Request, res: Response, recoveries: Recoveries, work: RecordedWork): Promise<void> {
   const operationId = req.openapi?.schema?.operationId ?? "";
   const recover = recoveries[operationId];
   if (!recover) throw new Error(`${operationId} recorded its work under an Idempotency-Key but has no recovery`);
-  const reply = recover(work);
+  const reply = await recover(work);
   if (reply.location !== undefined) res.setHeader("Location", reply.location);
   if (reply.version !== undefined) res.setHeader("ETag", etag(reply.version));
   res.setHeader("Idempotent-Replayed", "true");

@@ -45,8 +45,27 @@ interface Input<K extends OperationId> {
 
 type Handler<K extends OperationId> = (input: Input<K>) => Promise<Reply<K>>;
 
-/** Operations that answer raw bytes rather than JSON; they write the response themselves. */
-export type StreamOperationId = "downloadFile" | "headFileContent";
+/** The operations of a share's link: the link is the credential, an api-key is optional. */
+export type LinkOperationId =
+  | "getLink"
+  | "downloadLink"
+  | "listLinkFolders"
+  | "listLinkFiles"
+  | "downloadLinkFile"
+  | "unlockLink";
+const linkOperations: Record<LinkOperationId, true> = {
+  getLink: true,
+  downloadLink: true,
+  listLinkFolders: true,
+  listLinkFiles: true,
+  downloadLinkFile: true,
+  unlockLink: true,
+};
+export const isLinkOperation = (id: string | undefined): id is LinkOperationId =>
+  id !== undefined && Object.hasOwn(linkOperations, id);
+
+/** Operations that answer raw bytes rather than JSON, and the link operations: they write the response themselves. */
+export type StreamOperationId = "downloadFile" | "headFileContent" | LinkOperationId;
 export type JsonOperationId = Exclude<OperationId, StreamOperationId>;
 export type Handlers = { [K in JsonOperationId]: Handler<K> };
 export type StreamHandlers = { [K in StreamOperationId]: RequestHandler };

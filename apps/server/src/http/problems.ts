@@ -13,6 +13,7 @@ export const problemTypes = {
   bad_request: { status: 400, title: "Bad request" },
   unauthorized: { status: 401, title: "Missing or invalid api key" },
   not_found: { status: 404, title: "Not found" },
+  share_expired: { status: 410, title: "Share expired" },
   method_not_allowed: { status: 405, title: "Method not allowed" },
   conflict: { status: 409, title: "Conflict with the current state" },
   idempotency_key_in_use: { status: 409, title: "Idempotency key in use" },

@@ -1,7 +1,9 @@
+import { createHash } from "node:crypto";
 import type { ErrorRequestHandler, Request, RequestHandler } from "express";
 import { ipKeyGenerator, rateLimit, type Store } from "express-rate-limit";
 import { RedisStore } from "rate-limit-redis";
 import { createClient } from "redis";
+import { isLinkOperation } from "./operation-types.js";
 import { answerProblem } from "./problems.js";
 
 export interface RateLimiter {
@@ -10,10 +12,23 @@ export interface RateLimiter {
    * the client address's budget, and once it is spent the 401 becomes a 429.
    */
   failedAuth: ErrorRequestHandler;
-  /** After authentication (spliced behind the security check): the budget of the authenticated key. */
+  /**
+   * After authentication (spliced behind the security check): the budget of the
+   * authenticated key, or for an anonymous link request (`/evault/v1/links/…`, which
+   * needs no key) the link budget of its client address.
+   */
   perKey: RequestHandler;
+  /**
+   * Before a link's unlock: 10 wrong passwords (answered 401) in 15 minutes for
+   * one link, or from one client address, and every unlock of it (or from it) is a 429
+   * until the window ends, the right password too.
+   */
+  unlock: RequestHandler;
   close(): Promise<void>;
 }
+
+const UNLOCK_TRIES = 10;
+const UNLOCK_WINDOW_MS = 15 * 60_000;
 
 const clientAddress = (req: Request) => `ip:${ipKeyGenerator(req.ip ?? "")}`;
 
@@ -36,6 +51,7 @@ function tooMany(detail: string): RequestHandler {
 export async function createRateLimiter(options: {
   perMinute: number;
   failedAuthPerMinute: number;
+  linkPerMinute: number;
   redisUrl: string | undefined;
 }): Promise<RateLimiter> {
   let store: (prefix: string) => Store | undefined = () => undefined;
@@ -64,6 +80,15 @@ export async function createRateLimiter(options: {
     keyGenerator: (req) => (req.auth ? `key:${req.auth.keyHash}` : clientAddress(req)),
     handler: tooMany("The request budget of this api key is spent; retry after Retry-After seconds."),
   });
+  const linkBudget = rateLimit({
+    ...common,
+    limit: options.linkPerMinute,
+    identifier: "link",
+    requestPropertyName: "linkRateLimit",
+    store: store("vault:rl-link:"),
+    keyGenerator: clientAddress,
+    handler: tooMany("Too many link requests from this address; retry after Retry-After seconds."),
+  });
   const failedAuthBudget = rateLimit({
     ...common,
     limit: options.failedAuthPerMinute,
@@ -78,5 +103,29 @@ export async function createRateLimiter(options: {
     if ((err as { status?: unknown }).status !== 401) return next(err);
     void failedAuthBudget(req, res, () => next(err));
   };
-  return { failedAuth, perKey, close };
+  const unlockBudget = (by: "link" | "address") =>
+    rateLimit({
+      ...common,
+      windowMs: UNLOCK_WINDOW_MS,
+      limit: UNLOCK_TRIES,
+      // Only the wrong passwords (401) count: a right one, or an unknown link, gives its try back.
+      skipSuccessfulRequests: true,
+      requestWasSuccessful: (_req, res) => res.statusCode !== 401,
+      identifier: `unlock-${by}`,
+      requestPropertyName: `unlock${by}RateLimit`,
+      store: store(`vault:rl-unlock-${by}:`),
+      keyGenerator:
+        by === "link"
+          ? (req) => `link:${createHash("sha256").update(String(req.openapi?.pathParams?.token)).digest("hex")}`
+          : clientAddress,
+      handler: tooMany(`Too many wrong passwords for this ${by}; retry after Retry-After seconds.`),
+    });
+  const [perLinkUnlock, perAddressUnlock] = [unlockBudget("link"), unlockBudget("address")];
+  const unlock: RequestHandler = (req, res, next) => {
+    if (req.openapi?.schema?.operationId !== "unlockLink") return next();
+    void perAddressUnlock(req, res, () => perLinkUnlock(req, res, next));
+  };
+  const perRequest: RequestHandler = (req, res, next) =>
+    (!req.auth && isLinkOperation(req.openapi?.schema?.operationId) ? linkBudget : perKey)(req, res, next);
+  return { failedAuth, perKey: perRequest, unlock, close };
 }

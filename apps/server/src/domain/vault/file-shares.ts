@@ -17,6 +17,7 @@ import { type Keyset, type Page, type PageRequest, pageOf, positionOf } from "..
 import { hashPassword } from "../passwords.js";
 import { knownTo, presentUser } from "../users.js";
 import { visibleFile, visibleFolder } from "./placement.js";
+import { linkSecret, linkToken, newLink } from "./share-links.js";
 import {
   type ContentLink,
   type FileRow,
@@ -28,6 +29,20 @@ import {
 
 type ShareRow = typeof fileShares.$inferSelect;
 
+/** The absolute URLs a share's answer holds: its file's content, and its link (from the token). */
+export interface ShareUrls {
+  content: ContentLink;
+  link: (token: string) => string;
+}
+
+/** How a share is presented: its URLs, and the secret its link token is derived with. */
+interface Presenting {
+  urls: ShareUrls;
+  secret: Buffer;
+}
+
+const presenting = async (db: Db, urls: ShareUrls): Promise<Presenting> => ({ urls, secret: await linkSecret(db) });
+
 /** A user row read as JSON inside a query: its timestamps arrive as strings. */
 type UserJson = Omit<typeof users.$inferSelect, "created_at" | "updated_at"> & {
   created_at: string;
@@ -35,9 +50,16 @@ type UserJson = Omit<typeof users.$inferSelect, "created_at" | "updated_at"> & {
 };
 
 /** A share with everything its view shows, as `shareViewQuery` reads it. */
-type ShareViewRow = Omit<ShareRow, "created_at" | "updated_at"> & {
+type ShareViewRow = Omit<
+  ShareRow,
+  "created_at" | "updated_at" | "expires_at" | "last_accessed_at" | "download_count"
+> & {
   created_at: Date | string;
   updated_at: Date | string;
+  expires_at: Date | string | null;
+  last_accessed_at: Date | string | null;
+  /** A bigint: a string from the driver, a number from a recorded JSON row. */
+  download_count: number | string;
   linked_users: UserJson[] | null;
   file_view: FileRow | null;
   folder_view: FolderRow | null;
@@ -57,9 +79,11 @@ const shareViewQuery = (shares: SQL, allShares?: SQL) =>
     ${itemViews({ owner: sql`fs.user_id`, fileId: sql`fs.file_id`, folderId: sql`fs.folder_id`, shares: allShares, children: true })}`;
 
 const date = (value: Date | string) => iso(new Date(value));
+const dateOrNull = (value: Date | string | null) => (value === null ? null : date(value));
 
 /** The share as its owner sees it: `users_detail` leaves out linked users who no longer share with the owner. */
-function presentFileShare(share: ShareViewRow, contentLink: ContentLink): ApiFileShare {
+function presentFileShare(share: ShareViewRow, { urls, secret }: Presenting): ApiFileShare {
+  const contentLink = urls.content;
   const linked = new Map(
     (share.linked_users ?? []).map((u) => [
       u.id,
@@ -79,6 +103,9 @@ function presentFileShare(share: ShareViewRow, contentLink: ContentLink): ApiFil
       return user ? [presentUser(user)] : [];
     }),
     has_password: share.password_hash !== null,
+    link: urls.link(linkToken(secret, share.link_nonce)),
+    download_count: Number(share.download_count),
+    last_accessed_at: dateOrNull(share.last_accessed_at),
     created_at: date(share.created_at),
     updated_at: date(share.updated_at),
     file: share.file_id,
@@ -87,6 +114,7 @@ function presentFileShare(share: ShareViewRow, contentLink: ContentLink): ApiFil
     users: share.users,
     // Stored only after request validation against the same contract type.
     emails: share.emails as ApiFileShare["emails"],
+    expires_at: dateOrNull(share.expires_at),
   };
 }
 
@@ -162,6 +190,7 @@ const updateShareStatement = namedStatement<ShareOutcome, CheckedValues & Record
         users = case when ${value("set_users")}::boolean then ${value("users")}::integer[] else s.users end,
         emails = case when ${value("set_emails")}::boolean then ${value("emails")}::jsonb else s.emails end,
         password_hash = coalesce(${value("password_hash")}::text, s.password_hash),
+        expires_at = case when ${value("set_expires")}::boolean then ${value("expires_at")}::timestamptz else s.expires_at end,
         version = s.version + 1, updated_at = now()
       from checks c
       where s.id = ${value("id")} and s.user_id = ${user} and not ${value("both")}::boolean
@@ -180,8 +209,9 @@ const updateShareStatement = namedStatement<ShareOutcome, CheckedValues & Record
 export async function updateFileShare(
   db: Db,
   { userId, id, input, expectedVersions }: Write<FileShareUpdate>,
-  contentLink: ContentLink,
+  urls: ShareUrls,
 ): Promise<Versioned<ApiFileShare>> {
+  const shown = await presenting(db, urls);
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
   // A file given moves the share off its folder, and a folder off its file.
   let fileId = input.file;
@@ -205,11 +235,13 @@ export async function updateFileShare(
     set_emails: "emails" in input,
     emails: input.emails == null ? null : JSON.stringify(input.emails),
     password_hash: passwordHash,
+    set_expires: input.expires_at !== undefined,
+    expires_at: input.expires_at ?? null,
   };
   for (;;) {
     const [outcome] = (await updateShareStatement(db, values)) as [ShareOutcome];
     if (outcome.id) {
-      return { resource: presentFileShare(outcome as ShareViewRow, contentLink), version: outcome.version as number };
+      return { resource: presentFileShare(outcome as ShareViewRow, shown), version: outcome.version as number };
     }
     if (outcome.current_version === null) throw notFound("file share");
     if (!isExpected(expectedVersions, outcome.current_version)) throw staleVersion();
@@ -220,6 +252,10 @@ export async function updateFileShare(
   }
 }
 
+/** The share as `written` holds it, for the request's key: `has_password` asks only whether there is a hash. */
+const recordedView = sql`(select jsonb_set(to_jsonb(w), '{password_hash}',
+  case when w.password_hash is null then 'null' else '"kept out of the record"' end::jsonb) from written w)`;
+
 /**
  * A new share in one statement: the checks, the insert, its view, and the request's key
  * marked committed with that view (its password hash left out).
@@ -229,9 +265,11 @@ const createShareStatement = namedStatement<Checks & Partial<ShareViewRow>, Chec
   sql`with
     ${shareChecks},
     target as (
-      insert into file_shares (id, user_id, file_id, folder_id, access, users, emails, password_hash)
+      insert into file_shares (id, user_id, file_id, folder_id, access, users, emails, password_hash,
+        link_nonce, link_hash, expires_at)
       select ${value("id")}, ${user}, ${value("file")}::text, ${value("folder")}::text, ${value("access")}::text,
-        ${value("users")}::integer[], ${value("emails")}::jsonb, ${value("password_hash")}::text
+        ${value("users")}::integer[], ${value("emails")}::jsonb, ${value("password_hash")}::text,
+        ${value("link_nonce")}::text, ${value("link_hash")}::text, ${value("expires_at")}::timestamptz
       from checks c where ${linkable}
       returning *
     ),
@@ -239,18 +277,16 @@ const createShareStatement = namedStatement<Checks & Partial<ShareViewRow>, Chec
     ${recordedAnswerOf({
       user,
       status: 201,
-      // `has_password` asks only whether there is a hash.
-      answer: sql`(select jsonb_set(to_jsonb(w), '{password_hash}',
-        case when w.password_hash is null then 'null' else '"kept out of the record"' end::jsonb) from written w)`,
+      answer: recordedView,
       done: sql`exists (select 1 from target)`,
     })}
   select c.*, w.* from checks c left join written w on true`,
 );
 
 /** The created share as the create statement recorded it. */
-export const recordedFileShare = (recorded: unknown, contentLink: ContentLink) => {
+export const recordedFileShare = async (db: Db, recorded: unknown, urls: ShareUrls) => {
   const share = recorded as ShareViewRow;
-  return { resource: presentFileShare(share, contentLink), version: share.version };
+  return { resource: presentFileShare(share, await presenting(db, urls)), version: share.version };
 };
 
 /**
@@ -261,7 +297,7 @@ export async function createFileShare(
   db: Db,
   userId: number,
   input: FileShareCreate,
-  contentLink: ContentLink,
+  urls: ShareUrls,
   claimed?: ClaimedKey,
 ): Promise<Versioned<ApiFileShare>> {
   if (input.file != null && input.folder != null) throw bothItems();
@@ -269,6 +305,7 @@ export async function createFileShare(
     throw unprocessable("file", "a share points at one item: give file or folder", "one_item");
   }
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
+  const shown = await presenting(db, urls);
   const [outcome] = (await createShareStatement(db, {
     ...claimedKeyValues(claimed),
     id: randomUUID(),
@@ -279,9 +316,11 @@ export async function createFileShare(
     users: [...new Set(input.users ?? [])],
     emails: input.emails == null ? null : JSON.stringify(input.emails),
     password_hash: passwordHash,
+    ...newLink(shown.secret),
+    expires_at: input.expires_at ?? null,
   })) as [Checks & Partial<ShareViewRow>];
   if (!outcome.id) throw refusal(outcome, input.users) ?? notFound("file share");
-  return { resource: presentFileShare(outcome as ShareViewRow, contentLink), version: outcome.version as number };
+  return { resource: presentFileShare(outcome as ShareViewRow, shown), version: outcome.version as number };
 }
 
 async function viewRows(tx: Tx, query: SQL): Promise<ShareViewRow[]> {
@@ -293,14 +332,15 @@ export async function getFileShare(
   db: Db,
   userId: number,
   id: string,
-  contentLink: ContentLink,
+  urls: ShareUrls,
 ): Promise<Versioned<ApiFileShare>> {
+  const shown = await presenting(db, urls);
   const [share] = await viewRows(
     db,
     shareViewQuery(sql`(select * from file_shares where id = ${id} and user_id = ${userId})`),
   );
   if (!share) throw notFound("file share");
-  return { resource: presentFileShare(share, contentLink), version: share.version };
+  return { resource: presentFileShare(share, shown), version: share.version };
 }
 
 const KEYSET: Keyset = { createdAt: fileShares.created_at, id: fileShares.id };
@@ -310,8 +350,9 @@ export async function listFileShares(
   db: Db,
   userId: number,
   page: PageRequest,
-  contentLink: ContentLink,
+  urls: ShareUrls,
 ): Promise<Page<ApiFileShare>> {
+  const shown = await presenting(db, urls);
   const found = await pageOf(
     db,
     { userId, list: "file_shares" },
@@ -325,7 +366,7 @@ export async function listFileShares(
         order by fs.created_at, fs.id`,
       ) as Promise<(ShareViewRow & { page_micros: string })[]>,
   );
-  return { items: found.items.map((share) => presentFileShare(share, contentLink)), next: found.next };
+  return { items: found.items.map((share) => presentFileShare(share, shown)), next: found.next };
 }
 
 /** Revokes one of the caller's shares: the share goes, the shared item stays. */
@@ -335,4 +376,47 @@ export async function deleteFileShare(db: Db, userId: number, id: string): Promi
     .where(and(eq(fileShares.id, id), eq(fileShares.user_id, userId)))
     .returning({ id: fileShares.id });
   if (gone.length === 0) throw notFound("file share");
+}
+
+/**
+ * A new link token for one of the caller's shares, in one statement: the nonce and
+ * hash replaced (the old token finds nothing from the commit on), the version bumped,
+ * the share's view, and the request's key marked committed with it.
+ */
+const replaceLinkStatement = namedStatement<ShareViewRow, Record<string, unknown>>(
+  "replace_file_share_link",
+  sql`with
+    target as (
+      update file_shares s set link_nonce = ${value("link_nonce")}::text, link_hash = ${value("link_hash")}::text,
+        version = s.version + 1, updated_at = now()
+      where s.id = ${value("id")} and s.user_id = ${user}
+      returning s.*
+    ),
+    written as (${shareViewQuery(sql`target`, sql`(select * from file_shares where id <> ${value("id")} union all select * from target)`)}),
+    ${recordedAnswerOf({
+      user,
+      status: 200,
+      answer: recordedView,
+      done: sql`exists (select 1 from target)`,
+    })}
+  select * from written`,
+);
+
+/** Replaces the link of one of the caller's shares: the old one stops opening at once. */
+export async function replaceFileShareLink(
+  db: Db,
+  userId: number,
+  id: string,
+  urls: ShareUrls,
+  claimed?: ClaimedKey,
+): Promise<Versioned<ApiFileShare>> {
+  const shown = await presenting(db, urls);
+  const [share] = (await replaceLinkStatement(db, {
+    ...claimedKeyValues(claimed),
+    id,
+    user: userId,
+    ...newLink(shown.secret),
+  })) as ShareViewRow[];
+  if (!share) throw notFound("file share");
+  return { resource: presentFileShare(share, shown), version: share.version };
 }

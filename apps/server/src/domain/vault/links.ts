@@ -1,0 +1,314 @@
+// Opening a share by its link: the token is the credential. One statement finds the
+// link, its share and the shared item (outside the bin), and moves `last_accessed_at`
+// when it is due; the rules of who may open what are decided here, and the HTTP layer
+// turns each refusal into its problem.
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../data/database.js";
+import { namedStatement } from "../../data/prepared.js";
+import { type Keyset, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
+import { inside, visibleFile, visibleFolder } from "./placement.js";
+import { tokenHash } from "./share-links.js";
+
+/** How long `last_accessed_at` may lag: a burst of requests (a video's ranges) writes it once. */
+const ACCESS_PRECISION = sql`interval '1 minute'`;
+
+interface LinkRow {
+  share_id: string;
+  user_id: number;
+  access: string;
+  users: number[];
+  password_hash: string | null;
+  link_hash: string;
+  expires_at: Date | string | null;
+  expired: boolean;
+  first_name: string;
+  last_name: string;
+  file_id: string | null;
+  file_name: string | null;
+  hash: string | null;
+  file_size: number | string | null;
+  mimetype: string | null;
+  folder_id: string | null;
+  folder_name: string | null;
+  folder_size: number | string | null;
+}
+
+const value = (name: string) => sql`${sql.placeholder(name)}`;
+
+/**
+ * The link by its token's hash, with its share, owner and visible item; `last_accessed_at`
+ * moves (at most once a minute) when the caller may open it. A token that names no link
+ * finds no row: the same index probe for every unknown token.
+ */
+const openLinkStatement = namedStatement<LinkRow, { hash: string; caller: number }>(
+  "open_link",
+  sql`with
+    found as (
+      select s.id as share_id, s.user_id, s.access, s.users, s.password_hash, s.link_hash,
+        s.expires_at, coalesce(s.expires_at <= now(), false) as expired, u.first_name, u.last_name,
+        f.id as file_id, f.name as file_name, b.hash, b.size as file_size, b.mimetype,
+        fo.id as folder_id, fo.name as folder_name, fo.file_size as folder_size
+      from file_shares s
+      join users u on u.id = s.user_id
+      left join files f on f.id = s.file_id and ${visibleFile(sql`s.user_id`, sql`s.file_id`)}
+      left join blobs b on b.hash = f.hash
+      left join folders fo on fo.id = s.folder_id and ${visibleFolder(sql`s.user_id`, sql`s.folder_id`)}
+      where s.link_hash = ${value("hash")}
+    ),
+    touched as (
+      update file_shares s set last_accessed_at = now() from found
+      where s.id = found.share_id and not found.expired
+        and (found.access = 'public' or ${value("caller")}::integer = found.user_id or ${value("caller")}::integer = any(found.users))
+        and (s.last_accessed_at is null or s.last_accessed_at < now() - ${ACCESS_PRECISION})
+    )
+  select * from found`,
+);
+
+interface SharedFile {
+  kind: "file";
+  id: string;
+  name: string;
+  hash: string;
+  size: number;
+  mimetype: string;
+}
+
+interface SharedFolder {
+  kind: "folder";
+  id: string;
+  name: string;
+  size: number;
+}
+
+export interface OpenedLink {
+  shareId: string;
+  ownerId: number;
+  ownerName: string;
+  item: SharedFile | SharedFolder;
+  expiresAt: Date | null;
+  hasPassword: boolean;
+  /** The share's password hash (never shown), to which an unlock is bound. */
+  passwordHash: string | null;
+  /** The SHA-256 of the link's token, to which an unlock is bound too. */
+  linkHash: string;
+  /** The caller is the share's owner or one of its linked users (who need no password). */
+  member: boolean;
+}
+
+/** Why a link does not open: unknown (revoked, replaced, never made, not for the caller, its item gone) or expired. */
+export type LinkRefusal = "missing" | "expired";
+
+/**
+ * The link of `token` as `caller` (the user of the request's api-key, if any) may open
+ * it, or why not. A private share's link opens only for its owner and its linked users;
+ * for anyone else it is missing, exactly as a link that does not exist.
+ */
+export async function openLink(db: Db, token: string, caller: number | undefined): Promise<OpenedLink | LinkRefusal> {
+  const [row] = await openLinkStatement(db, { hash: tokenHash(token), caller: caller ?? -1 });
+  if (!row) return "missing";
+  const member = caller !== undefined && (caller === row.user_id || row.users.includes(caller));
+  if (row.access !== "public" && !member) return "missing";
+  if (row.expired) return "expired";
+  const item = sharedItem(row);
+  if (!item) return "missing";
+  return {
+    shareId: row.share_id,
+    ownerId: row.user_id,
+    ownerName: `${row.first_name} ${row.last_name}`.trim(),
+    item,
+    expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
+    hasPassword: row.password_hash !== null,
+    passwordHash: row.password_hash,
+    linkHash: row.link_hash,
+    member,
+  };
+}
+
+function sharedItem(row: LinkRow): SharedFile | SharedFolder | undefined {
+  if (row.file_id && row.file_name !== null && row.hash && row.mimetype) {
+    const { file_id: id, file_name: name, hash, mimetype } = row;
+    return { kind: "file", id, name, hash, size: Number(row.file_size), mimetype };
+  }
+  if (row.folder_id && row.folder_name !== null) {
+    return { kind: "folder", id: row.folder_id, name: row.folder_name, size: Number(row.folder_size) };
+  }
+  return undefined;
+}
+
+const countDownloadStatement = namedStatement<never, { id: string }>(
+  "count_link_download",
+  sql`update file_shares set download_count = download_count + 1 where id = ${value("id")}`,
+);
+
+/** One more complete download of the whole content through the share's link. */
+export async function countDownload(db: Db, shareId: string): Promise<void> {
+  await countDownloadStatement(db, { id: shareId });
+}
+
+/** A folder of a shared folder's subtree, as a link lists it. */
+export interface LinkFolderRow {
+  id: string;
+  name: string;
+  size: number;
+  files_count: number;
+  folders_count: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A file of a shared folder's subtree, as a link lists it. */
+export interface LinkFileRow {
+  id: string;
+  name: string;
+  size: number;
+  content_type: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** SQL condition: `folderId` is the shared folder or inside it, its owner's and outside the bin. */
+const inSubtree = (link: OpenedLink, folderId: SQL | string) =>
+  sql`(${visibleFolder(link.ownerId, folderId)} and ${inside(folderId, link.item.id)})`;
+
+/** The folder a link's list names (the shared folder when none), or undefined when it is no folder of the subtree. */
+async function listedFolder(db: Db, link: OpenedLink, folderId: string | undefined): Promise<string | undefined> {
+  if (link.item.kind !== "folder") return undefined;
+  if (folderId === undefined || folderId === link.item.id) return link.item.id;
+  const result = (await db.execute(sql`select ${inSubtree(link, folderId)} as ok`)) as unknown as {
+    rows: { ok: boolean }[];
+  };
+  return result.rows[0]?.ok ? folderId : undefined;
+}
+
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+const KEYSET: Keyset = { createdAt: sql`created_at`, id: sql`id` };
+
+/**
+ * A page of `query`'s rows (a keyset query of the folder's children) for a folder of a
+ * folder link's subtree (`folderId`, the shared folder when undefined), oldest first;
+ * undefined when the link shares a file or the folder is not one of its subtree. A
+ * cursor belongs to the share, the list and the folder.
+ */
+async function listing<Row extends { id: string }>(
+  db: Db,
+  link: OpenedLink,
+  list: string,
+  folderId: string | undefined,
+  page: PageRequest,
+  query: (folder: string, after: SQL, limit: number) => SQL,
+): Promise<Page<Row> | undefined> {
+  const folder = await listedFolder(db, link, folderId);
+  if (folder === undefined) return undefined;
+  const scope = { userId: link.ownerId, list: `link:${link.shareId}:${list}:${folder}` };
+  return pageOf(db, scope, page, KEYSET, (after, limit) =>
+    rowsOf<Row & { page_micros: string }>(db, query(folder, after, limit)),
+  );
+}
+
+/** The folders directly inside a folder of a folder link's subtree (see `listing`). */
+export const linkFolders = (db: Db, link: OpenedLink, folderId: string | undefined, page: PageRequest) =>
+  listing<LinkFolderRow>(
+    db,
+    link,
+    "folders",
+    folderId,
+    page,
+    (folder, after, limit) =>
+      sql`select id, name, file_size as size, files_count, folders_count, created_at, updated_at, ${positionOf(KEYSET).sql} as page_micros
+      from folders where parent_id = ${folder} and user_id = ${link.ownerId} and not is_deleted and ${after}
+      order by created_at, id limit ${limit}`,
+  );
+
+/** The files directly inside a folder of a folder link's subtree (see `listing`). */
+export const linkFiles = (db: Db, link: OpenedLink, folderId: string | undefined, page: PageRequest) =>
+  listing<LinkFileRow>(
+    db,
+    link,
+    "files",
+    folderId,
+    page,
+    (folder, after, limit) =>
+      sql`select *, ${positionOf(KEYSET).sql} as page_micros from (select f.id, f.name, b.size, b.mimetype as content_type, f.created_at, f.updated_at
+        from files f join blobs b on b.hash = f.hash
+        where f.folder_id = ${folder} and f.user_id = ${link.ownerId} and not f.is_deleted) listed
+      where ${after} order by created_at, id limit ${limit}`,
+  );
+
+/** The content of a file of a folder link's subtree, or undefined when it is not one (outside, in the bin, another's). */
+export async function linkFileContent(db: Db, link: OpenedLink, fileId: string) {
+  if (link.item.kind !== "folder") return undefined;
+  const [found] = await rowsOf<{ name: string; hash: string; size: number | string; mimetype: string }>(
+    db,
+    sql`select f.name, b.hash, b.size, b.mimetype from files f join blobs b on b.hash = f.hash
+      where f.id = ${fileId} and f.user_id = ${link.ownerId} and not f.is_deleted and f.folder_id is not null
+        and ${inSubtree(link, sql`f.folder_id`)}`,
+  );
+  return (
+    found && { name: found.name, folder: null, hash: found.hash, size: Number(found.size), mimetype: found.mimetype }
+  );
+}
+
+interface SharedWithMeRow extends Omit<LinkRow, "users" | "access" | "password_hash" | "link_hash" | "expired"> {
+  id: string;
+  link_nonce: string;
+  has_password: boolean;
+  created_at: Date | string;
+  page_micros: string;
+}
+
+const SHARED_KEYSET: Keyset = { createdAt: sql`s.created_at`, id: sql`s.id`, descending: true };
+
+/** A share that lists the caller, with its owner's name and the item it shares. */
+export interface SharedWithCaller {
+  linkNonce: string;
+  ownerName: string;
+  item: SharedFile | SharedFolder;
+  expiresAt: Date | null;
+  hasPassword: boolean;
+  createdAt: Date;
+}
+
+/**
+ * The shares of other users that list `userId` in `users` and whose item is outside the
+ * bin, newest first: found through the GIN index on `users`.
+ */
+export async function sharedWithMe(db: Db, userId: number, page: PageRequest): Promise<Page<SharedWithCaller>> {
+  const found = await pageOf(db, { userId, list: "shared_with_me" }, page, SHARED_KEYSET, (after, limit) =>
+    rowsOf<SharedWithMeRow>(
+      db,
+      sql`select s.id, s.id as share_id, s.user_id, s.link_nonce, s.created_at, s.expires_at,
+          s.password_hash is not null as has_password, u.first_name, u.last_name,
+          f.id as file_id, f.name as file_name, b.hash, b.size as file_size, b.mimetype,
+          fo.id as folder_id, fo.name as folder_name, fo.file_size as folder_size,
+          ${positionOf(SHARED_KEYSET).sql} as page_micros
+        from file_shares s
+        join users u on u.id = s.user_id
+        left join files f on f.id = s.file_id and ${visibleFile(sql`s.user_id`, sql`s.file_id`)}
+        left join blobs b on b.hash = f.hash
+        left join folders fo on fo.id = s.folder_id and ${visibleFolder(sql`s.user_id`, sql`s.folder_id`)}
+        where s.users @> array[${userId}::integer] and s.user_id <> ${userId}
+          and (f.id is not null or fo.id is not null) and ${after}
+        order by s.created_at desc, s.id desc limit ${limit}`,
+    ),
+  );
+  return {
+    items: found.items.flatMap((row) => {
+      const item = sharedItem(row as unknown as LinkRow);
+      if (!item) return [];
+      return [
+        {
+          linkNonce: row.link_nonce,
+          ownerName: `${row.first_name} ${row.last_name}`.trim(),
+          item,
+          expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
+          hasPassword: row.has_password,
+          createdAt: new Date(row.created_at),
+        },
+      ];
+    }),
+    next: found.next,
+  };
+}

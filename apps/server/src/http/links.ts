@@ -1,0 +1,179 @@
+// The link operations: a share's link is its own credential. Every answer, problems
+// included, says that no cache may keep it (a link can end at any moment).
+import type { operations } from "@vault/spec/schema";
+import type { Request, RequestHandler } from "express";
+import type { Db } from "../data/database.js";
+import { iso } from "../domain/contract.js";
+import type { Page } from "../domain/pagination.js";
+import { verifyPassword } from "../domain/passwords.js";
+import {
+  countDownload,
+  linkFileContent,
+  linkFiles,
+  linkFolders,
+  type OpenedLink,
+  openLink,
+} from "../domain/vault/links.js";
+import { acceptsAccess, issueAccess, linkSecret } from "../domain/vault/share-links.js";
+import type { BlobStore } from "../storage/blob-store.js";
+import { type Content, serveContent } from "./downloads.js";
+import { isLinkOperation, type LinkOperationId } from "./operation-types.js";
+import { pageBody, pageRequest } from "./pages.js";
+import { ProblemError } from "./problems.js";
+
+/** A link's answer is for whoever holds the link, now: nothing may keep it. */
+const LINK_CACHE_CONTROL = "private, no-store";
+
+type SharedItem = operations["getLink"]["responses"][200]["content"]["application/json"];
+
+/** The link of the request as it stands, or the problem that says why it cannot be opened (404 for every kind of missing). */
+async function found(db: Db, req: Request): Promise<OpenedLink> {
+  const token = String(req.openapi?.pathParams?.token ?? "");
+  const link = await openLink(db, token, req.auth?.userId);
+  if (link === "missing") throw new ProblemError("not_found", "No link with this token can be opened.");
+  if (link === "expired") throw new ProblemError("share_expired", "This link has expired.");
+  return link;
+}
+
+const BEARER = /^Bearer ([\w.-]{1,200})$/;
+
+/** The link of the request, open for its caller: a password link needs a current unlock, unless the caller is a member. */
+async function opened(db: Db, req: Request): Promise<OpenedLink> {
+  const link = await found(db, req);
+  if (!link.hasPassword || link.member) return link;
+  const bearer = BEARER.exec(req.get("authorization") ?? "")?.[1];
+  if (bearer !== undefined && acceptsAccess(await linkSecret(db), link, bearer)) return link;
+  throw new ProblemError("unauthorized", "This link is protected by a password: unlock it first.", [
+    bearer === undefined
+      ? { path: "/headers/authorization", message: "is required: Bearer and the link's unlock token", code: "required" }
+      : { path: "/headers/authorization", message: "is not a current unlock of this link", code: "invalid_unlock" },
+  ]);
+}
+
+/** What a link shares, as whoever opens it sees it. */
+export const presentShared = (
+  link: Pick<OpenedLink, "item" | "ownerName" | "expiresAt" | "hasPassword">,
+): SharedItem => ({
+  kind: link.item.kind,
+  name: link.item.name,
+  size: link.item.size,
+  content_type: link.item.kind === "file" ? link.item.mimetype : null,
+  owner: { name: link.ownerName },
+  expires_at: link.expiresAt === null ? null : iso(link.expiresAt),
+  has_password: link.hasPassword,
+});
+
+/**
+ * Mounted right behind routing: marks every answer to a link, problems and 429s
+ * included, before anything can refuse it.
+ */
+export const linkAnswerHeaders: RequestHandler = (req, res, next) => {
+  if (isLinkOperation(req.openapi?.schema?.operationId)) {
+    res.setHeader("Cache-Control", LINK_CACHE_CONTROL);
+    res.setHeader("Referrer-Policy", "no-referrer");
+  }
+  next();
+};
+
+type Listed<K extends "listLinkFolders" | "listLinkFiles"> =
+  operations[K]["responses"][200]["content"]["application/json"]["results"][number];
+
+/** A page through a link: the subtree's folder of the request's `folder`, or 404 as for any folder outside it. */
+function listedPage<T>(page: Page<T> | undefined): Page<T> {
+  if (!page) throw new ProblemError("not_found", "No folder with this id is shared by this link.");
+  return page;
+}
+
+const dates = <T extends { created_at: Date | string; updated_at: Date | string }>(row: T) => ({
+  ...row,
+  created_at: iso(new Date(row.created_at)),
+  updated_at: iso(new Date(row.updated_at)),
+});
+
+export function linkHandlers(db: Db, store: BlobStore, publicBaseUrl: string): Record<LinkOperationId, RequestHandler> {
+  const requestUrl = (req: Request) => new URL(`${publicBaseUrl}${req.originalUrl}`);
+  /** A download through the link: `find` names the content of the opened link; each whole download is counted. */
+  const linkContent =
+    (find: (link: OpenedLink, req: Request) => Promise<Content>): RequestHandler =>
+    async (req, res, next) => {
+      let shareId = "";
+      await serveContent(req, res, next, store, {
+        async find() {
+          const link = await opened(db, req);
+          shareId = link.shareId;
+          return find(link, req);
+        },
+        cacheControl: LINK_CACHE_CONTROL,
+        // The bytes are out: a count that fails is logged, not answered.
+        sentWhole: () =>
+          countDownload(db, shareId).catch((err: unknown) => req.log.warn({ err }, "download not counted")),
+      });
+    };
+  const query = (req: Request) => req.query as { folder?: string; cursor?: string; page_size?: number };
+  return {
+    async getLink(req, res) {
+      res.status(200).json(presentShared(await opened(db, req)));
+    },
+    downloadLink: linkContent(async (link) => {
+      if (link.item.kind !== "file") throw new ProblemError("not_found", "This link shares a folder, not a file.");
+      const { name, hash, size, mimetype } = link.item;
+      return { name, folder: null, hash, size, mimetype };
+    }),
+    async listLinkFolders(req, res) {
+      const link = await opened(db, req);
+      const page = listedPage(await linkFolders(db, link, query(req).folder, pageRequest(query(req))));
+      const folders: Page<Listed<"listLinkFolders">> = {
+        items: page.items.map(({ id, name, size, files_count, folders_count, created_at, updated_at }) =>
+          dates({
+            id,
+            name,
+            size: Number(size),
+            files_count: Number(files_count),
+            folders_count: Number(folders_count),
+            created_at,
+            updated_at,
+          }),
+        ),
+        next: page.next,
+      };
+      res.status(200).json(pageBody(requestUrl(req), folders));
+    },
+    async listLinkFiles(req, res) {
+      const link = await opened(db, req);
+      const token = encodeURIComponent(String(req.openapi?.pathParams?.token ?? ""));
+      const page = listedPage(await linkFiles(db, link, query(req).folder, pageRequest(query(req))));
+      const files: Page<Listed<"listLinkFiles">> = {
+        items: page.items.map(({ id, name, size, content_type, created_at, updated_at }) =>
+          dates({
+            id,
+            name,
+            size: Number(size),
+            content_type,
+            content: `${publicBaseUrl}/evault/v1/links/${token}/files/${encodeURIComponent(id)}/content/`,
+            created_at,
+            updated_at,
+          }),
+        ),
+        next: page.next,
+      };
+      res.status(200).json(pageBody(requestUrl(req), files));
+    },
+    async unlockLink(req, res) {
+      const link = await found(db, req);
+      const { password } = req.body as { password: string };
+      const right = link.passwordHash === null || (await verifyPassword(password, link.passwordHash));
+      if (!right) {
+        throw new ProblemError("unauthorized", "The password is not this link's.", [
+          { path: "/body/password", message: "is not this link's password", code: "wrong_password" },
+        ]);
+      }
+      const access = issueAccess(await linkSecret(db), link);
+      res.status(200).json({ access_token: access.access_token, expires_at: iso(access.expires_at) });
+    },
+    downloadLinkFile: linkContent(async (link, req) => {
+      const found = await linkFileContent(db, link, String(req.openapi?.pathParams?.file_id ?? ""));
+      if (!found) throw new ProblemError("not_found", "No file with this id is shared by this link.");
+      return found;
+    }),
+  };
+}
