@@ -20,6 +20,12 @@ export async function seed(database, blobs, retentionDays) {
   // Per user, `copies` rows of each kind: the load scenarios use the first user's, the
   // mixed load both users'.
   const pools = [];
+  // bench/compare.mjs seeds an older server's schema with this file too: shares had no links before 0010.
+  const withLinks =
+    (
+      await db.execute(sql`select 1 from information_schema.columns
+    where table_name = 'file_shares' and column_name = 'link_nonce'`)
+    ).rows.length > 0;
   for (const user of users) {
     const file_ids = await ids(sql`insert into files (id, user_id, folder_id, name, description, hash, extension)
       select ${fresh}, user_id, folder_id, name, description, hash, extension from files, ${series} where id = ${user.file_id} returning id`);
@@ -33,16 +39,24 @@ export async function seed(database, blobs, retentionDays) {
       file_ids,
       // Each share of a file of its own, as shares are spread in a real vault (an item's
       // view reads its shares to find the latest: 50 shares of one file made every share
-      // PATCH read and contend on the other 49), its link derived as the server derives
-      // it (share-links.ts, migration 0010).
-      file_share_ids: await ids(sql`insert into file_shares (id, user_id, file_id, access, link_nonce, link_hash)
-        select c.id, c.user_id, c.file_id, c.access, c.nonce, encode(sha256(convert_to(translate(encode(substring(
-          sha256(convert_to(k.secret || ':' || c.nonce, 'UTF8')) from 1 for 24), 'base64'), '+/', '-_'), 'UTF8')), 'hex')
-        from (select ${fresh} as id, s.user_id, f.id as file_id, s.access, replace(gen_random_uuid()::text, '-', '') as nonce
-          from file_shares s, unnest(string_to_array(${file_ids.join(",")}, ',')) f(id) where s.id = ${user.file_share_id}) c,
-          server_secrets k
-        where k.name = 'share_link' returning id`),
+      // PATCH read and contend on the other 49).
+      file_share_ids: await ids(copiedShares(user, file_ids, withLinks)),
     });
   }
   return { users, pool: pools[0], pools };
+}
+
+/** The insert of one copy of `user`'s share for each of `fileIds`, each with its link derived as the server derives it (share-links.ts, migration 0010). */
+function copiedShares(user, fileIds, withLinks) {
+  const copies = sql`select gen_random_uuid()::text as id, s.user_id, f.id as file_id, s.access,
+      replace(gen_random_uuid()::text, '-', '') as nonce
+    from file_shares s, unnest(string_to_array(${fileIds.join(",")}, ',')) f(id) where s.id = ${user.file_share_id}`;
+  if (!withLinks) {
+    return sql`insert into file_shares (id, user_id, file_id, access) select id, user_id, file_id, access from (${copies}) c returning id`;
+  }
+  return sql`insert into file_shares (id, user_id, file_id, access, link_nonce, link_hash)
+    select c.id, c.user_id, c.file_id, c.access, c.nonce, encode(sha256(convert_to(translate(encode(substring(
+      sha256(convert_to(k.secret || ':' || c.nonce, 'UTF8')) from 1 for 24), 'base64'), '+/', '-_'), 'UTF8')), 'hex')
+    from (${copies}) c, server_secrets k
+    where k.name = 'share_link' returning id`;
 }
