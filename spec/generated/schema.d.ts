@@ -1174,6 +1174,7 @@ export interface components {
         LinkFile: {
             /** @description The file's id. */
             id: string;
+            /** @description The file's name. */
             name: string;
             /**
              * Format: int64
@@ -1212,6 +1213,7 @@ export interface components {
         LinkFolder: {
             /** @description The folder's id: pass it as `folder` to browse it. */
             id: string;
+            /** @description The folder's name. */
             name: string;
             /**
              * Format: int64

@@ -135,6 +135,11 @@ const requiredInResponse: [string, string[]][] = [
       "has_password",
       "created_at",
       "updated_at",
+      // Its link (issue 26), always answered.
+      "link",
+      "expires_at",
+      "download_count",
+      "last_accessed_at",
     ],
   ],
   [
@@ -199,6 +204,15 @@ describe("the generated OpenAPI document", () => {
         "GET /evault/v1/bins/",
         "GET /evault/v1/bins/{id}/",
         "DELETE /evault/v1/bins/{id}/",
+        // Share links and "shared with me" (issue 26).
+        "POST /evault/v1/file_shares/{id}/link/",
+        "GET /evault/v1/links/{token}/",
+        "GET /evault/v1/links/{token}/content/",
+        "GET /evault/v1/links/{token}/folders/",
+        "GET /evault/v1/links/{token}/files/",
+        "GET /evault/v1/links/{token}/files/{file_id}/content/",
+        "POST /evault/v1/links/{token}/unlock/",
+        "GET /evault/v1/shared_with_me/",
       ].sort(),
     );
     for (const path of Object.keys(doc.paths)) expect(path).toMatch(/\/$/);
@@ -251,10 +265,12 @@ describe("the generated OpenAPI document", () => {
     expect(body.properties.classification.default).toBe("NULL");
   });
 
-  test("the file share password is write-only: accepted in the update and the create, absent from every response schema", () => {
+  test("the file share password is write-only: accepted in the update, the create and a link's unlock, absent from every response schema", () => {
     expect(bodyOf("/evault/v1/file_shares/{id}/").properties.password).toBeDefined();
+    const unlock = doc.paths["/evault/v1/links/{token}/unlock/"].post;
+    expect(resolve(unlock.requestBody.content["application/json"].schema).properties.password).toBeDefined();
     for (const [name, schema] of Object.entries<Schema>(doc.components.schemas)) {
-      if (name !== "FileShareUpdate" && name !== "FileShareCreate")
+      if (!["FileShareUpdate", "FileShareCreate", "LinkUnlock"].includes(name))
         expect(schema.properties?.password, name).toBeUndefined();
     }
     expect(doc.components.schemas.FileShare.properties.has_password.type).toBe("boolean");
@@ -343,6 +359,9 @@ describe("the generated OpenAPI document", () => {
       "/evault/v1/file_shares/",
       "/evault/v1/files/",
       "/evault/v1/folders/",
+      "/evault/v1/links/{token}/files/",
+      "/evault/v1/links/{token}/folders/",
+      "/evault/v1/shared_with_me/",
     ]);
     for (const [path, op] of lists) {
       const params = op.parameters.map((p: Schema) =>
