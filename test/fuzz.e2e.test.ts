@@ -2,6 +2,7 @@
 // valid bodies get a 2xx or a declared 4xx whose body matches its schema; a body that
 // breaks exactly one constraint gets a 400 problem naming the field; no key or a wrong
 // key gets a 401. The lists' query strings are fuzzed the same way. Any 5xx, undeclared status or schema violation fails the run.
+import { randomBytes } from "node:crypto";
 import { toFormData, type VaultClient } from "@vault/client";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -133,13 +134,24 @@ describe.each(backends)("contract fuzzing on $name", (backend) => {
     );
   });
 
-  /** The token of a link to the first user's folder `folder_id`, for the lists of a folder link. */
+  /** The token of a share's `link`; the share must have been made. */
+  const tokenOf = (share: { link?: string } | undefined) => {
+    const token = /\/links\/([^/]+)\/$/.exec(share?.link ?? "")?.[1];
+    if (!token) throw new Error(`no link was made: ${JSON.stringify(share)}`);
+    return token;
+  };
+
+  /**
+   * The token of a link to a folder of the first user's own, for the lists of a folder
+   * link: the fuzzed writes may bin the seeded folders (and files) at any point of the run.
+   */
   let folderLink: Promise<string> | undefined;
   const linkOfFolder = () => {
-    folderLink ??= h
-      .client()
-      .POST("/evault/v1/file_shares/", { body: { folder: h.users[0].folder_id } })
-      .then(({ data }) => /\/links\/([^/]+)\/$/.exec(data?.link ?? "")?.[1] ?? "");
+    folderLink ??= (async () => {
+      const { data: folder } = await h.client().POST("/evault/v1/folders/", { body: { name: "Linked by the fuzzer" } });
+      const { data } = await h.client().POST("/evault/v1/file_shares/", { body: { folder: folder?.id } });
+      return tokenOf(data);
+    })();
     return folderLink;
   };
 
@@ -222,10 +234,13 @@ describe.each(backends)("contract fuzzing on $name", (backend) => {
   test(
     "when links are opened with any token, key and Range, then a declared answer: the public link's content or a 404",
     async () => {
-      const made = await h.client().POST("/evault/v1/file_shares/", {
-        body: { file: h.users[0].file_id, access: "public" },
+      // A file of its own: the fuzzed writes may have binned the seeded one.
+      const { data: folder } = await h.client().POST("/evault/v1/folders/", { body: { name: "Holds a linked file" } });
+      const { data: file } = await h.client().POST("/evault/v1/files/", {
+        body: { file: new File([new Uint8Array(randomBytes(300))], "linked.bin"), folder: folder?.id ?? "" },
       });
-      const token = /\/links\/([^/]+)\/$/.exec(made.data?.link ?? "")?.[1] ?? "";
+      const made = await h.client().POST("/evault/v1/file_shares/", { body: { file: file?.id, access: "public" } });
+      const token = tokenOf(made.data);
       const tokens = fc.oneof(fc.constant(token), fc.string({ minLength: 1, maxLength: 80 }), ids());
       const range = fc.option(
         fc.oneof(

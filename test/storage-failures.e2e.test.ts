@@ -201,8 +201,9 @@ describe.each(raceBackends)("a download racing a change of its file on $name", (
 
   /** Starts a download whose read of the file's row is answered only after `change` ran. */
   async function downloadAround(change: () => Promise<void>) {
-    // The download's own query: the file joined with its blob.
-    const rowRead = relay.holdAnswerTo('inner join "blobs"');
+    // The download's own statement, the file with its blob: a named one, whose name
+    // goes with its Parse and with every Bind.
+    const rowRead = relay.holdAnswerTo("stored_content");
     const downloading = h.client().GET("/evault/v1/files/{id}/content/", {
       params: { path: { id: h.users[0].file_id } },
       parseAs: "arrayBuffer",
