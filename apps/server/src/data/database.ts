@@ -56,6 +56,12 @@ interface NotificationHandlers {
 /** How long to wait before a lost listening connection is opened again. */
 const RELISTEN_DELAY_MS = 1000;
 
+/** Per database handle on PostgreSQL, the pool that runs its named statements on generic plans. */
+const statementPools = new WeakMap<Db, pg.Pool>();
+
+/** The pool that runs the named statements of `db` (PostgreSQL), if it has one of its own. */
+export const statementPoolOf = (db: Db): pg.Pool | undefined => statementPools.get(db);
+
 /**
  * `databaseUrl` with prepared statements always run on their generic plan (added to the
  * startup `options` it may give): the connections of the pool that runs the named
@@ -73,12 +79,6 @@ const RELISTEN_DELAY_MS = 1000;
  * options win over the pool's, hence the URL.) A connection string that is not a URL is
  * left as it is.
  */
-/** Per database handle on PostgreSQL, the pool that runs its named statements on generic plans. */
-const statementPools = new WeakMap<Db, pg.Pool>();
-
-/** The pool that runs the named statements of `db` (PostgreSQL), if it has one of its own. */
-export const statementPoolOf = (db: Db): pg.Pool | undefined => statementPools.get(db);
-
 export function withGenericPlans(databaseUrl: string): string {
   if (!URL.canParse(databaseUrl)) return databaseUrl;
   const url = new URL(databaseUrl);
