@@ -1,49 +1,10 @@
 // The API reference page, opened in real headless Chromium.
-import { existsSync, mkdirSync } from "node:fs";
-import { join } from "node:path";
-import { chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
+import { browserAvailable, onPage } from "./helpers/browser.js";
 import { type Harness, startHarness } from "./helpers/server.js";
 
-const CHROMIUM = "/usr/bin/chromium";
-const required = process.env.REQUIRE_BROWSER === "1";
-const available = existsSync(CHROMIUM);
-if (!available && !required)
-  console.warn(`\n[e2e] ${CHROMIUM} is missing: the browser test is SKIPPED (.ci/run installs it).\n`);
-
-const RESULTS = join(import.meta.dirname, "test-results");
-
-/** Opens `url` in a fresh headless Chromium, runs `use` on the page, saves a screenshot, and fails on any page error. */
-async function onPage(url: string, screenshot: string, use: (page: Page) => Promise<void>): Promise<void> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
-  try {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(error.message));
-    await page.goto(url);
-    await use(page);
-    mkdirSync(RESULTS, { recursive: true });
-    await page.screenshot({ path: join(RESULTS, screenshot), fullPage: false });
-    expect(existsSync(join(RESULTS, screenshot))).toBe(true);
-    expect(errors).toEqual([]);
-  } finally {
-    await browser.close();
-  }
-}
-
-describe.runIf(available || required)("GET /docs/ in Chromium", () => {
+describe.runIf(browserAvailable)("GET /docs/ in Chromium", () => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(backends[0] as (typeof backends)[number]);

@@ -82,6 +82,11 @@ describe("DATA_DIR under umask 000, on the embedded quick start", () => {
     expect(key).toBeDefined();
     const response = await fetch(`${started.url}/evault/v1/folders/`, { headers: { "api-key": key ?? "" } });
     expect(response.status).toBe(200);
+    // The demo link opens in a browser, with no key: the shared folder's page.
+    const link = /^ {2}(http:\/\/\S+\/evault\/v1\/links\/[\w-]+\/)$/m.exec(started.printed)?.[1] ?? "";
+    const page = await fetch(link, { headers: { accept: "text/html" } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("<h1>Projects/</h1>");
   });
 });
 

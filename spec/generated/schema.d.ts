@@ -575,8 +575,10 @@ export interface paths {
          *     401 naming `/body/password`. After 10 wrong tries in 15 minutes for one link, or from
          *     one client address, the unlock answers 429 with `Retry-After`, even for the right
          *     password. The unlock changes nothing, so a retry is always safe: an
-         *     `Idempotency-Key` is accepted and not kept (a kept answer would keep the token). An
-         *     addition (`x-vault-addition`).
+         *     `Idempotency-Key` is accepted and not kept (a kept answer would keep the token).
+         *     The link's page posts its password form here: that unlock answers 303 back to the page
+         *     with the token as an HttpOnly cookie, and its refusals are pages too. An addition
+         *     (`x-vault-addition`).
          */
         post: operations["unlockLink"];
         delete?: never;
@@ -1553,7 +1555,13 @@ export interface components {
          *     with a password (else 401 naming `/headers/authorization`); the owner and the linked
          *     users need none, with their `api-key`.
          */
-        LinkCredentials: string;
+        "LinkCredentials.authorization": string;
+        /**
+         * @description The same unlock as a browser holds it: the unlock form sets it (HttpOnly,
+         *     SameSite=Strict, for this link's path only), so the page's links and downloads open
+         *     without a header.
+         */
+        "LinkCredentials.linkAccess": string;
         /**
          * @description The id of the shared folder or of a folder inside it, outside the bin (anything
          *     else, another user's folder included, answers 404); omitted, the shared folder.
@@ -5491,20 +5499,38 @@ export interface operations {
     };
     getLink: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description A folder of a shared folder's subtree (outside the bin; anything else answers
+                 *     404): the answer describes it instead of the shared folder, and the page lists it.
+                 */
+                folder?: string;
+                /**
+                 * @description Where the page's listing resumes: the page's own "More" link carries it. The JSON
+                 *     answer lists nothing and takes none (400); lists are `…/folders/` and `…/files/`.
+                 */
+                cursor?: string;
+            };
             header?: {
                 /**
                  * @description `Bearer <access_token>` from `POST …/links/{token}/unlock/`: needed on a public link
                  *     with a password (else 401 naming `/headers/authorization`); the owner and the linked
                  *     users need none, with their `api-key`.
                  */
-                Authorization?: components["parameters"]["LinkCredentials"];
+                Authorization?: components["parameters"]["LinkCredentials.authorization"];
             };
             path: {
                 /** @description The link's token, as in the share's `link`. */
                 token: string;
             };
-            cookie?: never;
+            cookie?: {
+                /**
+                 * @description The same unlock as a browser holds it: the unlock form sets it (HttpOnly,
+                 *     SameSite=Strict, for this link's path only), so the page's links and downloads open
+                 *     without a header.
+                 */
+                link_access?: components["parameters"]["LinkCredentials.linkAccess"];
+            };
         };
         requestBody?: never;
         responses: {
@@ -5608,7 +5634,7 @@ export interface operations {
                  *     with a password (else 401 naming `/headers/authorization`); the owner and the linked
                  *     users need none, with their `api-key`.
                  */
-                Authorization?: components["parameters"]["LinkCredentials"];
+                Authorization?: components["parameters"]["LinkCredentials.authorization"];
                 /** @description One byte range, e.g. `bytes=0-1023`, `bytes=1024-` or `bytes=-500` (the last 500 bytes). */
                 Range?: components["parameters"]["ContentConditions.range"];
                 /** @description Apply `Range` only if this is the current `ETag` (strong comparison). */
@@ -5620,7 +5646,14 @@ export interface operations {
                 /** @description The link's token, as in the share's `link`. */
                 token: string;
             };
-            cookie?: never;
+            cookie?: {
+                /**
+                 * @description The same unlock as a browser holds it: the unlock form sets it (HttpOnly,
+                 *     SameSite=Strict, for this link's path only), so the page's links and downloads open
+                 *     without a header.
+                 */
+                link_access?: components["parameters"]["LinkCredentials.linkAccess"];
+            };
         };
         requestBody?: never;
         responses: {
@@ -5805,13 +5838,20 @@ export interface operations {
                  *     with a password (else 401 naming `/headers/authorization`); the owner and the linked
                  *     users need none, with their `api-key`.
                  */
-                Authorization?: components["parameters"]["LinkCredentials"];
+                Authorization?: components["parameters"]["LinkCredentials.authorization"];
             };
             path: {
                 /** @description The link's token, as in the share's `link`. */
                 token: string;
             };
-            cookie?: never;
+            cookie?: {
+                /**
+                 * @description The same unlock as a browser holds it: the unlock form sets it (HttpOnly,
+                 *     SameSite=Strict, for this link's path only), so the page's links and downloads open
+                 *     without a header.
+                 */
+                link_access?: components["parameters"]["LinkCredentials.linkAccess"];
+            };
         };
         requestBody?: never;
         responses: {
@@ -5915,7 +5955,7 @@ export interface operations {
                  *     with a password (else 401 naming `/headers/authorization`); the owner and the linked
                  *     users need none, with their `api-key`.
                  */
-                Authorization?: components["parameters"]["LinkCredentials"];
+                Authorization?: components["parameters"]["LinkCredentials.authorization"];
                 /** @description One byte range, e.g. `bytes=0-1023`, `bytes=1024-` or `bytes=-500` (the last 500 bytes). */
                 Range?: components["parameters"]["ContentConditions.range"];
                 /** @description Apply `Range` only if this is the current `ETag` (strong comparison). */
@@ -5929,7 +5969,14 @@ export interface operations {
                 /** @description The id of a file inside the shared folder. */
                 file_id: string;
             };
-            cookie?: never;
+            cookie?: {
+                /**
+                 * @description The same unlock as a browser holds it: the unlock form sets it (HttpOnly,
+                 *     SameSite=Strict, for this link's path only), so the page's links and downloads open
+                 *     without a header.
+                 */
+                link_access?: components["parameters"]["LinkCredentials.linkAccess"];
+            };
         };
         requestBody?: never;
         responses: {
@@ -6114,13 +6161,20 @@ export interface operations {
                  *     with a password (else 401 naming `/headers/authorization`); the owner and the linked
                  *     users need none, with their `api-key`.
                  */
-                Authorization?: components["parameters"]["LinkCredentials"];
+                Authorization?: components["parameters"]["LinkCredentials.authorization"];
             };
             path: {
                 /** @description The link's token, as in the share's `link`. */
                 token: string;
             };
-            cookie?: never;
+            cookie?: {
+                /**
+                 * @description The same unlock as a browser holds it: the unlock form sets it (HttpOnly,
+                 *     SameSite=Strict, for this link's path only), so the page's links and downloads open
+                 *     without a header.
+                 */
+                link_access?: components["parameters"]["LinkCredentials.linkAccess"];
+            };
         };
         requestBody?: never;
         responses: {
@@ -6260,6 +6314,21 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["LinkAccess"];
                 };
+            };
+            /** @description Redirection */
+            303: {
+                headers: {
+                    /** @description `private, no-store`: a link may end at any moment, so no cache keeps what it answered. */
+                    "Cache-Control": "private, no-store";
+                    /** @description `no-referrer`: a page opened from the link does not learn it. */
+                    "Referrer-Policy": "no-referrer";
+                    /** @description The link's page. */
+                    Location: string;
+                    /** @description `link_access=<access_token>`, HttpOnly, SameSite=Strict, for the link's path, for 15 minutes. */
+                    "Set-Cookie": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
             400: {

@@ -37,6 +37,10 @@ export async function contractViolation(method: string, url: URL, response: Resp
   }
   const hasBody = method !== "HEAD" && response.status !== 204 && response.status !== 304;
   if (!hasBody) return undefined;
+  if (spec.content === undefined) {
+    // A response declared without content (a redirect) must send none.
+    return (await response.clone().arrayBuffer()).byteLength === 0 ? undefined : "a body is sent, none is declared";
+  }
   const mediaType = (response.headers.get("content-type") ?? "").split(";")[0]?.trim() ?? "";
   const content = spec.content ?? {};
   const accepted = Object.keys(content).find((type) => type === mediaType || type === "*/*");

@@ -1,3 +1,4 @@
+import cookieParser from "cookie-parser";
 import cors from "cors";
 import express, { type Express, type Request, type RequestHandler, type Response } from "express";
 import helmet from "helmet";
@@ -10,7 +11,7 @@ import { docsRouter } from "./http/docs.js";
 import { downloadFile } from "./http/downloads.js";
 import { createHandlers, createRecoveries } from "./http/handlers.js";
 import { idempotentPosts } from "./http/idempotency.js";
-import { linkAnswerHeaders, linkHandlers } from "./http/links.js";
+import { linkAnswers, linkHandlers } from "./http/links.js";
 import { adminRouter, type Metrics } from "./http/observability.js";
 import type { Handlers } from "./http/operation-types.js";
 import { answerProblem, errorHandler } from "./http/problems.js";
@@ -129,7 +130,14 @@ export function createApp(deps: AppDeps): App {
     if (!deps.adminOnly) app.use(adminRouter(deps.database, deps.blobs, deps.metrics));
   }
   app.use(docsRouter(deps.config.publicBaseUrl));
-  app.use(express.json({ limit: JSON_BODY_LIMIT }), refuseUnboundedBody);
+  // The one form is a link page's password: `password=` and up to 1024 characters, each up to 12 bytes once encoded.
+  app.use(
+    express.json({ limit: JSON_BODY_LIMIT }),
+    express.urlencoded({ extended: false, limit: "16kb", parameterLimit: 10 }),
+    refuseUnboundedBody,
+  );
+  // The one cookie is a link page's unlock (link-pages.ts).
+  app.use(cookieParser());
   const validate = deps.validate ?? true;
   const gate = contractGate(deps.database.db, deps.keyCache, {
     validateRequests: validate,
@@ -141,7 +149,14 @@ export function createApp(deps: AppDeps): App {
   const uploads = multipartUploads(deps.blobs, deps.config.maxUploadBytes, deps.metrics?.uploadsReceiving);
   const bodyReaders = [uploads, refuseEmptyJson];
   const perKey = deps.rateLimiter ? [deps.rateLimiter.perKey, deps.rateLimiter.unlock] : [];
-  app.use(gate.route, linkAnswerHeaders, gate.authenticate, ...perKey, ...bodyReaders, ...gate.validate);
+  app.use(
+    gate.route,
+    linkAnswers(deps.config.publicBaseUrl),
+    gate.authenticate,
+    ...perKey,
+    ...bodyReaders,
+    ...gate.validate,
+  );
   // A 401 from the validator's security check spends the address's failed-authentication budget.
   if (deps.rateLimiter) app.use(deps.rateLimiter.failedAuth);
   app.use(

@@ -27,6 +27,8 @@ export interface DemoUser {
   file_share_id: string;
   /** The token of that share's link (a private share of notes.txt): `/evault/v1/links/<token>/`. */
   link_token: string;
+  /** The token of a public share of the folder tree "Projects", for a browser: `/evault/v1/links/<token>/`. */
+  public_link_token: string;
   /** The file old-draft.txt (from Documents), in the bin ... */
   binned_file_id: string;
   /** ... under this bin entry. */
@@ -54,7 +56,7 @@ async function storeBytes(db: Db, store: BlobStore, bytes: Buffer): Promise<stri
 /**
  * Creates a user with an api key, an NGN account, a folder "Documents" holding a
  * subfolder "Reports" and two files, a share of one file, a file in the bin, a
- * three-level tree "Projects/Alpha/Specs" and a binned folder "Old projects/Drafts".
+ * three-level tree "Projects/Alpha/Specs" shared publicly by a link, and a binned folder "Old projects/Drafts".
  */
 export async function createDemoUser(
   db: Db,
@@ -138,7 +140,12 @@ export async function createDemoUser(
       ]);
     await setTags(tx, "folder", oldProjects, await upsertTags(tx, user.id, [{ name: "archive" }]));
     const folderBinId = await moveToBin(tx, user.id, "folder", oldProjects, retentionDays);
+    const publicLink = newLink(secret);
+    await tx
+      .insert(fileShares)
+      .values({ id: randomUUID(), user_id: user.id, folder_id: projects, access: "public", ...publicLink });
     const linkToken = tokenOf(secret, link.link_nonce);
+    const publicLinkToken = tokenOf(secret, publicLink.link_nonce);
     return {
       user,
       bankAccountId,
@@ -146,6 +153,7 @@ export async function createDemoUser(
       fileId,
       shareId,
       linkToken,
+      publicLinkToken,
       planId,
       draftId,
       binId,
@@ -164,6 +172,7 @@ export async function createDemoUser(
     folder_id: ids.documents,
     file_share_id: ids.shareId,
     link_token: ids.linkToken,
+    public_link_token: ids.publicLinkToken,
     binned_file_id: ids.draftId,
     bin_id: ids.binId,
     projects_folder_id: ids.projects,

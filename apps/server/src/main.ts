@@ -63,6 +63,10 @@ Read, list, create and delete (every operation: the API reference):
   curl -sS -X POST ${at("/evault/v1/folders/")} ${json} -d '{"name": "Taxes"}'
   curl -sS -X DELETE ${at(`/evault/v1/files/${demo.file_id}/`)} ${auth}
 
+Open the shared folder "Projects" in a browser, as anyone with its link would:
+
+  ${at(`/evault/v1/links/${demo.public_link_token}/`)}
+
 API reference: ${at("/docs/")} (try-it console: ${at("/docs/try/")})
 More ids to try: npm run -s seed -- --json (it runs in this server); keys: npm run -s keys -- list
 `);

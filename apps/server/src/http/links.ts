@@ -10,6 +10,7 @@ import {
   countDownload,
   linkFileContent,
   linkFiles,
+  linkFolder,
   linkFolders,
   type OpenedLink,
   openLink,
@@ -17,6 +18,16 @@ import {
 import { acceptsAccess, issueAccess, linkSecret } from "../domain/vault/share-links.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import { type Content, serveContent } from "./downloads.js";
+import {
+  ACCESS_COOKIE,
+  filePage,
+  folderPage,
+  linkUrls,
+  listingCursor,
+  sendPage,
+  setLinkUrls,
+  wantsPage,
+} from "./link-pages.js";
 import { isLinkOperation, type LinkOperationId } from "./operation-types.js";
 import { pageBody, pageRequest } from "./pages.js";
 import { ProblemError } from "./problems.js";
@@ -37,16 +48,24 @@ async function found(db: Db, req: Request): Promise<OpenedLink> {
 
 const BEARER = /^Bearer ([\w.-]{1,200})$/;
 
+/** The unlock the request carries: a program's `Authorization: Bearer`, else a browser's cookie. */
+function unlockOf(req: Request): { token: string; at: string } | undefined {
+  const bearer = BEARER.exec(req.get("authorization") ?? "")?.[1];
+  if (bearer !== undefined) return { token: bearer, at: "/headers/authorization" };
+  const cookie: unknown = req.cookies?.[ACCESS_COOKIE];
+  return typeof cookie === "string" ? { token: cookie, at: `/cookies/${ACCESS_COOKIE}` } : undefined;
+}
+
 /** The link of the request, open for its caller: a password link needs a current unlock, unless the caller is a member. */
 async function opened(db: Db, req: Request): Promise<OpenedLink> {
   const link = await found(db, req);
   if (!link.hasPassword || link.member) return link;
-  const bearer = BEARER.exec(req.get("authorization") ?? "")?.[1];
-  if (bearer !== undefined && acceptsAccess(await linkSecret(db), link, bearer)) return link;
+  const unlock = unlockOf(req);
+  if (unlock !== undefined && acceptsAccess(await linkSecret(db), link, unlock.token)) return link;
   throw new ProblemError("unauthorized", "This link is protected by a password: unlock it first.", [
-    bearer === undefined
+    unlock === undefined
       ? { path: "/headers/authorization", message: "is required: Bearer and the link's unlock token", code: "required" }
-      : { path: "/headers/authorization", message: "is not a current unlock of this link", code: "invalid_unlock" },
+      : { path: unlock.at, message: "is not a current unlock of this link", code: "invalid_unlock" },
   ]);
 }
 
@@ -65,15 +84,42 @@ export const presentShared = (
 
 /**
  * Mounted right behind routing: marks every answer to a link, problems and 429s
- * included, before anything can refuse it.
+ * included, before anything can refuse it, and notes the link's URLs for its pages.
  */
-export const linkAnswerHeaders: RequestHandler = (req, res, next) => {
-  if (isLinkOperation(req.openapi?.schema?.operationId)) {
-    res.setHeader("Cache-Control", LINK_CACHE_CONTROL);
-    res.setHeader("Referrer-Policy", "no-referrer");
+export const linkAnswers =
+  (publicBaseUrl: string): RequestHandler =>
+  (req, res, next) => {
+    if (isLinkOperation(req.openapi?.schema?.operationId)) {
+      res.setHeader("Cache-Control", LINK_CACHE_CONTROL);
+      res.setHeader("Referrer-Policy", "no-referrer");
+      setLinkUrls(res, publicBaseUrl, String(req.openapi?.pathParams?.token ?? ""));
+    }
+    next();
+  };
+
+/** How many subfolders and files one page of a folder link shows, of each. */
+const PAGE_ROWS = 50;
+
+/** A folder link's page: the folders of `folder` from the cursor, then, once they are all shown, its files. */
+async function folderListing(db: Db, link: OpenedLink, folder: { id: string }, cursor: string | undefined) {
+  const at = listingCursor(cursor);
+  if (!at) {
+    throw new ProblemError("bad_request", "The cursor is not one of this page's.", [
+      { path: "/query/cursor", message: "is not a cursor of this page", code: "cursor" },
+    ]);
   }
-  next();
-};
+  const folders =
+    at.list === "folders"
+      ? await linkFolders(db, link, folder.id, { cursor: at.cursor, pageSize: PAGE_ROWS })
+      : undefined;
+  const files = folders?.next
+    ? undefined
+    : await linkFiles(db, link, folder.id, {
+        cursor: at.list === "files" ? at.cursor : undefined,
+        pageSize: PAGE_ROWS,
+      });
+  return { folders, files };
+}
 
 type Listed<K extends "listLinkFolders" | "listLinkFiles"> =
   operations[K]["responses"][200]["content"]["application/json"]["results"][number];
@@ -110,9 +156,32 @@ export function linkHandlers(db: Db, store: BlobStore, publicBaseUrl: string): R
       });
     };
   const query = (req: Request) => req.query as { folder?: string; cursor?: string; page_size?: number };
+  const secure = publicBaseUrl.startsWith("https:");
   return {
     async getLink(req, res) {
-      res.status(200).json(presentShared(await opened(db, req)));
+      const link = await opened(db, req);
+      const { folder: folderId, cursor } = query(req);
+      const folder = folderId === undefined ? undefined : await linkFolder(db, link, folderId);
+      if (folderId !== undefined && folder === undefined) {
+        throw new ProblemError("not_found", "No folder with this id is shared by this link.");
+      }
+      if (wantsPage(req)) {
+        if (link.item.kind === "file") return sendPage(res, 200, filePage({ ...link, item: link.item }));
+        const listed = folder ?? link.item;
+        return sendPage(
+          res,
+          200,
+          folderPage(link, { folder: listed, ...(await folderListing(db, link, listed, cursor)) }),
+        );
+      }
+      if (cursor !== undefined) {
+        throw new ProblemError(
+          "bad_request",
+          "Only the link's page takes a cursor; lists are …/folders/ and …/files/.",
+          [{ path: "/query/cursor", message: "is for the link's page (text/html) only", code: "cursor" }],
+        );
+      }
+      res.status(200).json(presentShared(folder ? { ...link, item: { kind: "folder", ...folder } } : link));
     },
     downloadLink: linkContent(async (link) => {
       if (link.item.kind !== "file") throw new ProblemError("not_found", "This link shares a folder, not a file.");
@@ -168,6 +237,18 @@ export function linkHandlers(db: Db, store: BlobStore, publicBaseUrl: string): R
         ]);
       }
       const access = issueAccess(await linkSecret(db), link);
+      const urls = linkUrls(res);
+      if (req.is("application/x-www-form-urlencoded") && urls) {
+        // The page's form: the browser keeps the unlock for this link's path, out of the page's scripts' reach.
+        res.cookie(ACCESS_COOKIE, access.access_token, {
+          httpOnly: true,
+          sameSite: "strict",
+          secure,
+          path: new URL(urls.page).pathname,
+          expires: access.expires_at,
+        });
+        return void res.status(303).location(urls.page).end();
+      }
       res.status(200).json({ access_token: access.access_token, expires_at: iso(access.expires_at) });
     },
     downloadLinkFile: linkContent(async (link, req) => {

@@ -3,6 +3,7 @@ import type { ErrorRequestHandler, Request, Response } from "express";
 import { causeChain, hasErrorCode } from "../data/database-errors.js";
 import { DomainError, type DomainErrorKind, EXPECTED_VERSION, type FieldIssue } from "../domain/errors.js";
 import { BlobStoreFull, BlobStoreRefused, BlobStoreUnavailable } from "../storage/blob-store.js";
+import { linkUrls, problemPage, sendPage, wantsPage } from "./link-pages.js";
 
 export type Problem = components["schemas"]["Problem"];
 
@@ -129,11 +130,15 @@ export function answerProblem(
   sendProblem(res, code, problem(code, detail, errors, instanceOf(req)));
 }
 
-/** Writes a problem without `res.json`, which response validation wraps (an error inside it would loop). */
+/**
+ * Writes a problem without `res.json`, which response validation wraps (an error inside
+ * it would loop); to a browser opening a link, as a page.
+ */
 function sendProblem(res: Response, code: ProblemCode, body: Problem): void {
   const retryAfter = retryAfterSeconds[code];
   if (retryAfter !== undefined) res.setHeader("Retry-After", String(retryAfter));
-  res.status(body.status).type("application/problem+json").send(JSON.stringify(body));
+  if (wantsPage(res.req)) sendPage(res, body.status, problemPage(body, linkUrls(res)?.unlock));
+  else res.status(body.status).type("application/problem+json").send(JSON.stringify(body));
 }
 
 interface ValidatorIssue {

@@ -170,18 +170,26 @@ export interface LinkFileRow {
 const inSubtree = (link: OpenedLink, folderId: SQL | string) =>
   sql`(${visibleFolder(link.ownerId, folderId)} and ${inside(folderId, link.item.id)})`;
 
-/** The folder a link's list names (the shared folder when none), or undefined when it is no folder of the subtree. */
-async function listedFolder(db: Db, link: OpenedLink, folderId: string | undefined): Promise<string | undefined> {
-  if (link.item.kind !== "folder") return undefined;
-  if (folderId === undefined || folderId === link.item.id) return link.item.id;
-  const result = (await db.execute(sql`select ${inSubtree(link, folderId)} as ok`)) as unknown as {
-    rows: { ok: boolean }[];
-  };
-  return result.rows[0]?.ok ? folderId : undefined;
-}
-
 async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * The folder of a folder link's subtree that `folderId` names (the shared folder when
+ * undefined), or undefined when it is none: a file link, outside the subtree, in the bin, another's.
+ */
+export async function linkFolder(
+  db: Db,
+  link: OpenedLink,
+  folderId: string | undefined,
+): Promise<Omit<SharedFolder, "kind"> | undefined> {
+  if (link.item.kind !== "folder") return undefined;
+  if (folderId === undefined || folderId === link.item.id) return link.item;
+  const [found] = await rowsOf<{ id: string; name: string; size: number | string }>(
+    db,
+    sql`select id, name, file_size as size from folders where id = ${folderId} and ${inSubtree(link, folderId)}`,
+  );
+  return found && { id: found.id, name: found.name, size: Number(found.size) };
 }
 
 const KEYSET: Keyset = { createdAt: sql`created_at`, id: sql`id` };
@@ -200,7 +208,7 @@ async function listing<Row extends { id: string }>(
   page: PageRequest,
   query: (folder: string, after: SQL, limit: number) => SQL,
 ): Promise<Page<Row> | undefined> {
-  const folder = await listedFolder(db, link, folderId);
+  const folder = (await linkFolder(db, link, folderId))?.id;
   if (folder === undefined) return undefined;
   const scope = { userId: link.ownerId, list: `link:${link.shareId}:${list}:${folder}` };
   return pageOf(db, scope, page, KEYSET, (after, limit) =>
