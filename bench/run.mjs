@@ -208,16 +208,26 @@ async function timed(server, transfer) {
   }
 }
 
-/** Downloads the first user's file content, reading it as it comes. */
-function timedDownload(server) {
-  const user = server.users[0];
+/** Downloads `path` (the first user's file content by default, with their key), reading it as it comes. */
+function timedDownload(server, path = `/evault/v1/files/${server.users[0].file_id}/content/`) {
+  const headers = path.startsWith("/evault/v1/links/") ? {} : { "api-key": server.users[0].api_key };
   return timed(server, async () => {
-    const res = await fetch(`${server.url}/evault/v1/files/${user.file_id}/content/`, {
-      headers: { "api-key": user.api_key },
-    });
+    const res = await fetch(`${server.url}${path}`, { headers });
     for await (const _ of res.body);
     return res.status;
   });
+}
+
+/** The content URL of a public link to the first user's file, as anyone without a key downloads it. */
+async function publicLinkContent(server) {
+  const user = server.users[0];
+  const res = await fetch(`${server.url}/evault/v1/file_shares/`, {
+    method: "POST",
+    headers: { "api-key": user.api_key, "content-type": "application/json" },
+    body: JSON.stringify({ file: user.file_id, access: "public" }),
+  });
+  if (res.status !== 201) throw new Error(`the bench link was not made: ${res.status}`);
+  return `${new URL((await res.json()).link).pathname}content/`;
 }
 
 /** Streams `source` as the file part of a file PUT. */
@@ -277,6 +287,7 @@ async function storeFigures(databaseUrl, store, env) {
   const figures = [];
   const source = join(scratch, "source.bin");
   const copy = join(scratch, "copy.bin");
+  const linkContent = await publicLinkContent(server);
   try {
     for (const mib of UPLOAD_MIB) {
       // One untimed upload of this size first (the server's steady state, not its first
@@ -294,12 +305,23 @@ async function storeFigures(databaseUrl, store, env) {
         const syncMs = await timedSync(copy);
         await rm(copy);
         const upload = await timedUpload(server, source);
-        runs.push({ copyMs, syncMs, ...upload, download: await timedDownload(server) });
+        // The owner's download and the same bytes through a public link, each first in every other run.
+        let download;
+        let linkDownload;
+        if (i % 2 === 0) {
+          download = await timedDownload(server);
+          linkDownload = await timedDownload(server, linkContent);
+        } else {
+          linkDownload = await timedDownload(server, linkContent);
+          download = await timedDownload(server);
+        }
+        runs.push({ copyMs, syncMs, ...upload, download, linkDownload });
       }
       const uploadMs = median(runs.map((r) => r.ms));
       const copyMs = median(runs.map((r) => r.copyMs));
       const downloadMs = median(runs.map((r) => r.download.ms));
-      const statuses = runs.flatMap((r) => [r.status, r.download.status]);
+      const linkDownloadMs = median(runs.map((r) => r.linkDownload.ms));
+      const statuses = runs.flatMap((r) => [r.status, r.download.status, r.linkDownload.status]);
       figures.push({
         store,
         mib,
@@ -311,9 +333,12 @@ async function storeFigures(databaseUrl, store, env) {
         fsCopyMiBps: Math.round(mib / (copyMs / 1000)),
         throughputToFsCopy: ratio(copyMs, uploadMs),
         rssGrowthMiB: Math.round(Math.max(...runs.map((r) => r.growth)) / 2 ** 20),
-        downloadMs: Math.round(downloadMs),
+        downloadMs: +downloadMs.toFixed(1),
         downloadMiBps: Math.round(mib / (downloadMs / 1000)),
         downloadRssGrowthMiB: Math.round(Math.max(...runs.map((r) => r.download.growth)) / 2 ** 20),
+        linkDownloadMs: +linkDownloadMs.toFixed(1),
+        // Throughput through the link ÷ the owner's (target ≥ 0.9).
+        linkToOwnerDownload: ratio(downloadMs, linkDownloadMs),
       });
       log(`${store}: upload and download ${mib} MiB`, figures.at(-1));
     }
@@ -506,13 +531,13 @@ function markdown(results) {
   if (results.uploads) {
     lines.push(
       "",
-      "| store | upload | server ms | fs copy ms | fsync ms (file, folder) | MiB/s | ÷ fs copy | ÷ 0-byte upload | ÷ bank PUT p50 | server RSS growth MiB | download ms | download MiB/s | download RSS growth MiB |",
-      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+      "| store | upload | server ms | fs copy ms | fsync ms (file, folder) | MiB/s | ÷ fs copy | ÷ 0-byte upload | ÷ bank PUT p50 | server RSS growth MiB | download ms | download MiB/s | download RSS growth MiB | link download ms | link ÷ owner download (throughput) |",
+      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     );
     const blank = (value) => value ?? "";
     for (const u of results.uploads) {
       lines.push(
-        `| ${u.store} | ${u.mib} MiB | ${u.uploadMs} | ${u.fsCopyMs} | ${u.fsyncMs} | ${u.uploadMiBps} | ${u.throughputToFsCopy} | ${blank(u.toEmptyUpload)} | ${blank(u.toBankPutP50)} | ${u.rssGrowthMiB} | ${u.downloadMs} | ${u.downloadMiBps} | ${u.downloadRssGrowthMiB} |`,
+        `| ${u.store} | ${u.mib} MiB | ${u.uploadMs} | ${u.fsCopyMs} | ${u.fsyncMs} | ${u.uploadMiBps} | ${u.throughputToFsCopy} | ${blank(u.toEmptyUpload)} | ${blank(u.toBankPutP50)} | ${u.rssGrowthMiB} | ${u.downloadMs} | ${u.downloadMiBps} | ${u.downloadRssGrowthMiB} | ${u.linkDownloadMs} | ${u.linkToOwnerDownload} |`,
       );
     }
   }
