@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { problem, problemTypes } from "../src/http/problems.js";
+import { PasswordChecksBusy } from "../src/domain/passwords.js";
+import { errorHandler, problem, problemTypes } from "../src/http/problems.js";
 
 describe("the problem catalogue", () => {
   test("docs/errors.md lists exactly the problem types the server can answer, with their statuses", () => {
@@ -25,5 +26,30 @@ describe("the problem catalogue", () => {
       instance: "urn:vault:request:1",
       errors: [{ path: "/body/x" }],
     });
+  });
+
+  test("when every password hash slot and place in the queue is taken, then the answer is a 503 problem with Retry-After", () => {
+    const sent = { status: 0, headers: {} as Record<string, string>, body: "" };
+    const res = {
+      headersSent: false,
+      setHeader: (name: string, value: string) => {
+        sent.headers[name] = value;
+      },
+      status(status: number) {
+        sent.status = status;
+        return this;
+      },
+      type() {
+        return this;
+      },
+      send(body: string) {
+        sent.body = body;
+        return this;
+      },
+    };
+    errorHandler(new PasswordChecksBusy(), { id: "r1", log: { error() {} } } as never, res as never, () => {});
+    expect(sent.status).toBe(503);
+    expect(sent.headers["Retry-After"]).toBe("5");
+    expect(JSON.parse(sent.body)).toMatchObject({ type: "urn:vault:problem:unavailable", status: 503 });
   });
 });

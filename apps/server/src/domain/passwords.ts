@@ -13,12 +13,26 @@ const KEY_LENGTH = 32;
  * download and upload behind them; the others wait here instead, in order.
  */
 const MAX_CONCURRENT_HASHES = 2;
+/**
+ * At most this many wait (about 8 s of hashing ahead of the last): a flood of unlocks
+ * from many addresses is refused at once rather than queued for minutes ahead of
+ * everyone's share PATCH and unlock.
+ */
+const MAX_WAITING_HASHES = 16;
 let running = 0;
 const waiting: (() => void)[] = [];
 
+/** Every hash slot and every place in the queue is taken: retry later (a 503). */
+export class PasswordChecksBusy extends Error {
+  constructor() {
+    super("Too many password hashes are waiting.");
+  }
+}
+
 async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running++;
+  if (running < MAX_CONCURRENT_HASHES) running++;
+  else if (waiting.length >= MAX_WAITING_HASHES) throw new PasswordChecksBusy();
+  else await new Promise<void>((resolve) => waiting.push(resolve));
   try {
     return await work();
   } finally {

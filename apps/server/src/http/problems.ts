@@ -2,6 +2,7 @@ import type { components } from "@vault/spec/schema";
 import type { ErrorRequestHandler, Request, Response } from "express";
 import { causeChain, hasErrorCode } from "../data/database-errors.js";
 import { DomainError, type DomainErrorKind, EXPECTED_VERSION, type FieldIssue } from "../domain/errors.js";
+import { PasswordChecksBusy } from "../domain/passwords.js";
 import { BlobStoreFull, BlobStoreRefused, BlobStoreUnavailable } from "../storage/blob-store.js";
 import { linkUrls, problemPage, sendPage, wantsPage } from "./link-pages.js";
 
@@ -163,6 +164,9 @@ function classify(err: unknown): { code: ProblemCode; detail?: string; errors?: 
   }
   if (err instanceof BlobStoreFull) {
     return { code: "insufficient_storage", detail: "The file store is full; nothing was stored." };
+  }
+  if (err instanceof PasswordChecksBusy) {
+    return { code: "unavailable", detail: "Too many passwords are being checked right now; retry later." };
   }
   if (isDatabaseUnreachable(err)) {
     return { code: "unavailable", detail: "The database cannot be reached; retry later." };
