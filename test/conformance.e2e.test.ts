@@ -11,7 +11,7 @@ import { openapiPath } from "@vault/spec";
 import newman, { type NewmanRunSummary } from "newman";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
-import { type Ids, idsOf, operationTable } from "./helpers/operation-table.js";
+import { documented, type Ids, idsOf, operationTable, spareParameter } from "./helpers/operation-table.js";
 import { type Harness, startHarness } from "./helpers/server.js";
 
 const here = import.meta.dirname;
@@ -38,11 +38,16 @@ function portmanConfig() {
     const request = entry.request(variables);
     const spared = entry.spare ? `{{spare_${operationId}}}` : undefined;
     const own = bodies.get(operationId);
-    // A spare stands in for the path's token when it has one (a folder link's), else for its id.
-    const values =
-      request.token === undefined
-        ? { id: spared ?? request.id }
-        : { token: spared ?? request.token, file_id: request.file_id };
+    // A spare stands in for the path's token (a folder link's), its version id, or else its id.
+    const values = {
+      id: request.id,
+      token: request.token,
+      file_id: request.file_id,
+      version_id: request.version_id,
+      ...(spared === undefined
+        ? {}
+        : { [spareParameter(documented.find((d) => d.id === operationId)?.path ?? "")]: spared }),
+    };
     const pathVariables = Object.entries(values).flatMap(([key, value]) =>
       value === undefined ? [] : [{ key, value, overwrite: true }],
     );

@@ -330,11 +330,21 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
     }
   });
 
-  test("when content is replaced and no file uses the old bytes, then the old blob is deleted", async () => {
+  test("when content is replaced, then the old bytes stay as the file's earlier version, and go when no file or version names them", async () => {
     const old = `soon unused ${Math.random()}`;
     await put({ file: new File([old], "old.txt") });
     expect(await h.storedBlobs()).toContain(sha256(old));
     await put({ file: new File(["newer"], "new.txt") });
+    expect(await h.storedBlobs()).toContain(sha256(old));
+    const id = h.users[0].file_id;
+    const { data } = await h.client().GET("/evault/v1/files/{id}/versions/", { params: { path: { id } } });
+    const earlier = data?.results.find((v) => v.sha256 === sha256(old));
+    expect(earlier?.is_current).toBe(false);
+    const version_id = earlier?.id ?? "";
+    const gone = await h.client().DELETE("/evault/v1/files/{id}/versions/{version_id}/", {
+      params: { path: { id, version_id } },
+    });
+    expect(gone.response.status).toBe(204);
     expect(await h.storedBlobs()).not.toContain(sha256(old));
   });
 

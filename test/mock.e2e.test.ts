@@ -33,6 +33,7 @@ const exampleIds: Ids = {
   folder_id: "5e6f7a8b",
   projects_folder_id: "5e6f7a8b",
   projects_file_id: "3c9e7b12",
+  projects_file_version_id: "9b2c4d6e",
   file_share_id: "7a8b9c0d",
   link_token: "kX2p9QmVt4Lw7Rz1bNc8YhDs3FgJ6aEu",
   bin_id: "1b2c3d4e",

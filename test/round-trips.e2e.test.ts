@@ -4,7 +4,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type RoundTripRelay, roundTripRelay } from "../bench/round-trips.mjs";
 import { backends } from "./helpers/backends.js";
-import { documented, idsOf, type OperationId, operationTable, send } from "./helpers/operation-table.js";
+import {
+  documented,
+  idsOf,
+  type OperationId,
+  operationTable,
+  send,
+  spareParameter,
+} from "./helpers/operation-table.js";
 import { type Harness, startHarness } from "./helpers/server.js";
 
 /** The most round trips an operation's success path may take. */
@@ -24,8 +31,9 @@ const BUDGET: Partial<Record<OperationId, number>> = {
   getLink: 1,
   // The same, and the count of the whole download once its last byte left.
   downloadLink: 2,
-  // 3, then 3 for each blob whose last file went: its bytes are unlinked under its lock after the commit.
+  // 3, then 3 for each blob whose last file or version went: its bytes are unlinked under its lock after the commit.
   deleteBin: 6,
+  deleteFileVersion: 6,
 };
 const DEFAULT_BUDGET = 3;
 
@@ -58,7 +66,7 @@ describe.skipIf(!postgres)("round trips per request on PostgreSQL", () => {
       // A delete gets an item of its own; a restore, a bin entry of its own.
       const spare = op.id === "restoreBin" ? operationTable.deleteBin.spare : entry.spare;
       // A folder link's operations get a folder link of their own (its token).
-      if (spare) request[op.path.includes("{token}") ? "token" : "id"] = await spare(client, ids);
+      if (spare) request[spareParameter(op.path)] = await spare(client, ids);
       if (op.id === "createNgnBankAccount") request.body = { account_number: `rt-${Date.now()}` };
       const before = relay.roundTrips;
       const { response } = await send(client, op, request);

@@ -189,7 +189,8 @@ describe.each(raceBackends)("a download racing a change of its file on $name", (
   let h: Harness;
   let relay: Awaited<ReturnType<typeof holdingRelay>>;
   beforeAll(async () => {
-    h = await startHarness(backend);
+    // No earlier versions kept: a replace frees the old bytes at once, the race this is about.
+    h = await startHarness(backend, { env: { FILE_VERSIONS_KEEP: "1" } });
     relay = await holdingRelay(new URL(h.env.DATABASE_URL as string));
     h.env.DATABASE_URL = relay.url;
     await h.restart();

@@ -365,6 +365,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/evault/v1/files/{id}/versions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a file's versions
+         * @description The file's versions, newest first (the current one first), one page at a time.
+         */
+        get: operations["listFileVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evault/v1/files/{id}/versions/{version_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a file version
+         * @description Delete an earlier version; its bytes are freed once nothing else names them. The
+         *     current version cannot be deleted: 409 naming `/path/version_id` (restore another
+         *     first, or delete the file).
+         */
+        delete: operations["deleteFileVersion"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evault/v1/files/{id}/versions/{version_id}/content/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a file version's content
+         * @description A version's bytes, as the file's download serves the current ones (ranges, `ETag`, `If-None-Match`, the file's name).
+         */
+        get: operations["downloadFileVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evault/v1/files/{id}/versions/{version_id}/restore/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a file version
+         * @description Make a version's content the file's current one again, as a new version (the content
+         *     it replaces is kept as one); restoring the content the file has changes nothing.
+         *     Answers 200 with the file and its `ETag`; `If-Match` makes it conditional (412).
+         */
+        post: operations["restoreFileVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/evault/v1/folders/": {
         parameters: {
             query?: never;
@@ -967,6 +1051,41 @@ export interface components {
             is_deleted?: boolean;
             /** @description Tag names, one part per tag (at most 100); they replace the file's tags and are created on first use. */
             tags?: components["schemas"]["TagName"][];
+        };
+        /**
+         * @description One content a file has had: its current one, or an earlier one a content change kept.
+         *     A change of a file's fields alone makes no version; a new upload of the content it
+         *     already has makes none either.
+         */
+        FileVersion: {
+            /** @description The version's id (not the file's): pass it to the version's content, restore and delete. */
+            id: string;
+            /**
+             * Format: int64
+             * @description The size of its content in bytes.
+             */
+            size: number;
+            /** @description The SHA-256 of its content, hex: equal for equal contents. */
+            sha256: string;
+            /** @description The sniffed type of its content. */
+            content_type: string;
+            /**
+             * Format: date-time
+             * @description When this content became the file's.
+             */
+            created_at: string;
+            /** @description Whether this is the file's current content (its `file` download). */
+            is_current: boolean;
+        };
+        /** @description A page of a file's versions. */
+        FileVersionPage: {
+            /** @description The items of this page, at most `page_size` of them. */
+            results: components["schemas"]["FileVersion"][];
+            /**
+             * Format: uri
+             * @description The absolute URL of the next page (the same filters and `page_size`, with a `cursor`), or null on the last page.
+             */
+            next: string | null;
         };
         /** @description A folder of the vault. Folders form a tree per user; the root is implied (a folder at the root has no `folder`). */
         Folder: {
@@ -4787,6 +4906,610 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    listFileVersions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where the page starts: the opaque `cursor` of a `next` link, as given. A cursor
+                 *     is signed and belongs to one caller and one list (with its filters): any other
+                 *     answers 400 naming `cursor`.
+                 */
+                cursor?: components["parameters"]["PageQuery.cursor"];
+                /** @description How many items a page holds: 1 to 200, 50 when omitted. */
+                page_size?: components["parameters"]["PageQuery.page_size"];
+            };
+            header?: never;
+            path: {
+                /** @description The id of the file upload. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description One page of a list: the items in list order and the absolute URL of the next page.
+             *     Following `next` until it is null visits every item exactly once, even while items
+             *     are added or removed meanwhile (a removed item may be missing; none repeats).
+             */
+            200: {
+                headers: {
+                    /** @description `private, no-cache`: a list is its owner's; a private cache revalidates. */
+                    "Cache-Control": "private, no-cache";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileVersionPage"];
+                };
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body has a media type this operation does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The request is well-formed but refers to something unusable (another user's item, an
+             *     unknown user id, a folder inside itself); `errors` names the field. On a POST, also:
+             *     the `Idempotency-Key` was used for a different request (`urn:vault:problem:idempotency-key-reused`,
+             *     naming `/headers/idempotency-key`).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteFileVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the file upload. */
+                id: string;
+                /** @description The id of one of the file's versions. */
+                version_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; nothing to answer. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The change conflicts with the current state of the resource (`urn:vault:problem:conflict`:
+             *     a unique value already in use, leaving a terminal status), or, on a POST, the request's
+             *     `Idempotency-Key` is in use by a request still being processed
+             *     (`urn:vault:problem:idempotency-key-in-use`: retry after `Retry-After` seconds).
+             */
+            409: {
+                headers: {
+                    /** @description With `idempotency-key-in-use`: seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body has a media type this operation does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The request is well-formed but refers to something unusable (another user's item, an
+             *     unknown user id, a folder inside itself); `errors` names the field. On a POST, also:
+             *     the `Idempotency-Key` was used for a different request (`urn:vault:problem:idempotency-key-reused`,
+             *     naming `/headers/idempotency-key`).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    downloadFileVersion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A single byte range, e.g. `bytes=0-99` or `bytes=-100` (the last 100 bytes); answered with 206. */
+                Range?: string;
+                /** @description Apply `Range` only if this is the current `ETag` (strong comparison: a weak tag `W/"…"` never matches). */
+                "If-Range"?: string;
+                /** @description The `ETag` the caller has; answered with 304 when it is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The id of the file upload. */
+                id: string;
+                /** @description The id of one of the file's versions. */
+                version_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    /** @description The length of the body sent: the whole content, or the range for a 206. */
+                    "Content-Length": number;
+                    /** @description The SHA-256 of the content, quoted: a strong entity tag. */
+                    ETag: string;
+                    "Accept-Ranges": "bytes";
+                    /**
+                     * @description `attachment` with the file's name (RFC 6266): an ASCII `filename` (other characters
+                     *     replaced by `?`) and, when the name is not plain ASCII, the exact name as
+                     *     `filename*=UTF-8''…` (RFC 8187), e.g.
+                     *     `attachment; filename="?n?c?d? ??.pdf"; filename*=UTF-8''%C3%9Cn%C3%AFc%C3%B6d%C3%A9%20%E6%8A%A5%E5%91%8A.pdf`.
+                     */
+                    "Content-Disposition": string;
+                    /**
+                     * @description `private, no-cache` for the owner's download: a file is its owner's, so no shared
+                     *     cache keeps it, and a private cache revalidates with the `ETag`; `private, no-store`
+                     *     through a link, which may end at any moment.
+                     */
+                    "Cache-Control": "private, no-cache";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": Blob;
+                };
+            };
+            /** @description Successful */
+            206: {
+                headers: {
+                    /** @description The length of the body sent: the whole content, or the range for a 206. */
+                    "Content-Length": number;
+                    /** @description The SHA-256 of the content, quoted: a strong entity tag. */
+                    ETag: string;
+                    "Accept-Ranges": "bytes";
+                    /**
+                     * @description `attachment` with the file's name (RFC 6266): an ASCII `filename` (other characters
+                     *     replaced by `?`) and, when the name is not plain ASCII, the exact name as
+                     *     `filename*=UTF-8''…` (RFC 8187), e.g.
+                     *     `attachment; filename="?n?c?d? ??.pdf"; filename*=UTF-8''%C3%9Cn%C3%AFc%C3%B6d%C3%A9%20%E6%8A%A5%E5%91%8A.pdf`.
+                     */
+                    "Content-Disposition": string;
+                    /**
+                     * @description `private, no-cache` for the owner's download: a file is its owner's, so no shared
+                     *     cache keeps it, and a private cache revalidates with the `ETag`; `private, no-store`
+                     *     through a link, which may end at any moment.
+                     */
+                    "Cache-Control": "private, no-cache";
+                    /** @description The range sent, e.g. `bytes 0-15/16`; `Content-Length` is the length of that range. */
+                    "Content-Range": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": Blob;
+                };
+            };
+            /** @description The caller's copy (its `If-None-Match`) is current: no body. */
+            304: {
+                headers: {
+                    /** @description The SHA-256 of the content, quoted. */
+                    ETag: string;
+                    /** @description As for the content: `private, no-cache`. */
+                    "Cache-Control": "private, no-cache";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Range` header asks for bytes outside the content. */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    restoreFileVersion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `ETag` the caller last saw, or a comma-separated list of tags: the write
+                 *     applies when one of them is current, else it is refused with 412 and nothing
+                 *     changes. The comparison is strong (RFC 9110 §13.1.1): a weak tag (`W/"3"`) never
+                 *     matches. `*` sets no condition (a missing resource is a 404 either way).
+                 */
+                "If-Match"?: components["parameters"]["ConditionalWrite"];
+                /**
+                 * @description A key of your choice (1 to 255 characters, e.g. a UUID) that makes retrying this
+                 *     POST safe. The first answer to a key (its status, body, and `ETag`, `Location`
+                 *     and `Content-Type`) is kept for 24 hours per user: a retry with the same key and
+                 *     the same request gets that answer again, with `Idempotent-Replayed: true`, and the
+                 *     work is not done again. The same key with a different request (another path or
+                 *     body) answers 422; while the first request with the key is still being processed,
+                 *     409. Answers of 500 and above are not kept: the key is free again at once, so a
+                 *     failed request may be retried with it. A request refused before its key is read
+                 *     (a wrong api key, a rate limit, a body that breaks the contract: 400, 401, 413,
+                 *     415, 429) is not kept either. Keys are the caller's own: another user's same key
+                 *     is unrelated. After 24 hours a key may be used again for a new request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The id of the file upload. */
+                id: string;
+                /** @description The id of one of the file's versions. */
+                version_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    /** @description The file's version after the restore; send it back in `If-Match` to make the next write conditional. */
+                    ETag: string;
+                    /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`, replayed; absent otherwise. Kept problems (4xx) are replayed with it too. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["File"];
+                };
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The change conflicts with the current state of the resource (`urn:vault:problem:conflict`:
+             *     a unique value already in use, leaving a terminal status), or, on a POST, the request's
+             *     `Idempotency-Key` is in use by a request still being processed
+             *     (`urn:vault:problem:idempotency-key-in-use`: retry after `Retry-After` seconds).
+             */
+            409: {
+                headers: {
+                    /** @description With `idempotency-key-in-use`: seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `If-Match` header does not match the current `ETag` of the resource; re-read it and retry. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body has a media type this operation does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The request is well-formed but refers to something unusable (another user's item, an
+             *     unknown user id, a folder inside itself); `errors` names the field. On a POST, also:
+             *     the `Idempotency-Key` was used for a different request (`urn:vault:problem:idempotency-key-reused`,
+             *     naming `/headers/idempotency-key`).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
             };
         };
     };

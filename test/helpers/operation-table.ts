@@ -19,6 +19,8 @@ export interface Ids {
   projects_folder_id: string;
   /** A file directly inside `projects_folder_id`. */
   projects_file_id: string;
+  /** The current version of `projects_file_id` when the run starts. */
+  projects_file_version_id: string;
   file_share_id: string;
   /** The token of that share's link (a private share: its owner opens it with their key). */
   link_token: string;
@@ -35,6 +37,7 @@ export function idsOf(user: SeededUser): Ids {
     folder_id: user.folder_id,
     projects_folder_id: user.projects_folder_id,
     projects_file_id: user.projects_file_id,
+    projects_file_version_id: user.projects_file_version_id,
     file_share_id: user.file_share_id,
     link_token: user.link_token,
     bin_id: user.bin_id,
@@ -49,6 +52,8 @@ export interface OperationRequest {
   token?: string;
   /** The path's `{file_id}` (a file inside a shared folder). */
   file_id?: string;
+  /** The path's `{version_id}` (a version of the file `id`). */
+  version_id?: string;
   query?: Record<string, string | number>;
   /** JSON, or the fields of a multipart form when it holds a `File`. */
   body?: unknown;
@@ -72,6 +77,8 @@ export interface Entry {
    * change), and answers its id, so that a run sending every request in turn (Portman's)
    * keeps the seeded items as they were. For a folder link's operation: makes a share of
    * `projects_folder_id` (which holds `projects_file_id`) and answers its link's token.
+   * For a version's deletion: makes an earlier version of the request's file and answers
+   * its id. `spareParameter` says which path parameter a spare stands in for.
    */
   spare?(client: VaultClient, ids: Ids): Promise<string>;
 }
@@ -89,6 +96,32 @@ const folderLink = async (client: VaultClient, ids: Ids) => {
 
 const spareShare = async (client: VaultClient, ids: Ids) =>
   idOf(await client.POST("/evault/v1/file_shares/", { body: { folder: ids.folder_id } }));
+
+/** The path parameter a spare stands in for: a link's token, a version's id, else the item's id. */
+export const spareParameter = (path: string): "token" | "version_id" | "id" =>
+  path.includes("{token}") ? "token" : path.includes("{version_id}") ? "version_id" : "id";
+
+/**
+ * Replaces the content of `projects_file_id` (kept in `projects_folder_id`) twice: the
+ * id of the content between, now an earlier version (the seeded one stays, for the
+ * table's restore and download).
+ */
+const spareVersion = async (client: VaultClient, ids: Ids) => {
+  const path = { id: ids.projects_file_id };
+  const replace = () =>
+    client.PUT("/evault/v1/files/{id}/", {
+      params: { path },
+      body: {
+        file: new File([`spare ${Math.random()}`], "plan.txt"),
+        name: "plan.txt",
+        folder: ids.projects_folder_id,
+      },
+    });
+  await replace();
+  const between = await client.GET("/evault/v1/files/{id}/versions/", { params: { path } });
+  await replace();
+  return between.data?.results.find((v) => v.is_current)?.id ?? "";
+};
 
 export const operationTable: Record<OperationId, Entry> = {
   listNgnBankAccounts: { request: () => ({ query: { page_size: 10 } }), status: 200, json: true, foreign: null },
@@ -217,6 +250,28 @@ export const operationTable: Record<OperationId, Entry> = {
     spare: async (client, ids) => idOf(await upload(client, ids)),
   },
   downloadFile: { request: (ids) => ({ id: ids.file_id }), status: 200, json: false, foreign: 404 },
+  // Versions of `projects_file_id`: the table's file update may move `file_id` to the bin.
+  listFileVersions: { request: (ids) => ({ id: ids.projects_file_id }), status: 200, json: true, foreign: 404 },
+  downloadFileVersion: {
+    request: (ids) => ({ id: ids.projects_file_id, version_id: ids.projects_file_version_id }),
+    status: 200,
+    json: false,
+    foreign: 404,
+  },
+  // The seeded version is current or, once the run replaced the file's content, an earlier one: 200 either way.
+  restoreFileVersion: {
+    request: (ids) => ({ id: ids.projects_file_id, version_id: ids.projects_file_version_id }),
+    status: 200,
+    json: true,
+    foreign: 404,
+  },
+  deleteFileVersion: {
+    request: (ids) => ({ id: ids.projects_file_id, version_id: ids.projects_file_version_id }),
+    status: 204,
+    json: false,
+    foreign: 404,
+    spare: spareVersion,
+  },
   headFileContent: { request: (ids) => ({ id: ids.file_id }), status: 200, json: false, foreign: 404 },
   listFolders: { request: (ids) => ({ query: { parent: ids.folder_id } }), status: 200, json: true, foreign: 404 },
   createFolder: {
@@ -261,8 +316,10 @@ export function send(
   const call = (client as unknown as Record<string, (path: string, init: unknown) => Promise<never>>)[
     op.method.toUpperCase()
   ] as (path: string, init: unknown) => Promise<{ data?: unknown; error?: { type?: string }; response: Response }>;
-  const { id, token, file_id, body, query } = request;
-  const path = Object.fromEntries(Object.entries({ id, token, file_id }).filter(([, value]) => value !== undefined));
+  const { id, token, file_id, version_id, body, query } = request;
+  const path = Object.fromEntries(
+    Object.entries({ id, token, file_id, version_id }).filter(([, value]) => value !== undefined),
+  );
   return call(op.path, {
     params: { path, query },
     body,

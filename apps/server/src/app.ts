@@ -8,7 +8,7 @@ import type { KeyCache } from "./domain/api-keys.js";
 import { refuseEmptyJson, refuseUnboundedBody } from "./http/body-checks.js";
 import { dispatch } from "./http/dispatch.js";
 import { docsRouter } from "./http/docs.js";
-import { downloadFile } from "./http/downloads.js";
+import { downloadFile, downloadFileVersion } from "./http/downloads.js";
 import { createHandlers, createRecoveries } from "./http/handlers.js";
 import { idempotentPosts } from "./http/idempotency.js";
 import { linkAnswers, linkHandlers } from "./http/links.js";
@@ -173,6 +173,7 @@ export function createApp(deps: AppDeps): App {
       {
         downloadFile: download,
         headFileContent: download,
+        downloadFileVersion: downloadFileVersion(deps.database.db, deps.blobs),
         ...linkHandlers(deps.database.db, deps.blobs, deps.config.publicBaseUrl),
       },
       deps.config.publicBaseUrl,

@@ -37,6 +37,8 @@ export interface DemoUser {
   projects_folder_id: string;
   /** plan.txt, the file directly inside Projects. */
   projects_file_id: string;
+  /** The current version of plan.txt: its only one, until its content changes. */
+  projects_file_version_id: string;
   /** "Old projects" (a root folder holding "Drafts" and a file in each), in the bin ... */
   binned_folder_id: string;
   /** ... under this bin entry. */
@@ -106,6 +108,7 @@ export async function createDemoUser(
     const binId = await moveToBin(tx, user.id, "file", draftId, retentionDays);
 
     const planId = randomUUID();
+    const planVersionId = randomUUID();
     const [projects, alpha, specs, oldProjects, drafts] = [
       randomUUID(),
       randomUUID(),
@@ -131,7 +134,7 @@ export async function createDemoUser(
     await tx
       .insert(files)
       .values([
-        { ...file(projects, "plan.txt", notes), id: planId },
+        { ...file(projects, "plan.txt", notes), id: planId, content_version_id: planVersionId },
         file(alpha, "logo.png", logo),
         file(specs, "spec.txt", draft),
         file(specs, "spec-copy.txt", draft),
@@ -155,6 +158,7 @@ export async function createDemoUser(
       linkToken,
       publicLinkToken,
       planId,
+      planVersionId,
       draftId,
       binId,
       projects,
@@ -177,6 +181,7 @@ export async function createDemoUser(
     bin_id: ids.binId,
     projects_folder_id: ids.projects,
     projects_file_id: ids.planId,
+    projects_file_version_id: ids.planVersionId,
     binned_folder_id: ids.oldProjects,
     folder_bin_id: ids.folderBinId,
   };

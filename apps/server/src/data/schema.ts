@@ -152,6 +152,9 @@ export const files = pgTable(
     is_starred: boolean("is_starred").notNull().default(false),
     is_archived: boolean("is_archived").notNull().default(false),
     is_deleted: boolean("is_deleted").notNull().default(false),
+    // The current content's version id and when it became current (file_versions keeps the earlier ones).
+    content_version_id: text("content_version_id").notNull().default(sql`gen_random_uuid()::text`),
+    content_at: timestamptz("content_at").notNull().defaultNow(),
     version,
     ...timestamps,
   },
@@ -161,6 +164,26 @@ export const files = pgTable(
     index("files_hash_idx").on(t.hash),
     // Keyset pages of one folder's files (or the root's), in list order.
     index("files_user_folder_created_idx").on(t.user_id, t.folder_id, t.created_at, t.id),
+  ],
+);
+
+/** A file's earlier contents, each made by the write that replaced it (the current one is the file's own). */
+export const fileVersions = pgTable(
+  "file_versions",
+  {
+    id: text("id").primaryKey(),
+    file_id: text("file_id")
+      .notNull()
+      .references(() => files.id, { onDelete: "cascade" }),
+    user_id: owner(),
+    hash: text("hash")
+      .notNull()
+      .references(() => blobs.hash),
+    created_at: timestamptz("created_at").notNull(),
+  },
+  (t) => [
+    index("file_versions_file_created_idx").on(t.file_id, t.created_at.desc(), t.id.desc()),
+    index("file_versions_hash_idx").on(t.hash),
   ],
 );
 

@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from "express";
 import rangeParser from "range-parser";
 import type { Db } from "../data/database.js";
 import { storedContent } from "../domain/vault/files.js";
+import { versionContent } from "../domain/vault/versions.js";
 import { BlobMissing, type BlobStore } from "../storage/blob-store.js";
 import { answerProblem } from "./problems.js";
 import { noneMatch } from "./request-context.js";
@@ -22,6 +23,17 @@ export function downloadFile(db: Db, store: BlobStore) {
       find: () => storedContent(db, req.auth?.userId ?? -1, req.openapi?.pathParams?.id ?? ""),
       cacheControl: CACHE_CONTROL,
     });
+}
+
+/** `downloadFileVersion`: a version's bytes, served as the file's download serves its current ones. */
+export function downloadFileVersion(db: Db, store: BlobStore) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const { id = "", version_id = "" } = req.openapi?.pathParams ?? {};
+    return serveContent(req, res, next, store, {
+      find: () => versionContent(db, req.auth?.userId ?? -1, id, version_id),
+      cacheControl: CACHE_CONTROL,
+    });
+  };
 }
 
 /** The content to send: its name, hash, size and sniffed type. */

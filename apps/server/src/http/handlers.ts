@@ -31,6 +31,7 @@ import {
 } from "../domain/vault/folders.js";
 import { sharedWithMe } from "../domain/vault/links.js";
 import { linkSecret, linkToken } from "../domain/vault/share-links.js";
+import { deleteVersion, listVersions, restoreVersion } from "../domain/vault/versions.js";
 import { type FileRow, type FolderRow, presentFile, presentFolder } from "../domain/vault/views.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import { checkInstant } from "./body-checks.js";
@@ -101,6 +102,10 @@ export function createRecoveries(
       return { status: 200, body: resource, version };
     },
     restoreBin: ({ recorded, committedAt }) => ({ status: 200, body: recordedRestore(recorded, committedAt) }),
+    restoreFileVersion: ({ recorded }) => {
+      const { file, version } = presentFile(recorded as FileRow, contentLink);
+      return { status: 200, body: file, version };
+    },
   };
 }
 
@@ -112,7 +117,8 @@ type IdempotentOperationId =
   | "duplicateFolder"
   | "createFileShare"
   | "replaceFileShareLink"
-  | "restoreBin";
+  | "restoreBin"
+  | "restoreFileVersion";
 
 /** The operationId -> handler table: one entry per operation of the contract. */
 export function createHandlers({
@@ -129,6 +135,12 @@ export function createHandlers({
   const { db } = database;
   const { contentLink, shareUrls, accountCreated, fileCreated, folderCreated, shareCreated } = answers(config);
   const retention = config.binRetentionDays;
+  const settings = {
+    contentLink,
+    binRetentionDays: retention,
+    versionsKept: config.fileVersionsKept,
+    cleanupLog: logger,
+  };
   return {
     async updateNgnBankAccount({ userId, path, body, ifMatch }) {
       const write = { userId, id: path.id, input: body, expectedVersions: ifMatch };
@@ -144,7 +156,6 @@ export function createHandlers({
     async updateFile({ userId, path, body, ifMatch, upload }) {
       // The file part is the upload itself; the rest are the form's fields.
       const { file: _bytes, ...input } = body;
-      const settings = { contentLink, binRetentionDays: retention, cleanupLog: logger };
       const write = {
         userId,
         id: path.id,
@@ -180,7 +191,6 @@ export function createHandlers({
     },
     async createFile({ userId, body, upload, idempotency }) {
       const { file: _bytes, ...input } = body;
-      const settings = { contentLink, binRetentionDays: retention, cleanupLog: logger };
       const write = { userId, input: input as FileForm & { folder: string }, upload: requireUpload(upload) };
       return fileCreated(await createFile(db, blobs, settings, write, idempotency));
     },
@@ -245,6 +255,33 @@ export function createHandlers({
     },
     async getBin({ userId, path }) {
       return { status: 200, body: await binEntry(db, userId, path.id) };
+    },
+    async listFileVersions({ userId, path, query, url }) {
+      const page = await listVersions(db, userId, path.id, pageRequest(query));
+      const items = page.items.map((v) => ({
+        id: v.id,
+        size: Number(v.size),
+        sha256: v.hash,
+        content_type: v.mimetype,
+        created_at: iso(new Date(v.created_at)),
+        is_current: v.is_current,
+      }));
+      return { status: 200, body: pageBody(url, { items, next: page.next }) };
+    },
+    async restoreFileVersion({ userId, path, ifMatch, idempotency }) {
+      const restore = {
+        userId,
+        fileId: path.id,
+        versionId: path.version_id,
+        expectedVersions: ifMatch,
+        versionsKept: config.fileVersionsKept,
+      };
+      const { resource, version } = await restoreVersion(db, blobs, logger, restore, contentLink, idempotency);
+      return { status: 200, body: resource, version };
+    },
+    async deleteFileVersion({ userId, path }) {
+      await deleteVersion(db, blobs, logger, { userId, fileId: path.id, versionId: path.version_id });
+      return { status: 204 };
     },
     async deleteBin({ userId, path }) {
       await deleteBin(db, blobs, logger, userId, path.id);

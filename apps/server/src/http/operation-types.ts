@@ -65,7 +65,7 @@ export const isLinkOperation = (id: string | undefined): id is LinkOperationId =
   id !== undefined && Object.hasOwn(linkOperations, id);
 
 /** Operations that answer raw bytes rather than JSON, and the link operations: they write the response themselves. */
-export type StreamOperationId = "downloadFile" | "headFileContent" | LinkOperationId;
+export type StreamOperationId = "downloadFile" | "headFileContent" | "downloadFileVersion" | LinkOperationId;
 export type JsonOperationId = Exclude<OperationId, StreamOperationId>;
 export type Handlers = { [K in JsonOperationId]: Handler<K> };
 export type StreamHandlers = { [K in StreamOperationId]: RequestHandler };

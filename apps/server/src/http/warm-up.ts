@@ -53,6 +53,10 @@ const REQUESTS: Record<OperationId, { method: string; path: string; body?: strin
   getBin: { method: "GET", path: "/evault/v1/bins/warm-up/" },
   deleteBin: { method: "DELETE", path: "/evault/v1/bins/warm-up/" },
   headFileContent: { method: "HEAD", path: "/evault/v1/files/warm-up/content/" },
+  listFileVersions: { method: "GET", path: "/evault/v1/files/warm-up/versions/" },
+  downloadFileVersion: { method: "GET", path: "/evault/v1/files/warm-up/versions/warm-up/content/" },
+  restoreFileVersion: { method: "POST", path: "/evault/v1/files/warm-up/versions/warm-up/restore/" },
+  deleteFileVersion: { method: "DELETE", path: "/evault/v1/files/warm-up/versions/warm-up/" },
 };
 
 /**

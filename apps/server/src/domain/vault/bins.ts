@@ -161,8 +161,9 @@ export async function binItem(
 
 /**
  * The bin entry's deletion in one statement: the entry, its item and, for a folder, its
- * whole subtree (deleted here rather than by the cascade, so that the blob rows no file
- * references any more can go in the same statement, as the file writes do). Written
+ * whole subtree, with the files' versions (deleted here rather than by the cascade, so
+ * that the blob rows no file or version references any more can go in the same
+ * statement, as the file writes do). Written
  * so that each table is read through its indexes (no `or` of two sets, no semi-join the
  * planner would run as a scan): its cost grows with the entry, not with the tables.
  */
@@ -181,11 +182,13 @@ const deleteBinStatement = namedStatement<{ deleted: boolean; orphans: string[] 
       )
       returning x.id, x.hash
     ),
+    gone_versions as (delete from file_versions v where v.file_id in (select id from gone_files) returning v.id, v.hash),
     gone_folders as (delete from folders x where x.id = any(array(select id from subtree))),
     unreferenced as (${sweptBlobs({
       when: sql`exists (select 1 from entry)`,
       changed: sql`gone_files`,
-      candidates: sql`select hash from gone_files`,
+      candidates: sql`select hash from gone_files union all select hash from gone_versions`,
+      goneVersions: sql`select id from gone_versions`,
     })})
   select exists (select 1 from entry) as deleted, array(select hash from unreferenced) as orphans`,
 );

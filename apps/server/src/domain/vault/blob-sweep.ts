@@ -26,48 +26,71 @@ export function blobLock(hash: string): string {
   return `select pg_advisory_xact_lock(hashtextextended('${hash}', 0))`;
 }
 
+/** No rows: no version goes. */
+const NONE = sql`select null::text where false`;
+
 /**
  * A statement's `unreferencedBlobs`, when `when` holds: the data-modifying CTE body that
- * deletes the blob rows no file references once the files `changed` (a relation of
- * their ids) are written or gone (`keep` says which blob they reference now), and
- * returns their hashes. Only the `candidates` (the hashes those files referenced
+ * deletes the blob rows no file and no file version references once the files `changed`
+ * (a relation of their ids) are written or gone (`keep` says which blobs they and the
+ * versions the statement makes reference now) and the versions `goneVersions` (their
+ * ids) are gone, and returns their hashes. The statement's own writes are not in its
+ * snapshot: what it adds must be in `keep`, what it removes in `changed` or
+ * `goneVersions`. Only the `candidates` (the hashes those files and versions referenced
  * before) are looked at: the cost of a write does not grow with the whole blob table.
- * Whether another file names a candidate is a subquery that stops at the first such file
- * (by `files_hash_idx`), never an anti-join the planner may build from every file (a
- * sequential scan of a million files in a purge, planned for candidates of unknown
- * number). A hash an upload holds right now is left alone; the try-lock is taken on the
- * unreferenced rows only (the `offset 0` keeps the planner from pushing it below the
- * check, where it locked every row scanned and ran out of lock table past ~7,800).
+ * Whether another file or version names a candidate is a subquery that stops at the
+ * first one (by `files_hash_idx`, `file_versions_hash_idx`), never an anti-join the
+ * planner may build from every file (a sequential scan of a million files in a purge,
+ * planned for candidates of unknown number). A hash an upload holds right now is left
+ * alone; the try-lock is taken on the unreferenced rows only (the `offset 0` keeps the
+ * planner from pushing it below the check, where it locked every row scanned and ran out
+ * of lock table past ~7,800).
  */
 export const sweptBlobs = ({
   when,
   changed,
   candidates,
   keep = sql`false`,
+  goneVersions = NONE,
 }: {
   when: SQL;
   changed: SQL;
   candidates: SQL;
   keep?: SQL;
+  goneVersions?: SQL;
 }) =>
   sql`delete from blobs b where b.hash in (
       select u.hash from (
         select c.hash from blobs c
         where ${when} and not (${keep}) and c.hash in (${candidates})
           and (select 1 from files x where x.hash = c.hash and x.id not in (select id from ${changed}) limit 1) is null
+          and (select 1 from file_versions v where v.hash = c.hash and v.id not in (${goneVersions}) limit 1) is null
         offset 0
       ) u
       where pg_try_advisory_xact_lock(${lockKey(sql`u.hash`)})
     )
     returning b.hash`;
 
+/** The versions a file statement makes (a relation with `hash`) and removes (with `id` and `hash`). */
+export interface VersionWrites {
+  made: SQL;
+  gone: SQL;
+}
+
+const NO_VERSION_WRITES: VersionWrites = {
+  made: sql`(select null::text as hash where false) none_made`,
+  gone: sql`(select null::text as id, null::text as hash where false) none_gone`,
+};
+
 /**
  * Data-modifying CTEs of a statement that writes the files in `target` with the blob of
  * the `hash`, `size` and `mimetype` placeholders, whose lock the transaction holds:
  * `stored_blob` records the blob (its row when new) and `unreferenced` deletes the blob
- * rows no file references any more, of the hashes the files had before (`previous`).
+ * rows no file or version references any more, of the hashes the files had before
+ * (`previous`) and of the versions the statement removed (`versions.gone`, ids and
+ * hashes), keeping those of the versions it made (`versions.made`, hashes).
  */
-export const blobWrites = (previous: SQL) => sql`
+export const blobWrites = (previous: SQL, versions: VersionWrites = NO_VERSION_WRITES) => sql`
   stored_blob as (
     insert into blobs (hash, size, mimetype)
     select ${sql.placeholder("hash")}, ${sql.placeholder("size")}::bigint, ${sql.placeholder("mimetype")}
@@ -78,8 +101,9 @@ export const blobWrites = (previous: SQL) => sql`
   unreferenced as (${sweptBlobs({
     when: sql`exists (select 1 from target)`,
     changed: sql`target`,
-    candidates: previous,
-    keep: sql`b.hash = ${sql.placeholder("hash")}`,
+    candidates: sql`${previous} union all select hash from ${versions.gone}`,
+    keep: sql`b.hash = ${sql.placeholder("hash")} or b.hash in (select hash from ${versions.made})`,
+    goneVersions: sql`select id from ${versions.gone}`,
   })})`;
 
 /** Holds `hash` until the transaction ends (waits for another holder). */

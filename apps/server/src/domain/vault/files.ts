@@ -13,6 +13,7 @@ import { binExpiry } from "./bins.js";
 import { blobLock, blobWrites, type CleanupLog, removeAfterCommit, removeIfUnused } from "./blob-sweep.js";
 import { isVisibleFolder, notYourFolder, outsideBin, treeTransaction, visibleFolder } from "./placement.js";
 import { tagArrays, tagNames, tagsJson, upsertedTags } from "./tags.js";
+import { contentColumns, VERSION_WRITES, versionCtes } from "./version-writes.js";
 import { type ContentLink, type FileRow, fileViewQuery, fileViews, presentFile } from "./views.js";
 
 export interface FileForm {
@@ -28,6 +29,8 @@ export interface FileForm {
 export interface VaultSettings {
   contentLink: ContentLink;
   binRetentionDays: number;
+  /** How many versions of a file are kept, the current one counted (`FILE_VERSIONS_KEEP`). */
+  versionsKept: number;
   /** Where a failure to free the replaced content's bytes after the commit is logged. */
   cleanupLog: CleanupLog;
 }
@@ -112,7 +115,12 @@ function fileValues(userId: number, id: string, form: FileForm, upload: Upload, 
  * read in the statement's snapshot, before `target`), the view of the file as written,
  * and `recorded`, CTEs that may read that view in `answer`.
  */
-const fileStatement = (name: string, target: SQL, previous: SQL, recorded?: SQL) =>
+const fileStatement = (
+  name: string,
+  target: SQL,
+  previous: SQL,
+  { recorded, versioned = false }: { recorded?: SQL; versioned?: boolean } = {},
+) =>
   namedStatement<FileOutcome, ReturnType<typeof fileValues> & { versions?: number[] | null } & Record<string, unknown>>(
     name,
     sql`with
@@ -121,8 +129,8 @@ const fileStatement = (name: string, target: SQL, previous: SQL, recorded?: SQL)
             and (f.folder_id is null or ${visibleFolder(user, sql`f.folder_id`)})) as current_version,
           (${value("folder")}::text is null or ${visibleFolder(user, sql`${value("folder")}::text`)}) as destination_visible
       ),
-      target as (${target}),
-      ${blobWrites(previous)},
+      target as (${target}),${versioned ? sql`${versionCtes(value("keep_versions"))},` : sql``}
+      ${blobWrites(previous, versioned ? VERSION_WRITES : undefined)},
       added_tags as (${upsertedTags(user, sql`exists (select 1 from target)`)}),
       unlinked_tags as (
         delete from file_tags l using target where l.file_id = target.id and l.tag_id not in (select id from added_tags)
@@ -150,12 +158,14 @@ const replaceStatement = fileStatement(
   sql`update files f set name = ${value("name")}, description = ${value("description")}::text, hash = ${value("hash")},
       content_size = ${value("size")}::bigint,
       extension = ${value("extension")}, is_starred = ${value("starred")}::boolean, is_archived = ${value("archived")}::boolean,
-      folder_id = ${value("folder")}::text, is_deleted = ${value("bin")}::boolean, version = f.version + 1, updated_at = now()
+      folder_id = ${value("folder")}::text, is_deleted = ${value("bin")}::boolean, version = f.version + 1, updated_at = now(),
+      ${contentColumns(value("hash"))}
     from checks c
     where f.id = ${value("id")} and c.current_version is not null and c.destination_visible
       and (${value("versions")}::integer[] is null or f.version = any(${value("versions")}::integer[]))
     returning f.*`,
   sql`select f.hash from files f where f.id = ${value("id")}`,
+  { versioned: true },
 );
 
 const createStatement = fileStatement(
@@ -167,12 +177,14 @@ const createStatement = fileStatement(
     returning *`,
   // A new file leaves no blob unreferenced.
   sql`select null::text where false`,
-  recordedAnswerOf({
-    user,
-    status: 201,
-    answer: sql`(select file::jsonb from answer)`,
-    done: sql`exists (select 1 from target)`,
-  }),
+  {
+    recorded: recordedAnswerOf({
+      user,
+      status: 201,
+      answer: sql`(select file::jsonb from answer)`,
+      done: sql`exists (select 1 from target)`,
+    }),
+  },
 );
 
 /**
@@ -217,7 +229,11 @@ export function replaceFile(
   write: Write<FileForm> & { upload: Upload },
 ): Promise<Versioned<ApiFile>> {
   const { userId, id, input: form, upload, expectedVersions } = write;
-  const values = { ...fileValues(userId, id, form, upload, settings), versions: expectedVersions ?? null };
+  const values = {
+    ...fileValues(userId, id, form, upload, settings),
+    versions: expectedVersions ?? null,
+    keep_versions: settings.versionsKept,
+  };
   return writeFile(
     db,
     store,
@@ -248,7 +264,7 @@ export function createFile(
 }
 
 /** The caller's file `id` when it is outside the bin and so is every folder above it (a relation of at most one `files` row). */
-const visibleFileRow = sql`(select * from files x where x.id = ${value("id")} and x.user_id = ${value("user")}
+export const visibleFileRow = sql`(select * from files x where x.id = ${value("id")} and x.user_id = ${value("user")}
   and not x.is_deleted and (x.folder_id is null or ${outsideBin(sql`x.folder_id`)}))`;
 
 const fileViewStatement = namedStatement<FileRow, { id: string; user: number }>(

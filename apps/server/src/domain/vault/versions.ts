@@ -1,0 +1,220 @@
+// A file's versions: its current content (the file row's `hash`, `content_version_id`,
+// `content_at`) and the earlier ones each content change kept (`file_versions`). The
+// versions of a file are reachable while the file is (its owner's, outside the bin).
+import { sql } from "drizzle-orm";
+import type { Db } from "../../data/database.js";
+import { type ClaimedKey, claimedKeyValues, recordedAnswerOf } from "../../data/idempotency-keys.js";
+import { namedStatement } from "../../data/prepared.js";
+import type { BlobStore } from "../../storage/blob-store.js";
+import type { ApiFile, Versioned } from "../contract.js";
+import { DomainError, isExpected, notFound, staleVersion } from "../errors.js";
+import { type Keyset, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
+import { type CleanupLog, removeAfterCommit, sweptBlobs } from "./blob-sweep.js";
+import { visibleFileRow } from "./files.js";
+import { treeTransaction } from "./placement.js";
+import { contentColumns, VERSION_WRITES, versionCtes } from "./version-writes.js";
+import { type ContentLink, type FileRow, fileViewQuery, presentFile } from "./views.js";
+
+const value = (name: string) => sql`${sql.placeholder(name)}`;
+
+/** A version as the list shows it. */
+export interface VersionRow {
+  id: string;
+  size: number | string;
+  hash: string;
+  mimetype: string;
+  created_at: Date | string;
+  is_current: boolean;
+  page_micros: string;
+}
+
+const KEYSET: Keyset = { createdAt: sql`created_at`, id: sql`id`, descending: true };
+
+const fileExists = namedStatement<{ found: boolean }, { id: string; user: number }>(
+  "visible_file_exists",
+  sql`select exists ${visibleFileRow} as found`,
+);
+
+/** The versions of one of the caller's visible files, newest first (the current one first of all), a page at a time. */
+export async function listVersions(
+  db: Db,
+  userId: number,
+  fileId: string,
+  page: PageRequest,
+): Promise<Page<VersionRow>> {
+  const [file] = await fileExists(db, { id: fileId, user: userId });
+  if (!file?.found) throw notFound("file");
+  return pageOf(db, { userId, list: `versions:${fileId}` }, page, KEYSET, async (after, limit) => {
+    const result = (await db.execute(sql`select *, ${positionOf(KEYSET).sql} as page_micros from (
+        select f.content_version_id as id, b.size, b.hash, b.mimetype, f.content_at as created_at, true as is_current
+        from files f join blobs b on b.hash = f.hash where f.id = ${fileId} and f.user_id = ${userId}
+        union all
+        select v.id, b.size, b.hash, b.mimetype, v.created_at, false
+        from file_versions v join blobs b on b.hash = v.hash where v.file_id = ${fileId} and v.user_id = ${userId}
+      ) listed
+      where ${after} order by created_at desc, id desc limit ${limit}`)) as unknown as { rows: VersionRow[] };
+    return result.rows;
+  });
+}
+
+const versionContentStatement = namedStatement<
+  { name: string | null; hash: string; size: string; mimetype: string },
+  { id: string; user: number; version: string }
+>(
+  "version_content",
+  sql`select f.name, b.hash, b.size, b.mimetype from ${visibleFileRow} f
+    join blobs b on b.hash = case when f.content_version_id = ${value("version")} then f.hash
+      else (select v.hash from file_versions v where v.id = ${value("version")} and v.file_id = f.id) end`,
+);
+
+/** The content of a version of one of the caller's visible files: the file's name, the version's hash, size and type. */
+export async function versionContent(db: Db, userId: number, fileId: string, versionId: string) {
+  const [found] = await versionContentStatement(db, { id: fileId, user: userId, version: versionId });
+  if (!found) throw notFound("version of this file");
+  return { ...found, size: Number(found.size) };
+}
+
+interface RestoreOutcome {
+  current_version: number | null;
+  chosen: boolean;
+  orphans: string[];
+  file: FileRow | null;
+}
+
+/**
+ * A version's content made current again, as a new version (the current content becomes
+ * an earlier one); the same content as the current one changes nothing. One statement:
+ * the file's checks, the version, the update, the versions kept and pruned, the blob rows
+ * no longer named, the file as it is after, and the request's `Idempotency-Key`.
+ */
+const restoreStatement = namedStatement<RestoreOutcome, Record<string, unknown>>(
+  "restore_file_version",
+  sql`with
+    checks as (select (select x.version from ${visibleFileRow} x) as current_version),
+    chosen as (
+      select v.hash, b.size from file_versions v join blobs b on b.hash = v.hash
+      where v.id = ${value("version")} and v.file_id = ${value("id")} and v.user_id = ${value("user")}
+      union all
+      select f.hash, f.content_size from files f
+      where f.id = ${value("id")} and f.user_id = ${value("user")} and f.content_version_id = ${value("version")}
+    ),
+    target as (
+      update files f set hash = chosen.hash, content_size = chosen.size, ${contentColumns(sql`chosen.hash`)},
+        version = f.version + 1, updated_at = now()
+      from checks c, chosen
+      where f.id = ${value("id")} and c.current_version is not null and f.hash is distinct from chosen.hash
+        and (${value("versions")}::integer[] is null or f.version = any(${value("versions")}::integer[]))
+      returning f.*
+    ),
+    ${versionCtes(value("keep_versions"))},
+    unreferenced as (${sweptBlobs({
+      when: sql`exists (select 1 from target)`,
+      changed: sql`target`,
+      candidates: sql`select hash from ${VERSION_WRITES.gone}`,
+      keep: sql`b.hash in (select hash from chosen) or b.hash in (select hash from ${VERSION_WRITES.made})`,
+      goneVersions: sql`select id from ${VERSION_WRITES.gone}`,
+    })}),
+    answer as (
+      select c.current_version, exists (select 1 from chosen) as chosen, array(select hash from unreferenced) as orphans,
+        (select row_to_json(v) from (${fileViewQuery({
+          files: sql`(select * from target union all select * from ${visibleFileRow} x where not exists (select 1 from target))`,
+        })}) v) as file
+      from checks c
+    ),
+    ${recordedAnswerOf({
+      user: value("user"),
+      status: 200,
+      answer: sql`(select file::jsonb from answer)`,
+      // The restore answers 200: the version exists and the file's version is the one expected.
+      done: sql`(select chosen and file is not null
+        and (${value("versions")}::integer[] is null or current_version = any(${value("versions")}::integer[])) from answer)`,
+    })}
+  select * from answer`,
+);
+
+export interface RestoreVersion {
+  userId: number;
+  fileId: string;
+  versionId: string;
+  expectedVersions?: number[];
+  versionsKept: number;
+}
+
+/** Makes a version's content the file's current one again (see `restoreStatement`), under the caller's tree lock. */
+export async function restoreVersion(
+  db: Db,
+  store: BlobStore,
+  log: CleanupLog,
+  restore: RestoreVersion,
+  contentLink: ContentLink,
+  claimed?: ClaimedKey,
+): Promise<Versioned<ApiFile>> {
+  const values = {
+    id: restore.fileId,
+    user: restore.userId,
+    version: restore.versionId,
+    versions: restore.expectedVersions ?? null,
+    keep_versions: restore.versionsKept,
+    ...claimedKeyValues(claimed),
+  };
+  const [outcome] = (await treeTransaction(db, restore.userId, (session) => restoreStatement(session, values))) as [
+    RestoreOutcome,
+  ];
+  if (outcome.current_version === null) throw notFound("file");
+  if (!outcome.chosen) throw notFound("version of this file");
+  if (!outcome.file || !isExpected(restore.expectedVersions, outcome.current_version)) throw staleVersion();
+  await removeAfterCommit(db, store, outcome.orphans, log);
+  const { file, version } = presentFile(outcome.file, contentLink);
+  return { resource: file, version };
+}
+
+interface DeleteOutcome {
+  file_found: boolean;
+  is_current: boolean;
+  deleted: boolean;
+  orphans: string[];
+}
+
+const NO_FILES = sql`(select null::text as id where false) no_files`;
+
+/** An earlier version's deletion, with its blob row when nothing else names it. */
+const deleteVersionStatement = namedStatement<DeleteOutcome, { id: string; user: number; version: string }>(
+  "delete_file_version",
+  sql`with
+    file as ${visibleFileRow},
+    gone as (
+      delete from file_versions v using file
+      where v.id = ${value("version")} and v.file_id = file.id
+      returning v.id, v.hash
+    ),
+    unreferenced as (${sweptBlobs({
+      when: sql`exists (select 1 from gone)`,
+      changed: NO_FILES,
+      candidates: sql`select hash from gone`,
+      goneVersions: sql`select id from gone`,
+    })})
+  select exists (select 1 from file) as file_found,
+    coalesce((select content_version_id = ${value("version")} from file), false) as is_current,
+    exists (select 1 from gone) as deleted, array(select hash from unreferenced) as orphans`,
+);
+
+/** Deletes an earlier version of one of the caller's visible files (the current one: 409), under the caller's tree lock. */
+export async function deleteVersion(
+  db: Db,
+  store: BlobStore,
+  log: CleanupLog,
+  { userId, fileId, versionId }: { userId: number; fileId: string; versionId: string },
+): Promise<void> {
+  const values = { id: fileId, user: userId, version: versionId };
+  const [outcome] = (await treeTransaction(db, userId, (session) => deleteVersionStatement(session, values))) as [
+    DeleteOutcome,
+  ];
+  if (!outcome.file_found) throw notFound("file");
+  if (outcome.is_current) {
+    throw new DomainError("conflict", "This is the file's current content; restore another version first.", [
+      { field: "version_id", in: "path", message: "is the current version", code: "current_version" },
+    ]);
+  }
+  if (!outcome.deleted) throw notFound("version of this file");
+  await removeAfterCommit(db, store, outcome.orphans, log);
+}
