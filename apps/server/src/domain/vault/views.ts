@@ -237,7 +237,8 @@ export const presentFolderDetail = (row: FolderRow): ApiFolderDetail => ({
  * Lateral joins that read, for each row of the outer query (with its `owner`, `fileId`
  * and `folderId` columns), the views of the file and folder it names as JSON:
  * `file_view` and `folder_view` (null when it names none). `children` adds the
- * FolderDetail's child ids.
+ * FolderDetail's child ids. `only` leaves the other kind's join out of the plan (its
+ * view is null), for a statement that knows which kind its rows name.
  */
 export const itemViews = ({
   owner,
@@ -245,19 +246,25 @@ export const itemViews = ({
   folderId,
   shares,
   children = false,
+  only,
 }: {
   owner: SQL;
   fileId: SQL;
   folderId: SQL;
   shares?: SQL;
   children?: boolean;
-}) =>
-  sql`left join lateral (select row_to_json(v) as row from (${fileViewQuery({
+  only?: "file" | "folder";
+}) => {
+  const none = (name: string) => sql`cross join (select null::json as row) ${sql.raw(name)}`;
+  const file = sql`left join lateral (select row_to_json(v) as row from (${fileViewQuery({
     files: sql`(select * from files x where x.id = ${fileId} and x.user_id = ${owner})`,
     shares,
-  })}) v) file_view on true
-    left join lateral (select row_to_json(v) as row from (${folderViewQuery({
-      folder: sql`(select * from folders x where x.id = ${folderId} and x.user_id = ${owner})`,
-      shares,
-      children,
-    })}) v) folder_view on true`;
+  })}) v) file_view on true`;
+  const folder = sql`left join lateral (select row_to_json(v) as row from (${folderViewQuery({
+    folder: sql`(select * from folders x where x.id = ${folderId} and x.user_id = ${owner})`,
+    shares,
+    children,
+  })}) v) folder_view on true`;
+  return sql`${only === "folder" ? none("file_view") : file}
+    ${only === "file" ? none("folder_view") : folder}`;
+};
