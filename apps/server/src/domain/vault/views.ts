@@ -157,6 +157,9 @@ const MAX_CHILD_IDS = 100;
  * them on the folder's row (migration 0009), or on `figures` when given (a relation of
  * one row with them: a copy written by this statement has not been counted yet).
  * `children` adds the child ids of a FolderDetail (at most `MAX_CHILD_IDS` of each kind).
+ * The path's walk reads each parent by its key (OFFSET 0 keeps the subquery out of a
+ * join): a generic plan that expected many rows in `folder` (a duplicate's copy) hashed
+ * every folder of the table for each step.
  */
 export const folderViewQuery = ({
   folder,
@@ -171,7 +174,8 @@ export const folderViewQuery = ({
           up as (
             select w.id, w.parent_id, w.name, 1 as depth from ${folder} w
             union all
-            select p.id, p.parent_id, p.name, up.depth + 1 from folders p join up on p.id = up.parent_id
+            select p.id, p.parent_id, p.name, up.depth + 1
+            from up cross join lateral (select * from folders p where p.id = up.parent_id offset 0) p
             where ${goesOn(sql`up.depth`)}
           )
         select f.id, f.parent_id, f.name, f.description, f.is_starred, f.is_archived, f.is_deleted, f.version,
