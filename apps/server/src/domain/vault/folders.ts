@@ -9,6 +9,7 @@ import { isExpected, notFound, staleVersion, unprocessable } from "../errors.js"
 import { type Keyset, orderOf, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
 import { binExpiry } from "./bins.js";
 import {
+  children,
   fitsUnder,
   goesOn,
   inside,
@@ -185,15 +186,6 @@ const recordedFolder = (status: number) =>
     answer: sql`(select folder::jsonb from answer)`,
     done: sql`exists (select 1 from target)`,
   });
-
-/**
- * The rows of `from` (a table, its alias and a WHERE naming one parent) outside the bin,
- * read by index for each parent: OFFSET 0 keeps the subquery from being pulled into a
- * join, which the generic plan, made without knowing the tree's size, ran as hash joins
- * over sequential scans of every user's folders and files (1.3 s for a 10-item copy in
- * a million-item vault).
- */
-const children = (from: SQL) => sql`select * from ${from} and not is_deleted offset 0`;
 
 /**
  * The folder copy in one statement: the checks, the subtree's folders, files and tags
