@@ -94,6 +94,21 @@ describe.each(backends)("PATCH /evault/v1/file_shares/{id}/ on $name", (backend)
     expect(back.data).toMatchObject({ file_type: "file", folder: null, folder_detail: null });
   });
 
+  test("when a share's item changes behind the server's back, then a PATCH that names no item answers with the share's item as it is", async () => {
+    const [owner] = h.users;
+    const share = `id = '${owner.file_share_id}'`;
+    // The server has seen the share as one of a file.
+    expect((await patch({})).data).toMatchObject({ file_type: "file" });
+    await h.query(`update file_shares set file_id = null, folder_id = '${owner.folder_id}' where ${share}`);
+    for (let i = 0; i < 2; i++) {
+      const { data } = await patch({});
+      expect(data).toMatchObject({ file_type: "folder", file_detail: null, folder_detail: { id: owner.folder_id } });
+    }
+    await h.query(`update file_shares set file_id = '${owner.file_id}', folder_id = null where ${share}`);
+    const { data } = await patch({});
+    expect(data).toMatchObject({ file_type: "file", file_detail: { id: owner.file_id }, folder_detail: null });
+  });
+
   test.each([
     [{ file: "not-mine" }, "/body/file"],
     [{ folder: "not-mine" }, "/body/folder"],

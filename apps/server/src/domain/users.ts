@@ -22,5 +22,8 @@ export function presentUser(row: UserRow): ApiUser {
  * of one of their file shares).
  */
 export const knownTo = (callerId: SQL | number, userId: SQL) =>
+  // OFFSET 0 keeps PostgreSQL from turning the EXISTS into a hashed subplan, which reads
+  // every share that lists the caller (a generic plan chose it: a sequential scan of
+  // all shares per statement) where this reads the few shares of one user by index.
   sql`(${userId} = ${callerId} or exists (select 1 from file_shares k
-        where k.user_id = ${userId} and k.users @> array[${callerId}::integer]))`;
+        where k.user_id = ${userId} and k.users @> array[${callerId}::integer] offset 0))`;

@@ -65,18 +65,37 @@ type ShareViewRow = Omit<
   folder_view: FolderRow | null;
 };
 
+/** Which item a statement's shares name, when it knows: the other kind's view stays out of its plan. */
+type ItemKind = "file" | "folder";
+
 /**
  * Every share of `shares` (a relation of `file_shares` rows) with its view's parts: the
- * linked users its owner knows, and the shared file or folder as its owner sees it.
- * `allShares` are the shares the items' `access` comes from (a statement that writes a
- * share passes the table with the written row in place of the stored one).
+ * linked users its owner knows, and the shared file or folder as its owner sees it
+ * (only the `only` kind's, when given). `allShares` are the shares the items' `access`
+ * comes from (a statement that writes a share passes the table with the written row in
+ * place of the stored one).
  */
-const shareViewQuery = (shares: SQL, allShares?: SQL) =>
+const shareViewQuery = (shares: SQL, allShares?: SQL, only?: ItemKind) =>
   sql`select fs.*, linked.users as linked_users, file_view.row as file_view, folder_view.row as folder_view
     from ${shares} fs
     left join lateral (select json_agg(u) as users from users u
       where u.id = any(array[fs.user_id] || fs.users) and ${knownTo(sql`fs.user_id`, sql`u.id`)}) linked on true
-    ${itemViews({ owner: sql`fs.user_id`, fileId: sql`fs.file_id`, folderId: sql`fs.folder_id`, shares: allShares, children: true })}`;
+    ${itemViews({ owner: sql`fs.user_id`, fileId: sql`fs.file_id`, folderId: sql`fs.folder_id`, shares: allShares, children: true, only })}`;
+
+/**
+ * Whether each share presented lately is of a folder, by id (at most `KNOWN_KINDS`, the
+ * oldest forgotten first): a PATCH that names no item runs the statement of the share's
+ * kind. A share not in here takes the statement for either kind; one whose kind another
+ * server process changed, one more round trip (the statement's WHERE holds the kind).
+ */
+const sharesOfFolders = new Map<string, boolean>();
+const KNOWN_KINDS = 10_000;
+
+function rememberKind(id: string, ofFolder: boolean) {
+  sharesOfFolders.delete(id);
+  sharesOfFolders.set(id, ofFolder);
+  if (sharesOfFolders.size > KNOWN_KINDS) sharesOfFolders.delete(sharesOfFolders.keys().next().value as string);
+}
 
 const date = (value: Date | string) => iso(new Date(value));
 const dateOrNull = (value: Date | string | null) => (value === null ? null : date(value));
@@ -92,6 +111,7 @@ function presentFileShare(share: ShareViewRow, { urls, secret }: Presenting): Ap
   );
   const owner = linked.get(share.user_id);
   if (!owner) throw notFound("user");
+  rememberKind(share.id, share.folder_id !== null);
   return {
     id: share.id,
     user: presentUser(owner),
@@ -125,13 +145,15 @@ const user = value("user");
  * The checks of a share's `file`, `folder` and `users` placeholders, as columns of
  * `checks`: the items must be the caller's and visible (`file_visible`,
  * `folder_visible`; true when not given), `known_users` those of `users` the caller
- * knows (see `knownTo`). `linkable` holds when every check passes.
+ * knows (see `knownTo`). `linkable` holds when every check passes. `item` is the one
+ * placeholder of `file` and `folder` that may be given (the other is taken as not
+ * given), or none.
  */
-const shareChecks = sql`
+const shareChecks = (item: ItemKind | undefined) => sql`
   known as (select u.id from users u where u.id = any(${value("users")}::integer[]) and ${knownTo(user, sql`u.id`)}),
   checks as (
-    select (${value("file")}::text is null or ${visibleFile(user, sql`${value("file")}::text`)}) as file_visible,
-      (${value("folder")}::text is null or ${visibleFolder(user, sql`${value("folder")}::text`)}) as folder_visible,
+    select ${item === "file" ? sql`(${value("file")}::text is null or ${visibleFile(user, sql`${value("file")}::text`)})` : sql`true`} as file_visible,
+      ${item === "folder" ? sql`(${value("folder")}::text is null or ${visibleFolder(user, sql`${value("folder")}::text`)})` : sql`true`} as folder_visible,
       array(select id from known) as known_users
   )`;
 const linkable = sql`c.file_visible and c.folder_visible and cardinality(c.known_users) = cardinality(${value("users")}::integer[])`;
@@ -170,18 +192,28 @@ const notOwned = (kind: "file" | "folder") =>
 const bothItems = () =>
   unprocessable("folder", "a share points at one item: give file or folder, not both", "one_item");
 
-type ShareOutcome = Checks & { current_version: number | null } & Partial<ShareViewRow>;
+type ShareOutcome = Checks & {
+  current_version: number | null;
+  current_of_folder: boolean | null;
+} & Partial<ShareViewRow>;
 
 /**
  * The share PATCH in one statement: the checks, the update (its WHERE holds the owner
  * and the `If-Match` version, which PostgreSQL re-checks on the latest row when a
- * concurrent writer got there first) and the view of the share as written.
+ * concurrent writer got there first) and the view of the share as written. One
+ * statement per `item` the input names (`named`: only its check and its kind's view),
+ * or, for an input that names none, per kind of the share (`kept`: its WHERE holds the
+ * kind, which a PATCH that names no item cannot change) or for either kind: every
+ * check and view a statement leaves out is a part of its plan PostgreSQL does not set
+ * up on each execution.
  */
-const updateShareStatement = namedStatement<ShareOutcome, CheckedValues & Record<string, unknown>>(
-  "update_file_share",
-  sql`with
-    current as (select s.version from file_shares s where s.id = ${value("id")} and s.user_id = ${user}),
-    ${shareChecks},
+const updateShareStatement = (item: { named: ItemKind } | { kept: ItemKind } | undefined) => {
+  const kind = item && ("named" in item ? item.named : item.kept);
+  return namedStatement<ShareOutcome, CheckedValues & Record<string, unknown>>(
+    `update_file_share${item ? `_${"named" in item ? "to" : "of"}_${kind}` : ""}`,
+    sql`with
+    current as (select s.version, s.folder_id is not null as of_folder from file_shares s where s.id = ${value("id")} and s.user_id = ${user}),
+    ${shareChecks(item && "named" in item ? item.named : undefined)},
     target as (
       update file_shares s set
         file_id = case when ${value("set_file")}::boolean then ${value("file_id")}::text else s.file_id end,
@@ -195,11 +227,22 @@ const updateShareStatement = namedStatement<ShareOutcome, CheckedValues & Record
       from checks c
       where s.id = ${value("id")} and s.user_id = ${user} and not ${value("both")}::boolean
         and (${value("versions")}::integer[] is null or s.version = any(${value("versions")}::integer[])) and ${linkable}
+        ${item && "kept" in item ? sql`and s.folder_id is ${sql.raw(item.kept === "folder" ? "not null" : "null")}` : sql``}
       returning s.*
     ),
-    written as (${shareViewQuery(sql`target`, sql`(select * from file_shares where id <> ${value("id")} union all select * from target)`)})
-  select c.*, (select version from current) as current_version, w.* from checks c left join written w on true`,
-);
+    written as (${shareViewQuery(sql`target`, sql`(select * from file_shares where id <> ${value("id")} union all select * from target)`, kind)})
+  select c.*, (select version from current) as current_version, (select of_folder from current) as current_of_folder, w.*
+  from checks c left join written w on true`,
+  );
+};
+
+const updateShareStatements = {
+  toFile: updateShareStatement({ named: "file" }),
+  toFolder: updateShareStatement({ named: "folder" }),
+  ofFile: updateShareStatement({ kept: "file" }),
+  ofFolder: updateShareStatement({ kept: "folder" }),
+  ofEither: updateShareStatement(undefined),
+};
 
 /**
  * Partial update: only the given fields change. `file`/`folder` must be the caller's
@@ -238,8 +281,19 @@ export async function updateFileShare(
     set_expires: input.expires_at !== undefined,
     expires_at: input.expires_at ?? null,
   };
+  let ofFolder = sharesOfFolders.get(id);
   for (;;) {
-    const [outcome] = (await updateShareStatement(db, values)) as [ShareOutcome];
+    const statement =
+      input.file != null
+        ? updateShareStatements.toFile
+        : input.folder != null
+          ? updateShareStatements.toFolder
+          : ofFolder === undefined
+            ? updateShareStatements.ofEither
+            : ofFolder
+              ? updateShareStatements.ofFolder
+              : updateShareStatements.ofFile;
+    const [outcome] = (await statement(db, values)) as [ShareOutcome];
     if (outcome.id) {
       return { resource: presentFileShare(outcome as ShareViewRow, shown), version: outcome.version as number };
     }
@@ -248,7 +302,9 @@ export async function updateFileShare(
     if (values.both) throw bothItems();
     const refused = refusal(outcome, input.users);
     if (refused) throw refused;
-    // Nothing stands in the way any more: a concurrent writer changed the share in between.
+    // Nothing stands in the way any more: the share is of the other kind, or a
+    // concurrent writer changed it in between.
+    ofFolder = outcome.current_of_folder ?? undefined;
   }
 }
 
@@ -257,13 +313,14 @@ const recordedView = sql`(select jsonb_set(to_jsonb(w), '{password_hash}',
   case when w.password_hash is null then 'null' else '"kept out of the record"' end::jsonb) from written w)`;
 
 /**
- * A new share in one statement: the checks, the insert, its view, and the request's key
- * marked committed with that view (its password hash left out).
+ * A new share of a `kind` item in one statement: the checks, the insert, its view, and
+ * the request's key marked committed with that view (its password hash left out).
  */
-const createShareStatement = namedStatement<Checks & Partial<ShareViewRow>, CheckedValues & Record<string, unknown>>(
-  "create_file_share",
-  sql`with
-    ${shareChecks},
+const createShareStatement = (kind: ItemKind) =>
+  namedStatement<Checks & Partial<ShareViewRow>, CheckedValues & Record<string, unknown>>(
+    `create_file_share_of_${kind}`,
+    sql`with
+    ${shareChecks(kind)},
     target as (
       insert into file_shares (id, user_id, file_id, folder_id, access, users, emails, password_hash,
         link_nonce, link_hash, expires_at)
@@ -273,7 +330,7 @@ const createShareStatement = namedStatement<Checks & Partial<ShareViewRow>, Chec
       from checks c where ${linkable}
       returning *
     ),
-    written as (${shareViewQuery(sql`target`, sql`(select * from file_shares union all select * from target)`)}),
+    written as (${shareViewQuery(sql`target`, sql`(select * from file_shares union all select * from target)`, kind)}),
     ${recordedAnswerOf({
       user,
       status: 201,
@@ -281,7 +338,9 @@ const createShareStatement = namedStatement<Checks & Partial<ShareViewRow>, Chec
       done: sql`exists (select 1 from target)`,
     })}
   select c.*, w.* from checks c left join written w on true`,
-);
+  );
+
+const createShareStatements = { file: createShareStatement("file"), folder: createShareStatement("folder") };
 
 /** The created share as the create statement recorded it. */
 export const recordedFileShare = async (db: Db, recorded: unknown, urls: ShareUrls) => {
@@ -306,7 +365,7 @@ export async function createFileShare(
   }
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
   const shown = await presenting(db, urls);
-  const [outcome] = (await createShareStatement(db, {
+  const [outcome] = (await createShareStatements[input.file != null ? "file" : "folder"](db, {
     ...claimedKeyValues(claimed),
     id: randomUUID(),
     user: userId,

@@ -9,6 +9,7 @@ import { isExpected, notFound, staleVersion, unprocessable } from "../errors.js"
 import { type Keyset, orderOf, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
 import { binExpiry } from "./bins.js";
 import {
+  children,
   fitsUnder,
   goesOn,
   inside,
@@ -198,33 +199,34 @@ const duplicateFolderStatement = namedStatement<FolderOutcome, KeyedFolderValues
     source as (select f.* from folders f where f.id = ${id} and f.user_id = ${user} and ${outsideBin(id)}),
     outcome as (select (select version from source) as current_version, ${destinationChecks}),
     tree as (
-      select f.id, f.parent_id, 1 as level from source f, outcome o
+      select f.id, f.parent_id, f.name, f.description, f.is_starred, f.is_archived, 1 as level from source f, outcome o
       where o.destination_visible and not o.destination_inside and o.destination_fits
       union all
-      select c.id, c.parent_id, tree.level + 1 from folders c join tree on c.parent_id = tree.id
-      where not c.is_deleted and ${goesOn(sql`tree.level`)}
+      select c.id, c.parent_id, c.name, c.description, c.is_starred, c.is_archived, tree.level + 1
+      from tree cross join lateral (${children(sql`folders c where c.parent_id = tree.id`)}) c
+      where ${goesOn(sql`tree.level`)}
     ),
-    folder_copy as (select id as old_id, gen_random_uuid()::text as new_id, parent_id as old_parent from tree),
+    folder_copy as (select t.*, t.id as old_id, gen_random_uuid()::text as new_id, t.parent_id as old_parent from tree t),
     file_copy as (
-      select f.id as old_id, gen_random_uuid()::text as new_id, m.new_id as new_folder
-      from files f join folder_copy m on f.folder_id = m.old_id where not f.is_deleted
+      select f.*, f.id as old_id, gen_random_uuid()::text as new_id, m.new_id as new_folder
+      from folder_copy m cross join lateral (${children(sql`files f where f.folder_id = m.old_id`)}) f
     ),
     copied_folders as (
       insert into folders (id, user_id, parent_id, name, description, is_starred, is_archived, is_deleted, created_at, updated_at)
       select m.new_id, ${user},
-        case when m.old_id <> ${id} then p.new_id when ${value("move")}::boolean then ${value("parent")}::text else f.parent_id end,
-        case when m.old_id <> ${id} then f.name else coalesce(${value("name")}::text, left(f.name, 248) || ' (copy)') end,
-        case when m.old_id <> ${id} then f.description else coalesce(${value("description")}::text, f.description) end,
-        case when m.old_id <> ${id} then f.is_starred else coalesce(${value("starred")}::boolean, f.is_starred) end,
-        case when m.old_id <> ${id} then f.is_archived else coalesce(${value("archived")}::boolean, f.is_archived) end,
+        case when m.old_id <> ${id} then p.new_id when ${value("move")}::boolean then ${value("parent")}::text else m.parent_id end,
+        case when m.old_id <> ${id} then m.name else coalesce(${value("name")}::text, left(m.name, 248) || ' (copy)') end,
+        case when m.old_id <> ${id} then m.description else coalesce(${value("description")}::text, m.description) end,
+        case when m.old_id <> ${id} then m.is_starred else coalesce(${value("starred")}::boolean, m.is_starred) end,
+        case when m.old_id <> ${id} then m.is_archived else coalesce(${value("archived")}::boolean, m.is_archived) end,
         m.old_id = ${id} and ${value("bin")}::boolean, now(), now()
-      from folder_copy m join folders f on f.id = m.old_id left join folder_copy p on p.old_id = m.old_parent
+      from folder_copy m left join folder_copy p on p.old_id = m.old_parent
       returning *
     ),
     copied_files as (
       insert into files (id, user_id, folder_id, name, description, hash, content_size, extension, is_starred, is_archived, is_deleted, created_at, updated_at)
-      select m.new_id, ${user}, m.new_folder, f.name, f.description, f.hash, f.content_size, f.extension, f.is_starred, f.is_archived, false, now(), now()
-      from file_copy m join files f on f.id = m.old_id
+      select m.new_id, ${user}, m.new_folder, m.name, m.description, m.hash, m.content_size, m.extension, m.is_starred, m.is_archived, false, now(), now()
+      from file_copy m
     ),
     copied_folder_tags as (
       insert into folder_tags (folder_id, tag_id)

@@ -94,6 +94,15 @@ const depthOf = (folderId: SQL) =>
       select max(level) from up)`;
 
 /**
+ * The rows of `from` (a table, its alias and a WHERE naming one parent) outside the bin,
+ * read by index for each parent, for a walk down a subtree: OFFSET 0 keeps the subquery
+ * from being pulled into a join, which a generic plan, made without knowing the tree's
+ * size, ran as a hash join over a sequential scan of every user's folders or files
+ * (1.3 s for a 10-item copy in a million-item vault, 25 ms for a move's height).
+ */
+export const children = (from: SQL) => sql`select * from ${from} and not is_deleted offset 0`;
+
+/**
  * SQL value: the levels of the folder `folderId` and its subtree outside the bin (1 for
  * a folder without subfolders, or for a folder that does not exist yet).
  */
@@ -101,8 +110,8 @@ const heightOf = (folderId: SQL) =>
   sql`(with recursive down as (
         select id, 1 as level from folders where id = ${folderId}
         union all
-        select c.id, down.level + 1 from folders c join down on c.parent_id = down.id
-        where not c.is_deleted and ${goesOn(sql`down.level`)}
+        select c.id, down.level + 1 from down cross join lateral (${children(sql`folders c where c.parent_id = down.id`)}) c
+        where ${goesOn(sql`down.level`)}
       )
       select coalesce(max(level), 1) from down)`;
 

@@ -111,7 +111,7 @@ const restoreStatement = namedStatement<RestoreOutcome, Record<string, unknown>>
       when: sql`exists (select 1 from target)`,
       changed: sql`target`,
       candidates: sql`select hash from ${VERSION_WRITES.gone}`,
-      keep: sql`b.hash in (select hash from chosen) or b.hash in (select hash from ${VERSION_WRITES.made})`,
+      keep: sql`c.hash in (select hash from chosen) or c.hash in (select hash from ${VERSION_WRITES.made})`,
       goneVersions: sql`select id from ${VERSION_WRITES.gone}`,
     })}),
     answer as (

@@ -157,6 +157,9 @@ const MAX_CHILD_IDS = 100;
  * them on the folder's row (migration 0009), or on `figures` when given (a relation of
  * one row with them: a copy written by this statement has not been counted yet).
  * `children` adds the child ids of a FolderDetail (at most `MAX_CHILD_IDS` of each kind).
+ * The path's walk reads each parent by its key (OFFSET 0 keeps the subquery out of a
+ * join): a generic plan that expected many rows in `folder` (a duplicate's copy) hashed
+ * every folder of the table for each step.
  */
 export const folderViewQuery = ({
   folder,
@@ -171,7 +174,8 @@ export const folderViewQuery = ({
           up as (
             select w.id, w.parent_id, w.name, 1 as depth from ${folder} w
             union all
-            select p.id, p.parent_id, p.name, up.depth + 1 from folders p join up on p.id = up.parent_id
+            select p.id, p.parent_id, p.name, up.depth + 1
+            from up cross join lateral (select * from folders p where p.id = up.parent_id offset 0) p
             where ${goesOn(sql`up.depth`)}
           )
         select f.id, f.parent_id, f.name, f.description, f.is_starred, f.is_archived, f.is_deleted, f.version,
@@ -237,7 +241,8 @@ export const presentFolderDetail = (row: FolderRow): ApiFolderDetail => ({
  * Lateral joins that read, for each row of the outer query (with its `owner`, `fileId`
  * and `folderId` columns), the views of the file and folder it names as JSON:
  * `file_view` and `folder_view` (null when it names none). `children` adds the
- * FolderDetail's child ids.
+ * FolderDetail's child ids. `only` leaves the other kind's join out of the plan (its
+ * view is null), for a statement that knows which kind its rows name.
  */
 export const itemViews = ({
   owner,
@@ -245,19 +250,25 @@ export const itemViews = ({
   folderId,
   shares,
   children = false,
+  only,
 }: {
   owner: SQL;
   fileId: SQL;
   folderId: SQL;
   shares?: SQL;
   children?: boolean;
-}) =>
-  sql`left join lateral (select row_to_json(v) as row from (${fileViewQuery({
+  only?: "file" | "folder";
+}) => {
+  const none = (name: string) => sql`cross join (select null::json as row) ${sql.raw(name)}`;
+  const file = sql`left join lateral (select row_to_json(v) as row from (${fileViewQuery({
     files: sql`(select * from files x where x.id = ${fileId} and x.user_id = ${owner})`,
     shares,
-  })}) v) file_view on true
-    left join lateral (select row_to_json(v) as row from (${folderViewQuery({
-      folder: sql`(select * from folders x where x.id = ${folderId} and x.user_id = ${owner})`,
-      shares,
-      children,
-    })}) v) folder_view on true`;
+  })}) v) file_view on true`;
+  const folder = sql`left join lateral (select row_to_json(v) as row from (${folderViewQuery({
+    folder: sql`(select * from folders x where x.id = ${folderId} and x.user_id = ${owner})`,
+    shares,
+    children,
+  })}) v) folder_view on true`;
+  return sql`${only === "folder" ? none("file_view") : file}
+    ${only === "file" ? none("folder_view") : folder}`;
+};
