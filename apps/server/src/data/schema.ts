@@ -161,7 +161,8 @@ export const files = pgTable(
   (t) => [
     index("files_folder_idx").on(t.folder_id),
     index("files_user_idx").on(t.user_id),
-    index("files_hash_idx").on(t.hash),
+    // The blob sweep's probe: does another file name this blob (read in id order; migration 0013).
+    index("files_hash_id_idx").on(t.hash, t.id),
     // Keyset pages of one folder's files (or the root's), in list order.
     index("files_user_folder_created_idx").on(t.user_id, t.folder_id, t.created_at, t.id),
   ],
@@ -183,7 +184,7 @@ export const fileVersions = pgTable(
   },
   (t) => [
     index("file_versions_file_created_idx").on(t.file_id, t.created_at.desc(), t.id.desc()),
-    index("file_versions_hash_idx").on(t.hash),
+    index("file_versions_hash_id_idx").on(t.hash, t.id),
   ],
 );
 

@@ -14,5 +14,5 @@ CREATE TABLE "file_versions" (
 );--> statement-breakpoint
 -- A file's versions newest first (the list's keyset pages, the retention's oldest beyond the limit).
 CREATE INDEX "file_versions_file_created_idx" ON "file_versions" USING btree ("file_id", "created_at" DESC, "id" DESC);--> statement-breakpoint
--- Whether a blob is still named by a version, as files_hash_idx answers it for files.
-CREATE INDEX "file_versions_hash_idx" ON "file_versions" USING btree ("hash");
+-- Whether a blob is still named by a version: the blob sweep's probe, in id order (see 0013).
+CREATE INDEX "file_versions_hash_id_idx" ON "file_versions" USING btree ("hash", "id");

@@ -39,7 +39,8 @@ const NONE = sql`select null::text where false`;
  * `goneVersions`. Only the `candidates` (the hashes those files and versions referenced
  * before) are looked at: the cost of a write does not grow with the whole blob table.
  * Whether another file or version names a candidate is a subquery that stops at the
- * first one (by `files_hash_idx`, `file_versions_hash_idx`), never an anti-join the
+ * first one (by `files_hash_id_idx`, `file_versions_hash_id_idx`, in id order so that no
+ * statistics make a sequential scan look cheaper: migration 0013), never an anti-join the
  * planner may build from every file (a sequential scan of a million files in a purge,
  * planned for candidates of unknown number), and only for the candidates: the inner
  * `offset 0` finds them first (a plan that checked every blob row, then kept the
@@ -68,8 +69,8 @@ export const sweptBlobs = ({
         select c.hash from (
           select c.hash from blobs c where ${when} and not (${keep}) and c.hash in (${candidates}) offset 0
         ) c
-        where (select 1 from files x where x.hash = c.hash and x.id not in (select id from ${changed}) limit 1) is null
-          and (select 1 from file_versions v where v.hash = c.hash and v.id not in (${goneVersions}) limit 1) is null
+        where (select 1 from files x where x.hash = c.hash and x.id not in (select id from ${changed}) order by x.id limit 1) is null
+          and (select 1 from file_versions v where v.hash = c.hash and v.id not in (${goneVersions}) order by v.id limit 1) is null
         offset 0
       ) u
       where pg_try_advisory_xact_lock(${lockKey(sql`u.hash`)})
