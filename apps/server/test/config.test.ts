@@ -31,6 +31,7 @@ describe("loadConfig", () => {
     ["PUBLIC_BASE_URL", "ftp://example.com"],
     ["MAX_UPLOAD_BYTES", "-1"],
     ["BIN_RETENTION_DAYS", "0"],
+    ["FILE_VERSIONS_KEEP", "0"],
     ["LOG_LEVEL", "loud"],
     ["LOG_FORMAT", "yaml"],
     ["DATABASE_STATEMENT_TIMEOUT_MS", "5"],

@@ -160,6 +160,15 @@ export async function binItem(
 }
 
 /**
+ * The `id`s of `from` (a table, its alias and a WHERE naming one parent), read by index
+ * for each parent: OFFSET 0 keeps the subquery from being pulled into a join, which the
+ * generic plan, made without knowing the subtree's size (estimated at 300,000 folders),
+ * ran as hash joins over sequential scans of every user's folders and files (a 10-item
+ * purge in a million-item vault: 954 ms, of which 835 ms hashing 900,000 files).
+ */
+const byIndex = (from: SQL) => sql`select id from ${from} offset 0`;
+
+/**
  * The bin entry's deletion in one statement: the entry, its item and, for a folder, its
  * whole subtree, with the files' versions (deleted here rather than by the cascade, so
  * that the blob rows no file or version references any more can go in the same
@@ -174,15 +183,24 @@ const deleteBinStatement = namedStatement<{ deleted: boolean; orphans: string[] 
     subtree as (
       select f.id, 1 as level from folders f join entry e on f.id = e.folder_id
       union all
-      select c.id, s.level + 1 from folders c join subtree s on c.parent_id = s.id where ${goesOn(sql`s.level`)}
+      select c.id, s.level + 1
+      from subtree s cross join lateral (${byIndex(sql`folders c where c.parent_id = s.id`)}) c
+      where ${goesOn(sql`s.level`)}
     ),
     gone_files as (
       delete from files x where x.id in (
-        select file_id from entry union all select f.id from files f join subtree s on f.folder_id = s.id
+        select file_id from entry
+        union all
+        select f.id from subtree s cross join lateral (${byIndex(sql`files f where f.folder_id = s.id`)}) f
       )
       returning x.id, x.hash
     ),
-    gone_versions as (delete from file_versions v where v.file_id in (select id from gone_files) returning v.id, v.hash),
+    gone_versions as (
+      delete from file_versions v where v.id = any(array(
+        select w.id from gone_files g cross join lateral (${byIndex(sql`file_versions w where w.file_id = g.id`)}) w
+      ))
+      returning v.id, v.hash
+    ),
     gone_folders as (delete from folders x where x.id = any(array(select id from subtree))),
     unreferenced as (${sweptBlobs({
       when: sql`exists (select 1 from entry)`,
