@@ -51,10 +51,13 @@ function requireUpload<U>(upload: U | undefined): U {
 
 type PublicConfig = Config & { publicBaseUrl: string };
 
+/** The URL of a file's content: a File's `file`. */
+export const contentLinkOf = (publicBaseUrl: string) => (fileId: string) =>
+  `${publicBaseUrl}/evault/v1/files/${encodeURIComponent(fileId)}/content/`;
+
 /** The links a resource's answer holds, and the answers of the creates: 201, the resource, its version and `Location`. */
 function answers(config: PublicConfig) {
-  const contentLink = (fileId: string) =>
-    `${config.publicBaseUrl}/evault/v1/files/${encodeURIComponent(fileId)}/content/`;
+  const contentLink = contentLinkOf(config.publicBaseUrl);
   /** The absolute URL of a resource's GET, sent as a create's `Location`. */
   const located = (collection: string, id: string) => `${config.publicBaseUrl}${collection}${encodeURIComponent(id)}/`;
   const created =
