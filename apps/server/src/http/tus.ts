@@ -267,6 +267,7 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
       if (claimed === undefined) throw notFound();
       if (claimed === "locked") throw locked();
       const { row, claim } = claimed;
+      let state: { received: number; fileId: string | null };
       try {
         const offset = Number(req.get("upload-offset"));
         if (offset !== row.received) {
@@ -278,16 +279,16 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
             "offset_mismatch",
           );
         }
-        const state =
-          row.file_id === null ? await append(req, userId, row, claim) : emptyBody(req, row, row.file_id);
-        stateHeaders(res, row, state.received, state.fileId);
-        res.status(204).end();
+        state = row.file_id === null ? await append(req, userId, row, claim) : emptyBody(req, row, row.file_id);
       } catch (error) {
         if (error instanceof UploadLeaseLost) throw locked();
         throw error;
       } finally {
+        // Before the answer: the client's next PATCH may follow it at once.
         await releaseUploadLease(db, row.id, claim).catch(() => {});
       }
+      stateHeaders(res, row, state.received, state.fileId);
+      res.status(204).end();
     },
 
     async deleteUpload(req, res) {
