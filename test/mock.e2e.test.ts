@@ -39,8 +39,16 @@ const exampleIds: Ids = {
   folder_bin_id: "1b2c3d4e",
 };
 
-/** Prism 5 cannot mock it: see the test at the end. */
-const notMockable: OperationId[] = ["headFileContent"];
+// headFileContent: Prism 5 cannot mock it (see the test at the end). The tus operations
+// answer headers, not examples, and OPTIONS is no method Prism mocks.
+const notMockable: OperationId[] = [
+  "headFileContent",
+  "describeUploads",
+  "createUpload",
+  "headUpload",
+  "appendUpload",
+  "deleteUpload",
+];
 const mockable = documented.filter((op) => !notMockable.includes(op.id));
 
 describe("npm run mock", () => {

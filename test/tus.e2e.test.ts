@@ -68,16 +68,28 @@ describe.each(backends)("tus uploads on $name", (backend) => {
 
   const key = () => h.users[0].api_key;
   const other = () => h.users[1].api_key;
-  const send = (path: string, method: string, headers: Record<string, string>, body?: Uint8Array, apiKey = key()) =>
+  const send = (path: string, method: string, headers: Record<string, string>, body?: Buffer, apiKey = key()) =>
     fetch(path.startsWith("http") ? path : `${h.url}${path}`, {
       method,
       headers: { "api-key": apiKey, ...TUS, ...headers },
-      body,
+      body: body && new Uint8Array(body),
     });
   const create = (length: number, fields: Record<string, string> = { filename: "a.bin", folder }, apiKey = key()) =>
-    send("/evault/v1/uploads/", "POST", { "Upload-Length": String(length), "Upload-Metadata": metadataHeader(fields) }, undefined, apiKey);
-  const patch = (url: string, offset: number, body: Uint8Array, headers: Record<string, string> = {}, apiKey = key()) =>
-    send(url, "PATCH", { "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream", ...headers }, body, apiKey);
+    send(
+      "/evault/v1/uploads/",
+      "POST",
+      { "Upload-Length": String(length), "Upload-Metadata": metadataHeader(fields) },
+      undefined,
+      apiKey,
+    );
+  const patch = (url: string, offset: number, body: Buffer, headers: Record<string, string> = {}, apiKey = key()) =>
+    send(
+      url,
+      "PATCH",
+      { "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream", ...headers },
+      body,
+      apiKey,
+    );
   /** The file as the API shows it, and its downloaded bytes' hash. */
   const fileOf = async (id: string) => {
     const { data } = await h.client().GET("/evault/v1/files/{id}/", { params: { path: { id } } });
@@ -123,7 +135,13 @@ describe.each(backends)("tus uploads on $name", (backend) => {
 
   test("small PATCHes (1 MiB chunks) make one file, and a HEAD after it tells its id", async () => {
     const bytes = randomBytes(5 * MiB + 123);
-    const { fileId, sent, url } = await tusUpload(h.url, key(), bytes, { filename: "chunks.bin", folder }, { chunkSize: MiB });
+    const { fileId, sent, url } = await tusUpload(
+      h.url,
+      key(),
+      bytes,
+      { filename: "chunks.bin", folder },
+      { chunkSize: MiB },
+    );
     expect(sent.filter((s) => s.method === "PATCH")).toHaveLength(6);
     expect((await fileOf(fileId)).downloaded).toBe(sha256(bytes));
     const head = await send(url, "HEAD", {});
@@ -135,7 +153,13 @@ describe.each(backends)("tus uploads on $name", (backend) => {
 
   test("creation-with-upload of the whole content and an empty upload make their files at once", async () => {
     const bytes = randomBytes(1000);
-    const { fileId, sent } = await tusUpload(h.url, key(), bytes, { filename: "one.bin", folder }, { uploadDataDuringCreation: true });
+    const { fileId, sent } = await tusUpload(
+      h.url,
+      key(),
+      bytes,
+      { filename: "one.bin", folder },
+      { uploadDataDuringCreation: true },
+    );
     expect(sent.map((s) => s.method)).toEqual(["POST"]);
     expect((await fileOf(fileId)).downloaded).toBe(sha256(bytes));
     const empty = await create(0, { filename: "empty.txt", folder });

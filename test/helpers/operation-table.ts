@@ -50,7 +50,9 @@ export interface OperationRequest {
   /** The path's `{file_id}` (a file inside a shared folder). */
   file_id?: string;
   query?: Record<string, string | number>;
-  /** JSON, or the fields of a multipart form when it holds a `File`. */
+  /** Request headers the operation requires (the tus operations' `Tus-Resumable`, offsets and lengths). */
+  headers?: Record<string, string>;
+  /** JSON, the fields of a multipart form when it holds a `File`, or raw bytes (a `Blob`). */
   body?: unknown;
 }
 
@@ -90,7 +92,53 @@ const folderLink = async (client: VaultClient, ids: Ids) => {
 const spareShare = async (client: VaultClient, ids: Ids) =>
   idOf(await client.POST("/evault/v1/file_shares/", { body: { folder: ids.folder_id } }));
 
+const TUS = { "Tus-Resumable": "1.0.0" };
+/** The `Upload-Metadata` of a new file named `a.txt` in `folder`. */
+const uploadInto = (folder: string) =>
+  `filename ${Buffer.from("a.txt").toString("base64")},folder ${Buffer.from(folder).toString("base64")}`;
+/** An upload of 1 byte into `folder_id`, not started: its id (the last segment of its Location). */
+const spareUpload = async (client: VaultClient, ids: Ids) => {
+  const { response } = await client.POST("/evault/v1/uploads/", {
+    params: { header: { ...TUS, "Upload-Length": "1", "Upload-Metadata": uploadInto(ids.folder_id) } },
+  });
+  return /\/uploads\/([^/]+)\/$/.exec(response.headers.get("location") ?? "")?.[1] ?? "";
+};
+
 export const operationTable: Record<OperationId, Entry> = {
+  // The seed makes no upload: the id is a spare's (conformance) or names none (404);
+  // tus.e2e covers another user's upload.
+  describeUploads: { request: () => ({}), status: 204, json: false, foreign: null },
+  createUpload: {
+    request: (ids) => ({ headers: { ...TUS, "Upload-Length": "1", "Upload-Metadata": uploadInto(ids.folder_id) } }),
+    status: 201,
+    json: false,
+    foreign: 422,
+  },
+  headUpload: {
+    request: () => ({ id: "no-such-upload", headers: TUS }),
+    status: 200,
+    json: false,
+    foreign: null,
+    spare: spareUpload,
+  },
+  appendUpload: {
+    request: () => ({
+      id: "no-such-upload",
+      headers: { ...TUS, "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
+      body: new Blob(["x"]),
+    }),
+    status: 204,
+    json: false,
+    foreign: null,
+    spare: spareUpload,
+  },
+  deleteUpload: {
+    request: () => ({ id: "no-such-upload", headers: TUS }),
+    status: 204,
+    json: false,
+    foreign: null,
+    spare: spareUpload,
+  },
   listNgnBankAccounts: { request: () => ({ query: { page_size: 10 } }), status: 200, json: true, foreign: null },
   createNgnBankAccount: {
     request: () => ({ body: { account_number: "0123456789" } }),
@@ -261,12 +309,18 @@ export function send(
   const call = (client as unknown as Record<string, (path: string, init: unknown) => Promise<never>>)[
     op.method.toUpperCase()
   ] as (path: string, init: unknown) => Promise<{ data?: unknown; error?: { type?: string }; response: Response }>;
-  const { id, token, file_id, body, query } = request;
+  const { id, token, file_id, body, query, headers } = request;
   const path = Object.fromEntries(Object.entries({ id, token, file_id }).filter(([, value]) => value !== undefined));
+  const bytes = (raw: unknown) => raw;
   return call(op.path, {
-    params: { path, query },
+    params: { path, query, header: headers },
     body,
-    bodySerializer: (body as { file?: unknown } | undefined)?.file instanceof Blob ? toFormData : undefined,
+    bodySerializer:
+      body instanceof Blob
+        ? bytes
+        : (body as { file?: unknown } | undefined)?.file instanceof Blob
+          ? toFormData
+          : undefined,
     parseAs: operationTable[op.id]?.json === false ? "blob" : "json",
   });
 }

@@ -106,33 +106,33 @@ export function createApp(deps: AppDeps): App {
   app.use(securityHeaders);
   if (deps.config.corsOrigins.length > 0) {
     const corsHeaders = cors({
-        origin: deps.config.corsOrigins,
-        // A browser reads a download's name and range only if they are exposed (the
-        // api-key header makes every download a fetch(), never a plain navigation); a
-        // page retrying a POST reads whether it got a replay, and where a creation is.
-        exposedHeaders: [
-          "ETag",
-          "X-Request-Id",
-          "RateLimit",
-          "RateLimit-Policy",
-          "Retry-After",
-          "Content-Disposition",
-          "Content-Range",
-          "Accept-Ranges",
-          "Idempotent-Replayed",
-          "Location",
-          "Tus-Resumable",
-          "Tus-Version",
-          "Tus-Extension",
-          "Tus-Max-Size",
-          "Tus-Checksum-Algorithm",
-          "Upload-Offset",
-          "Upload-Length",
-          "Upload-Metadata",
-          "Upload-Expires",
-          "Vault-File-Id",
-        ],
-      });
+      origin: deps.config.corsOrigins,
+      // A browser reads a download's name and range only if they are exposed (the
+      // api-key header makes every download a fetch(), never a plain navigation); a
+      // page retrying a POST reads whether it got a replay, and where a creation is.
+      exposedHeaders: [
+        "ETag",
+        "X-Request-Id",
+        "RateLimit",
+        "RateLimit-Policy",
+        "Retry-After",
+        "Content-Disposition",
+        "Content-Range",
+        "Accept-Ranges",
+        "Idempotent-Replayed",
+        "Location",
+        "Tus-Resumable",
+        "Tus-Version",
+        "Tus-Extension",
+        "Tus-Max-Size",
+        "Tus-Checksum-Algorithm",
+        "Upload-Offset",
+        "Upload-Length",
+        "Upload-Metadata",
+        "Upload-Expires",
+        "Vault-File-Id",
+      ],
+    });
     // cors answers every OPTIONS as a preflight: a tus client's own OPTIONS (no
     // Access-Control-Request-Method) goes on to the contract's `describeUploads`.
     app.use((req, res, next) =>

@@ -94,7 +94,8 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
     if (claimed && claimed.outcome !== "claimed") throw locked();
     const received = await blobs.receive(blobs.readUploadParts(row.id, parts));
     try {
-      if (received.size !== row.length) throw new Error(`upload ${row.id} holds ${received.size} of ${row.length} bytes`);
+      if (received.size !== row.length)
+        throw new Error(`upload ${row.id} holds ${received.size} of ${row.length} bytes`);
       const upload = { ...received, filename };
       if (file !== undefined) {
         const write = { userId, id: file, input: fields as FileForm, upload };

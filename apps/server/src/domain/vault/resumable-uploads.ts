@@ -3,16 +3,16 @@
 // The protocol itself is in http/tus.ts; the file is made by files.ts, as a one-request
 // upload makes it.
 import { randomUUID } from "node:crypto";
-import type { Db } from "../../data/database.js";
 import { sql } from "drizzle-orm";
+import type { Db } from "../../data/database.js";
 import { namedStatement, statement } from "../../data/prepared.js";
 import { DomainError } from "../errors.js";
 import { treeTransaction, visibleFile, visibleFolder } from "./placement.js";
 
 /** At most this many unfinished uploads per user. */
-export const MAX_UNFINISHED_UPLOADS = 100;
+const MAX_UNFINISHED_UPLOADS = 100;
 /** An upload is deleted with its bytes this long after its creation, complete or not. */
-export const UPLOAD_LIFETIME_HOURS = 24;
+const UPLOAD_LIFETIME_HOURS = 24;
 /**
  * How long a PATCH holds its upload without renewing (it renews every third of it): a
  * server that died mid-PATCH lets another PATCH in after at most this long.
