@@ -334,6 +334,13 @@ describe.each(backends)("tus uploads on $name", (backend) => {
     expect(await long.json()).toMatchObject({ errors: [{ path: "/headers/upload-metadata/name" }] });
     const unknown = await create(10, { filename: "x.bin", folder, owner: "me" });
     expect(unknown.status).toBe(400);
+    const nul = await create(10, { filename: "x.bin", folder, tags: JSON.stringify(["a\u0000"]) });
+    expect(await nul.json()).toMatchObject({ status: 400, errors: [{ path: "/headers/upload-metadata/tags" }] });
+    const latin1 = await send("/evault/v1/uploads/", "POST", {
+      "Upload-Length": "1",
+      "Upload-Metadata": `filename ${Buffer.from([0x63, 0xe9]).toString("base64")},folder ${b64(folder)}`,
+    });
+    expect(await latin1.json()).toMatchObject({ status: 400, errors: [{ path: "/headers/upload-metadata/filename" }] });
     const version = await send("/evault/v1/uploads/", "POST", { "Upload-Length": "1", "Tus-Resumable": "0.2.2" });
     expect(version.status).toBe(412);
     expect(version.headers.get("tus-version")).toBe("1.0.0");

@@ -21,7 +21,9 @@ type Node = Record<string, any>;
 /** The POSTs that take an `Idempotency-Key`: all but those marked `x-vault-no-idempotency-key`. */
 const posts = (doc: Node, marked = false): [string, Node][] =>
   Object.entries<Node>(doc.paths).flatMap(([path, item]) =>
-    item.post && Boolean(item.post["x-vault-no-idempotency-key"]) === marked ? [[path, item.post] as [string, Node]] : [],
+    item.post && Boolean(item.post["x-vault-no-idempotency-key"]) === marked
+      ? [[path, item.post] as [string, Node]]
+      : [],
   );
 
 /** The rule's findings on a document: `<path>: <message>` per finding. */

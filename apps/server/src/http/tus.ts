@@ -79,6 +79,12 @@ const checksumOf = (req: Request) => {
 export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandler> {
   const { db, blobs } = deps;
 
+  /** Deletes a held upload, bytes first: when they cannot go, the row stays for the expiry sweep to retry. */
+  const discard = async (id: string, claim: string) => {
+    await blobs.deleteUploadParts(id);
+    await deleteUploadRow(db, id, claim);
+  };
+
   /**
    * Makes the file of a complete upload from its parts, as a one-request upload makes
    * it: the bytes go through `receive` (hashed, sniffed) and `createFile`/`replaceFile`.
@@ -192,10 +198,7 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
       }
       const fileId = await makeFile(userId, row, [...parts, ...unrecorded]).catch(async (error: unknown) => {
         // The folder or the file went since the creation: this upload can make no file.
-        if (error instanceof DomainError) {
-          await blobs.deleteUploadParts(row.id).catch(() => {});
-          await deleteUploadRow(db, row.id, claim).catch(() => {});
-        }
+        if (error instanceof DomainError) await discard(row.id, claim).catch(() => {});
         throw error;
       });
       await record(fileId);
@@ -240,8 +243,7 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
         state = await append(req, userId, row, claim);
       } catch (error) {
         // The caller never learnt this upload's URL: nothing of it can be resumed.
-        await blobs.deleteUploadParts(row.id).catch(() => {});
-        await deleteUploadRow(db, row.id, claim).catch(() => {});
+        await discard(row.id, claim).catch(() => releaseUploadLease(db, row.id, claim).catch(() => {}));
         throw error;
       }
       await releaseUploadLease(db, row.id, claim);
@@ -301,14 +303,11 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
       );
       if (claimed === undefined) throw notFound();
       if (claimed === "locked") throw locked();
-      // Bytes first: a store that cannot be reached leaves the upload as it was.
-      try {
-        await blobs.deleteUploadParts(claimed.row.id);
-      } catch (error) {
+      // A store that cannot be reached leaves the upload as it was.
+      await discard(claimed.row.id, claimed.claim).catch(async (error: unknown) => {
         await releaseUploadLease(db, claimed.row.id, claimed.claim).catch(() => {});
         throw error;
-      }
-      await deleteUploadRow(db, claimed.row.id, claimed.claim);
+      });
       res.status(204).end();
     },
   };

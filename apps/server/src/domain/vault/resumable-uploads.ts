@@ -88,8 +88,12 @@ export function parseUploadMetadata(header: string | undefined): UploadForm {
     if (extra !== undefined || !/^[A-Za-z0-9+/]*={0,2}$/.test(encoded ?? "")) {
       throw metadataIssue(key, "is not base64", "base64");
     }
-    const value = Buffer.from(encoded ?? "", "base64").toString("utf8");
-    if (value.includes("\u0000") || value.includes("\uFFFD")) throw metadataIssue(key, "is not UTF-8 text", "utf8");
+    const bytes = Buffer.from(encoded ?? "", "base64");
+    const value = bytes.toString("utf8");
+    // Decoding replaces bytes that are not UTF-8 with U+FFFD: then the text no longer encodes to them.
+    if (!Buffer.from(value, "utf8").equals(bytes) || value.includes("\u0000")) {
+      throw metadataIssue(key, "is not UTF-8 text without NUL", "utf8");
+    }
     values.set(key, value);
   }
   const form: Record<string, unknown> = {};
@@ -108,6 +112,9 @@ export function parseUploadMetadata(header: string | undefined): UploadForm {
   return form as unknown as UploadForm;
 }
 
+/** A lone UTF-16 surrogate (which a JSON string may escape): no Unicode text. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 function parseTags(value: string): string[] {
   let tags: unknown;
   try {
@@ -115,7 +122,13 @@ function parseTags(value: string): string[] {
   } catch {
     throw metadataIssue("tags", "is not a JSON array of tag names", "type");
   }
-  if (!Array.isArray(tags) || tags.some((tag) => typeof tag !== "string" || tag.length < 1 || tag.length > 100)) {
+  const isName = (tag: unknown) =>
+    typeof tag === "string" &&
+    tag.length >= 1 &&
+    tag.length <= 100 &&
+    !tag.includes("\u0000") &&
+    !LONE_SURROGATE.test(tag);
+  if (!Array.isArray(tags) || !tags.every(isName)) {
     throw metadataIssue("tags", "is not a JSON array of tag names (1 to 100 characters)", "type");
   }
   if (tags.length > 100) throw metadataIssue("tags", "must NOT have more than 100 items", "maxItems");
