@@ -37,6 +37,7 @@ const exampleIds: Ids = {
   link_token: "kX2p9QmVt4Lw7Rz1bNc8YhDs3FgJ6aEu",
   bin_id: "1b2c3d4e",
   folder_bin_id: "1b2c3d4e",
+  upload_metadata: "filename YS50eHQ=,folder NWU2ZjdhOGI=",
 };
 
 // headFileContent: Prism 5 cannot mock it (see the test at the end). The tus operations

@@ -25,6 +25,8 @@ export interface Ids {
   bin_id: string;
   /** A second bin entry, so that reading one and restoring the other work in one run. */
   folder_bin_id: string;
+  /** The tus `Upload-Metadata` of a new file `a.txt` in `folder_id` (its values are base64, which a Postman variable cannot encode). */
+  upload_metadata: string;
 }
 
 /** A seeded user's ids. */
@@ -39,6 +41,7 @@ export function idsOf(user: SeededUser): Ids {
     link_token: user.link_token,
     bin_id: user.bin_id,
     folder_bin_id: user.folder_bin_id,
+    upload_metadata: uploadInto(user.folder_id),
   };
 }
 
@@ -99,7 +102,7 @@ const uploadInto = (folder: string) =>
 /** An upload of 1 byte into `folder_id`, not started: its id (the last segment of its Location). */
 const spareUpload = async (client: VaultClient, ids: Ids) => {
   const { response } = await client.POST("/evault/v1/uploads/", {
-    params: { header: { ...TUS, "Upload-Length": "1", "Upload-Metadata": uploadInto(ids.folder_id) } },
+    params: { header: { ...TUS, "Upload-Length": "1", "Upload-Metadata": ids.upload_metadata } },
   });
   return /\/uploads\/([^/]+)\/$/.exec(response.headers.get("location") ?? "")?.[1] ?? "";
 };
@@ -109,7 +112,7 @@ export const operationTable: Record<OperationId, Entry> = {
   // tus.e2e covers another user's upload.
   describeUploads: { request: () => ({}), status: 204, json: false, foreign: null },
   createUpload: {
-    request: (ids) => ({ headers: { ...TUS, "Upload-Length": "1", "Upload-Metadata": uploadInto(ids.folder_id) } }),
+    request: (ids) => ({ headers: { ...TUS, "Upload-Length": "1", "Upload-Metadata": ids.upload_metadata } }),
     status: 201,
     json: false,
     foreign: 422,
