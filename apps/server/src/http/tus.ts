@@ -145,9 +145,10 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
       buffer = [];
       buffered = 0;
     };
-    const record = async (fileId: string | null = null) => {
-      if (unrecorded.length === 0 && fileId === null) return;
-      await recordUploadParts(db, { id: row.id, received: recorded }, claim, unrecorded, start, fileId);
+    /** Records the parts stored since the last record; the last one of the request gives the lease back with them. */
+    const record = async (fileId: string | null, release: boolean) => {
+      if (unrecorded.length === 0 && fileId === null && !release) return;
+      await recordUploadParts(db, { id: row.id, received: recorded }, claim, unrecorded, start, fileId, release);
       parts.push(...unrecorded);
       unrecorded = [];
       recorded = start;
@@ -173,13 +174,13 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
           buffered += chunk.length;
           if (buffered < PART_BYTES) continue;
           await flush();
-          if (!hash && start < row.length) await record();
+          if (!hash && start < row.length) await record(null, false);
         }
       } catch (error) {
         // A dropped connection: what arrived is kept, unless a checksum was to vouch for
         // it or it is the whole upload (the last byte is recorded only with its file).
         const dropped = !(error instanceof ProblemError || error instanceof UploadLeaseLost);
-        if (dropped && !hash && start + buffered < row.length) await flush().then(() => record());
+        if (dropped && !hash && start + buffered < row.length) await flush().then(() => record(null, false));
         throw error;
       }
       if (hash && !hash.digest().equals(expected as Buffer)) {
@@ -193,7 +194,7 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
       }
       await flush();
       if (start < row.length) {
-        await record();
+        await record(null, true);
         return { received: start, fileId: null };
       }
       const fileId = await makeFile(userId, row, [...parts, ...unrecorded]).catch(async (error: unknown) => {
@@ -201,7 +202,7 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
         if (error instanceof DomainError) await discard(row.id, claim).catch(() => {});
         throw error;
       });
-      await record(fileId);
+      await record(fileId, true);
       await blobs.deleteUploadParts(row.id).catch(() => {});
       return { received: start, fileId };
     } finally {
@@ -233,20 +234,23 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
       }
       const metadata = req.get("upload-metadata");
       const form = parseUploadMetadata(metadata);
-      const created = await createUploadRow(db, userId, { length, metadata, form }).catch((error: unknown) => {
-        if (!(error instanceof TooManyUploads)) throw error;
-        throw new ProblemError("too_many_uploads", "You have 100 unfinished uploads: finish or delete one first.");
-      });
+      // Without a body (and bytes to come) nothing is written now: no lease to give back.
+      const writes = length === 0 || hasBody(req);
+      const created = await createUploadRow(db, userId, { length, metadata, form, leased: writes }).catch(
+        (error: unknown) => {
+          if (!(error instanceof TooManyUploads)) throw error;
+          throw new ProblemError("too_many_uploads", "You have 100 unfinished uploads: finish or delete one first.");
+        },
+      );
       const { row, claim } = created;
-      let state: { received: number; fileId: string | null };
+      let state = { received: 0, fileId: null as string | null };
       try {
-        state = await append(req, userId, row, claim);
+        if (writes) state = await append(req, userId, row, claim);
       } catch (error) {
         // The caller never learnt this upload's URL: nothing of it can be resumed.
         await discard(row.id, claim).catch(() => releaseUploadLease(db, row.id, claim).catch(() => {}));
         throw error;
       }
-      await releaseUploadLease(db, row.id, claim);
       res.setHeader("Location", `${deps.publicBaseUrl}/evault/v1/uploads/${row.id}/`);
       stateHeaders(res, row, state.received, state.fileId);
       res.status(201).end();
@@ -282,14 +286,17 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
             "offset_mismatch",
           );
         }
-        state = row.file_id === null ? await append(req, userId, row, claim) : emptyBody(req, row, row.file_id);
+        if (row.file_id === null) state = await append(req, userId, row, claim);
+        else {
+          state = emptyBody(req, row, row.file_id);
+          await releaseUploadLease(db, row.id, claim);
+        }
       } catch (error) {
+        await releaseUploadLease(db, row.id, claim).catch(() => {});
         if (error instanceof UploadLeaseLost) throw locked();
         throw error;
-      } finally {
-        // Before the answer: the client's next PATCH may follow it at once.
-        await releaseUploadLease(db, row.id, claim).catch(() => {});
       }
+      // The lease went back before the answer (with the last record): the client's next PATCH may follow at once.
       stateHeaders(res, row, state.received, state.fileId);
       res.status(204).end();
     },
@@ -322,8 +329,11 @@ const pastLength = () =>
     "maxSize",
   );
 
+const hasBody = (req: Request) =>
+  Number(req.get("content-length") ?? 0) > 0 || req.get("transfer-encoding") !== undefined;
+
 /** A PATCH of a complete upload: only an empty body fits. */
 function emptyBody(req: Request, row: UploadRow, fileId: string) {
-  if (Number(req.get("content-length") ?? 0) > 0 || req.get("transfer-encoding") !== undefined) throw pastLength();
+  if (hasBody(req)) throw pastLength();
   return { received: row.received, fileId };
 }

@@ -151,7 +151,7 @@ const countAndInsert = namedStatement<
    ), inserted as (
      insert into tus_uploads (id, user_id, length, metadata, form, lock_claim, locked_until, expires_at)
      select ${value("id")}, ${user}, ${value("length")}::bigint, ${value("metadata")}::text, ${value("form")}::jsonb,
-       ${value("claim")}, ${sql.raw(LEASE)}, now() + interval '${sql.raw(String(UPLOAD_LIFETIME_HOURS))} hours'
+       ${value("claim")}::text, case when ${value("claim")}::text is null then null else ${sql.raw(LEASE)} end, now() + interval '${sql.raw(String(UPLOAD_LIFETIME_HOURS))} hours'
      from unfinished, target
      where unfinished.n < ${sql.raw(String(MAX_UNFINISHED_UPLOADS))} and folder_ok and file_ok
      returning ${sql.raw(COLUMNS)}
@@ -163,15 +163,15 @@ const countAndInsert = namedStatement<
 export class TooManyUploads extends Error {}
 
 /**
- * A new upload of the caller's, held by the returned lease (`claim`) so that its
- * creation's own body goes in first. Refused with 422 when `folder` or `file` is not
+ * A new upload of the caller's, held by the returned lease (`claim`) when `leased`, so
+ * that its creation's own body goes in first. Refused with 422 when `folder` or `file` is not
  * one of the caller's, with `TooManyUploads` past the limit. Serialised per user with
  * the tree's writes, so concurrent creations cannot pass the limit together.
  */
 export async function createUploadRow(
   db: Db,
   userId: number,
-  upload: { length: number; metadata: string | undefined; form: UploadForm },
+  upload: { length: number; metadata: string | undefined; form: UploadForm; leased: boolean },
 ): Promise<{ row: UploadRow; claim: string }> {
   const claim = randomUUID();
   const { form } = upload;
@@ -184,7 +184,7 @@ export async function createUploadRow(
       form: JSON.stringify(form),
       folder: form.folder ?? null,
       file: form.file ?? null,
-      claim,
+      claim: upload.leased ? claim : null,
     }),
   );
   if (!found) throw new Error("the upload's creation answered no row");
@@ -248,7 +248,8 @@ export async function releaseUploadLease(db: Db, id: string, claim: string): Pro
 
 const recordParts = statement<{ received: string }>(
   "record_tus_parts",
-  `update tus_uploads set received = $4, parts = parts || $3::bigint[], file_id = $5
+  `update tus_uploads set received = $4, parts = parts || $3::bigint[], file_id = $5,
+     lock_claim = case when $7 then null else lock_claim end, locked_until = case when $7 then null else locked_until end
    where id = $1 and lock_claim = $2 and received = $6 returning received`,
 );
 
@@ -257,7 +258,8 @@ export class UploadLeaseLost extends Error {}
 
 /**
  * Records parts stored at `starts` as received up to `end` (and, with `fileId`, the
- * upload as complete), if the caller still holds the lease and the offset is still `from`.
+ * upload as complete), if the caller still holds the lease and the offset is still
+ * `row.received`; with `release`, gives the lease back in the same statement.
  */
 export async function recordUploadParts(
   db: Db,
@@ -265,9 +267,10 @@ export async function recordUploadParts(
   claim: string,
   starts: number[],
   end: number,
-  fileId: string | null = null,
+  fileId: string | null,
+  release: boolean,
 ): Promise<void> {
-  const updated = await recordParts(db, [row.id, claim, starts, end, fileId, row.received]);
+  const updated = await recordParts(db, [row.id, claim, starts, end, fileId, row.received, release]);
   if (updated.length === 0) throw new UploadLeaseLost();
 }
 
