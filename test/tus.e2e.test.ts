@@ -57,6 +57,23 @@ function tusUpload(
   });
 }
 
+/** A PATCH body that sends `first` bytes, then waits for `release()` before the rest. */
+function gatedBody(first: number, rest: number) {
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controller.enqueue(randomBytes(first));
+      await gate;
+      controller.enqueue(randomBytes(rest));
+      controller.close();
+    },
+  });
+  return { body, release };
+}
+
 describe.each(backends)("tus uploads on $name", (backend) => {
   let h: Harness;
   let folder: string;
@@ -90,6 +107,13 @@ describe.each(backends)("tus uploads on $name", (backend) => {
       body,
       apiKey,
     );
+  const slowPatch = (url: string, body: ReadableStream<Uint8Array>) =>
+    fetch(url, {
+      method: "PATCH",
+      headers: { "api-key": key(), ...TUS, "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
+      body,
+      duplex: "half",
+    } as RequestInit);
   /** The file as the API shows it, and its downloaded bytes' hash. */
   const fileOf = async (id: string) => {
     const { data } = await h.client().GET("/evault/v1/files/{id}/", { params: { path: { id } } });
@@ -235,9 +259,57 @@ describe.each(backends)("tus uploads on $name", (backend) => {
       const done = await patch(there, 2 * MiB, bytes.subarray(2 * MiB));
       expect(done.status).toBe(204);
       expect((await fileOf(done.headers.get("vault-file-id") ?? "")).downloaded).toBe(sha256(bytes));
+
+      // The lock holds across servers: a PATCH on one, another on the other at once.
+      const locked = await create(2 * MiB, { filename: "locked.bin", folder });
+      const lockedUrl = locked.headers.get("location") ?? "";
+      const { body, release } = gatedBody(MiB, MiB);
+      const first = slowPatch(lockedUrl, body);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const elsewhere = await patch(lockedUrl.replace(/^http:\/\/[^/]+/, second.url), 0, randomBytes(10));
+      expect(elsewhere.status).toBe(423);
+      release();
+      expect((await first).status).toBe(204);
     } finally {
       await second.stop();
     }
+  });
+
+  test("a server killed mid-PATCH leaves the upload locked until its lease lapses (15 s), then it resumes", async () => {
+    const bytes = randomBytes(2 * MiB);
+    const created = await create(bytes.length, { filename: "killed.bin", folder });
+    const path = new URL(created.headers.get("location") ?? "").pathname;
+    const { body } = gatedBody(MiB, MiB);
+    const dying = slowPatch(`${h.url}${path}`, body).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await h.crashAndRestart();
+    await dying;
+    const lockedAt = Date.now();
+    // Nothing of the killed PATCH was stored (it had not filled a part), and its lease is still held.
+    expect((await send(path, "HEAD", {})).headers.get("upload-offset")).toBe("0");
+    expect((await patch(path, 0, bytes)).status).toBe(423);
+    let answer = 423;
+    while (answer === 423 && Date.now() - lockedAt < 30_000) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      answer = (await patch(path, 0, bytes)).status;
+    }
+    expect(answer).toBe(204);
+    expect((await send(path, "HEAD", {})).headers.get("vault-file-id")).toMatch(/^[0-9a-f-]{36}$/);
+  }, 60_000);
+
+  test("the typed client speaks the protocol: HEAD and PATCH with their typed headers", async () => {
+    const created = await create(3);
+    const id = /uploads\/([^/]+)\/$/.exec(created.headers.get("location") ?? "")?.[1] ?? "";
+    const client = h.client();
+    const header = { "Tus-Resumable": "1.0.0" };
+    const patched = await client.PATCH("/evault/v1/uploads/{id}/", {
+      params: { path: { id }, header: { ...header, "Upload-Offset": "0" } },
+      headers: { "Content-Type": "application/offset+octet-stream" },
+      body: new Blob([new Uint8Array([1, 2])]),
+    });
+    expect(patched.response.status).toBe(204);
+    const head = await client.HEAD("/evault/v1/uploads/{id}/", { params: { path: { id }, header } });
+    expect(head.response.headers.get("upload-offset")).toBe("2");
   });
 
   test("another user's upload answers 404 to HEAD, PATCH and DELETE, and stays as it was", async () => {
@@ -287,24 +359,8 @@ describe.each(backends)("tus uploads on $name", (backend) => {
     const created = await create(length);
     const url = created.headers.get("location") ?? "";
     // The first PATCH's body is still arriving when the second comes.
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const slow = new ReadableStream<Uint8Array>({
-      async start(controller) {
-        controller.enqueue(randomBytes(MiB));
-        await gate;
-        controller.enqueue(randomBytes(MiB));
-        controller.close();
-      },
-    });
-    const first = fetch(url, {
-      method: "PATCH",
-      headers: { "api-key": key(), ...TUS, "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
-      body: slow,
-      duplex: "half",
-    } as RequestInit);
+    const { body, release } = gatedBody(MiB, MiB);
+    const first = slowPatch(url, body);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const second = await patch(url, 0, randomBytes(10));
     expect(second.status).toBe(423);
