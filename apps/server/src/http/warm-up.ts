@@ -82,7 +82,7 @@ const REQUESTS: Record<
  * on its first request (25-80 ms). Before the server serves anyone, one valid request
  * per operation goes through a second app on a loopback port that shares the gate's
  * routing and validation (and so their caches) but has no authentication and no
- * handlers: each request is validated and answered with a 404 problem, whose response
+ * handlers: each request is validated and answered with a 404 problem (OPTIONS: 401), whose response
  * validation compiles the operation's response validators. Nothing in it can reach the
  * data, and the served app keeps one way to authenticate. Resolves to the requests that
  * did not get that far (a warm-up request the contract refuses), to be reported.
@@ -91,8 +91,9 @@ export async function compileValidators(gate: ContractGate, bodyReaders: Request
   const app = express();
   matchPathsExactly(app);
   app.use(express.json(), gate.route, ...bodyReaders, ...gate.validate, (req: Request, res: Response) => {
-    // A HEAD answer has no body to validate, nor has OPTIONS (which declares no 404).
-    if (req.method === "HEAD" || req.method === "OPTIONS") res.status(404).end();
+    // A HEAD answer has no body to validate. OPTIONS (the tus server's description) declares no 404: its 401.
+    if (req.method === "HEAD") res.status(404).end();
+    else if (req.method === "OPTIONS") res.status(401).type("application/problem+json").json(problem("unauthorized"));
     else res.status(404).type("application/problem+json").json(problem("not_found", "Warm-up: no such item."));
   });
   app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
@@ -115,7 +116,8 @@ export async function compileValidators(gate: ContractGate, bodyReaders: Request
       };
       const res = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers, body });
       const text = await res.text();
-      if (res.status !== 404) refused.push(`${operationId}: ${res.status} ${text.slice(0, 300)}`);
+      if (res.status !== (method === "OPTIONS" ? 401 : 404))
+        refused.push(`${operationId}: ${res.status} ${text.slice(0, 300)}`);
     }
   } finally {
     server.close();
