@@ -52,9 +52,12 @@ function portmanConfig() {
       value === undefined ? [] : [{ key, value, overwrite: true }],
     );
     const path = pathVariables.length === 0 ? {} : { overwriteRequestPathVariables: pathVariables };
-    return own === undefined && pathVariables.length === 0
+    // The tus operations' headers (their version, length, offset and metadata), which Portman would make up.
+    const headers = Object.entries(request.headers ?? {}).map(([key, value]) => ({ key, value, overwrite: true }));
+    const header = headers.length === 0 ? {} : { overwriteRequestHeaders: headers };
+    return own === undefined && pathVariables.length === 0 && headers.length === 0
       ? []
-      : [{ openApiOperationId: operationId, ...own, ...path }];
+      : [{ openApiOperationId: operationId, ...own, ...path, ...header }];
   });
   return { ...base, overwrites };
 }

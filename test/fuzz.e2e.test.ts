@@ -21,6 +21,8 @@ import { idsOf, type OperationId, operationTable } from "./helpers/operation-tab
 import { type Harness, type SeededUser, startHarness } from "./helpers/server.js";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
+/** The operations whose body is a document (JSON or a form); the tus operations take bytes, and are fuzzed by their headers below. */
+const documentOperations = operations.filter((op) => op.mediaType !== "application/offset+octet-stream");
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 /** Bounds a run, shrinking included: a failure found is reported with the smallest case found in time. */
 const LIMITS = { seed: SEED, interruptAfterTimeLimit: 90_000 };
@@ -78,7 +80,7 @@ describe.each(backends)("contract fuzzing on $name", (backend) => {
   const ids = () =>
     fc.constantFrom(...h.users.flatMap((u) => [u.file_id, u.folder_id, u.file_share_id, u.bank_account_id]), "x");
 
-  describe.each(operations)("$method $path", (op) => {
+  describe.each(documentOperations)("$method $path", (op) => {
     test(
       "when the body is valid, then a 2xx or a declared 4xx with a body that matches its schema",
       async () => {
@@ -268,6 +270,83 @@ describe.each(backends)("contract fuzzing on $name", (backend) => {
           if (candidate !== token) expect(result.status).toBe(404);
           else expect(content ? [200, 206, 416] : [200]).toContain(result.status);
           expect(response.headers.get("cache-control")).toBe("private, no-store");
+        }),
+        { numRuns: RUNS, ...LIMITS },
+      );
+    },
+    TEST_TIMEOUT,
+  );
+
+  // The tus operations' constraints are headers, their body is bytes: any of each, with any key.
+  test(
+    "when tus requests carry any headers, bytes and key, then a declared answer: 401 without the key, 400, 412 or 415 for a wrong version",
+    async () => {
+      const ascii = (maxLength: number) => fc.string({ unit: fc.constantFrom(..."abcxyzABC019 ,=+/-_.:"), maxLength });
+      const b64 = (text: string) => Buffer.from(text).toString("base64");
+      const createHeaders = (user: SeededUser) => ({
+        "api-key": user.api_key,
+        "Tus-Resumable": "1.0.0",
+        "Upload-Length": "20",
+        "Upload-Metadata": `filename ${b64("f.bin")},folder ${b64(user.projects_folder_id)}`,
+      });
+      const uploadOf = async (user: SeededUser) => {
+        const created = await fetch(`${h.url}/evault/v1/uploads/`, { method: "POST", headers: createHeaders(user) });
+        requests++;
+        return created.headers.get("location") ?? "";
+      };
+      const [own, foreign] = [await uploadOf(h.users[0]), await uploadOf(h.users[1])];
+      const count = fc.oneof(fc.nat(40).map(String), fc.constantFrom("", "-1", "01", "1e3", "x", "99999999999999999"));
+      const metadata = fc.oneof(
+        fc.constant(`filename ${b64("f.bin")},folder ${b64(h.users[0].projects_folder_id)}`),
+        fc.constant(`filename ${b64("f.bin")},file ${b64(h.users[0].projects_file_id)}`),
+        fc.constant(`filename ${b64("f.bin")},folder ${b64(h.users[1].projects_folder_id)}`),
+        fc.tuple(ascii(12), ascii(40)).map(([key, value]) => `${key} ${b64(value)}`),
+        ascii(80),
+      );
+      const checksum = fc.oneof(
+        fc.uint8Array({ minLength: 32, maxLength: 32 }).map((sum) => `sha256 ${Buffer.from(sum).toString("base64")}`),
+        ascii(60),
+      );
+      const request = fc.record(
+        {
+          method: fc.constantFrom("OPTIONS", "POST", "HEAD", "PATCH", "DELETE"),
+          target: fc.constantFrom(own, foreign, `${h.url}/evault/v1/uploads/no-such-upload/`),
+          key: fc.constantFrom(h.users[0].api_key, h.users[0].api_key, "", "vk_wrong_key"),
+          version: fc.constantFrom("1.0.0", "1.0.0", "1.0.0", "0.2.2", ""),
+          length: count,
+          offset: count,
+          metadata,
+          checksum,
+          octets: fc.boolean(),
+          body: fc.uint8Array({ maxLength: 48 }),
+        },
+        { requiredKeys: ["method", "target", "key", "version"] },
+      );
+      await fc.assert(
+        fc.asyncProperty(request, async (r) => {
+          requests++;
+          const collection = r.method === "OPTIONS" || r.method === "POST";
+          const path = collection ? "/evault/v1/uploads/" : "/evault/v1/uploads/{id}/";
+          const headers: Record<string, string> = { "api-key": r.key, "Tus-Resumable": r.version };
+          if (r.length !== undefined) headers["Upload-Length"] = r.length;
+          if (r.offset !== undefined) headers["Upload-Offset"] = r.offset;
+          if (r.metadata !== undefined) headers["Upload-Metadata"] = r.metadata;
+          if (r.checksum !== undefined) headers["Upload-Checksum"] = r.checksum;
+          const sendsBody = (r.method === "POST" || r.method === "PATCH") && r.body !== undefined;
+          if (sendsBody && r.octets) headers["Content-Type"] = "application/offset+octet-stream";
+          const response = await fetch(collection ? `${h.url}/evault/v1/uploads/` : r.target, {
+            method: r.method,
+            headers,
+            body: sendsBody ? r.body : undefined,
+          });
+          const mediaType = (response.headers.get("content-type") ?? "").split(";")[0] ?? "";
+          const body = mediaType.endsWith("json") && r.method !== "HEAD" ? await response.json() : undefined;
+          expect(response.status, JSON.stringify(body)).toBeLessThan(500);
+          if (body !== undefined)
+            expectDeclared({ path, method: r.method.toLowerCase() }, { status: response.status, mediaType, body });
+          if (r.key !== h.users[0].api_key) expect(response.status).toBe(401);
+          else if (r.method !== "OPTIONS" && r.version !== "1.0.0") expect([400, 412, 415]).toContain(response.status);
+          else if (!collection && r.target !== own) expect([400, 404, 415]).toContain(response.status);
         }),
         { numRuns: RUNS, ...LIMITS },
       );

@@ -34,6 +34,9 @@ const BUDGET: Partial<Record<OperationId, number>> = {
   // 3, then 3 for each blob whose last file or version went: its bytes are unlinked under its lock after the commit.
   deleteBin: 6,
   deleteFileVersion: 6,
+  // The table's PATCH brings an upload's last byte: the lease's claim, the completion's key, the
+  // file made as createFile makes it (3), and the record that gives the lease back with the file's id.
+  appendUpload: 6,
 };
 const DEFAULT_BUDGET = 3;
 

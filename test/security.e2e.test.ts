@@ -100,8 +100,8 @@ describe.each(backends)("security on $name", (backend) => {
     "😀",
   ])("when an id is %j, then every operation answers a 404 problem and the data survives", async (id) => {
     for (const op of documented.filter((o) => o.path.includes("{id}") && o.method !== "head")) {
-      const { body } = operationTable[op.id].request(idsOf(h.users[1]));
-      const { response } = await send(h.client(), op, { id, body });
+      const { body, headers } = operationTable[op.id].request(idsOf(h.users[1]));
+      const { response } = await send(h.client(), op, { id, body, headers });
       // An id PostgreSQL cannot even store (NUL) is a 400; every other one names nothing: 404.
       expect(id === "\u0000" ? [400] : [404], op.id).toContain(response.status);
       expect(response.headers.get("content-type")).toMatch(/^application\/problem\+json/);

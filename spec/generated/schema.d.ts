@@ -695,6 +695,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/evault/v1/uploads/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a resumable upload
+         * @description Create an upload of `Upload-Length` bytes (at most `Tus-Max-Size`, else 413), and
+         *     with a body (`creation-with-upload`) store its first bytes. Answers 201 with the
+         *     upload's `Location`, the offset and the expiry. An upload of zero bytes, or whose
+         *     body is all of it, makes the file at once (`Vault-File-Id`). A caller with 100
+         *     unfinished uploads gets 403. No `Idempotency-Key`: a retry makes another upload,
+         *     and an unused one expires.
+         */
+        post: operations["createUpload"];
+        delete?: never;
+        /**
+         * Describe the tus server
+         * @description What the server supports: `Tus-Version`, `Tus-Extension`, `Tus-Max-Size`
+         *     (`MAX_UPLOAD_BYTES`) and `Tus-Checksum-Algorithm`. The HTTP method is `OPTIONS`.
+         */
+        options: operations["describeUploads"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evault/v1/uploads/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Terminate an upload
+         * @description Terminate an upload: its bytes are deleted (`termination`). A completed upload's
+         *     file stays. Another PATCH in progress answers 423.
+         */
+        delete: operations["deleteUpload"];
+        options?: never;
+        /**
+         * Read an upload's offset
+         * @description The upload's state: how many bytes the server holds (`Upload-Offset`), of how many
+         *     (`Upload-Length`), and, once complete, the file's id. `Cache-Control: no-store`.
+         *     Errors carry the problem's status but, as every HEAD response, no body.
+         */
+        head: operations["headUpload"];
+        /**
+         * Append bytes to an upload
+         * @description Append the body at `Upload-Offset`, which must be the server's offset (else 409 with
+         *     nothing stored). Bytes that arrive before a dropped connection are kept: a HEAD says
+         *     how many. A body past `Upload-Length` answers 413 and stores nothing beyond it. With
+         *     `Upload-Checksum`, a body whose SHA-256 differs answers 460 and is discarded. Another
+         *     PATCH of the same upload in progress (on any server) answers 423. The PATCH that
+         *     brings the last byte makes the file and answers its `Vault-File-Id`.
+         */
+        patch: operations["appendUpload"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -764,6 +830,8 @@ export interface components {
             /** @description The tags to attach to the restored item (at most 100); may be empty. */
             tags: components["schemas"]["TagInput"][];
         };
+        /** @description A byte count or offset in a tus header: a decimal integer without sign or leading zeros. */
+        ByteCount: string;
         /**
          * @description Whether an account is personal, business or unclassified. `"NULL"` is the default (labelled Default in the service spec).
          * @enum {string}
@@ -1600,6 +1668,18 @@ export interface components {
         };
         /** @description A tag name: 1 to 100 characters. Tag names are unique per user. */
         TagName: string;
+        /** @description `sha256` and the base64 SHA-256 of this request's body (the tus `checksum` extension). */
+        UploadChecksum: string;
+        /**
+         * @description `Upload-Metadata` (tus 1.0): comma-separated pairs `key base64(value)`. The keys are
+         *     those of `POST files/`: `filename` (required: it gives `extension` and the default
+         *     `name`), `folder` (required for a new file), `name`, `description` and `tags` (a JSON
+         *     array of tag names); or `file`, the id of one of the caller's files, to replace its
+         *     content and writable fields as `PUT files/{id}/` does. Values are bounded as the form's
+         *     parts are; an unknown key, a bad value, a folder or file that is not the caller's
+         *     answers 400 or 422 naming `/headers/upload-metadata/<key>`.
+         */
+        UploadMetadata: string;
         /**
          * @description A user of the service, as embedded in responses. Users have integer ids because
          *     file shares reference them as integers (`users`); `id` is an addition to the
@@ -7302,6 +7382,664 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createUpload: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `1.0.0`; another version answers 412 with the `Tus-Version` the server speaks. */
+                "Tus-Resumable": string;
+                /** @description The size of the whole upload in bytes. */
+                "Upload-Length": components["schemas"]["ByteCount"];
+                "Upload-Metadata"?: components["schemas"]["UploadMetadata"];
+                "Upload-Checksum"?: components["schemas"]["UploadChecksum"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The first bytes of the upload (`creation-with-upload`); none is fine. */
+        requestBody?: {
+            content: {
+                "application/offset+octet-stream": Blob;
+            };
+        };
+        responses: {
+            /** @description The request has succeeded and a new resource has been created as a result. */
+            201: {
+                headers: {
+                    /** @description The upload's URL: its HEAD, PATCH and DELETE. */
+                    Location: string;
+                    /** @description The protocol version of this answer. */
+                    "Tus-Resumable": "1.0.0";
+                    /** @description How many bytes the server holds, durably; the next PATCH starts there. */
+                    "Upload-Offset": number;
+                    /** @description When an incomplete upload is deleted with its bytes (24 hours after its creation), as an HTTP date. */
+                    "Upload-Expires": string;
+                    /**
+                     * @description The id of the file the upload made or replaces: on a replace (metadata `file`) from
+                     *     the creation on; on a new file once its last byte is in, in the answer that took that
+                     *     byte and in every HEAD after it. The file then exists exactly as `POST files/` would
+                     *     have made it (hashed, sniffed, deduplicated, in its folder).
+                     */
+                    "Vault-File-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller has too many unfinished uploads (100): finish or delete one first. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `Tus-Resumable` names a version the server does not speak (it speaks `Tus-Version`). */
+            412: {
+                headers: {
+                    /** @description The versions the server speaks. */
+                    "Tus-Version": "1.0.0";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body has a media type this operation does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The request is well-formed but refers to something unusable (another user's item, an
+             *     unknown user id, a folder inside itself); `errors` names the field. On a POST, also:
+             *     the `Idempotency-Key` was used for a different request (`urn:vault:problem:idempotency-key-reused`,
+             *     naming `/headers/idempotency-key`).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `Upload-Checksum` does not match the body: the request's bytes were discarded, the offset is unchanged. */
+            460: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The file store is full (a full disk or quota): the upload stored nothing and changed
+             *     nothing (`urn:vault:problem:insufficient-storage`). Retry once space is freed. A file
+             *     store that refuses an upload for another reason (a permission, a read-only volume,
+             *     S3 `AccessDenied`) answers 503 `urn:vault:problem:unavailable`; the details are logged,
+             *     never sent.
+             */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    describeUploads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description There is no content to send for this request, but the headers may be useful. */
+            204: {
+                headers: {
+                    /** @description The protocol versions the server speaks. */
+                    "Tus-Version": "1.0.0";
+                    /** @description The extensions it supports. */
+                    "Tus-Extension": "creation,creation-with-upload,termination,expiration,checksum";
+                    /** @description The largest `Upload-Length` accepted, in bytes (`MAX_UPLOAD_BYTES`). */
+                    "Tus-Max-Size": number;
+                    /** @description The checksum algorithms of `Upload-Checksum`. */
+                    "Tus-Checksum-Algorithm": "sha256";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteUpload: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `1.0.0`; another version answers 412 with the `Tus-Version` the server speaks. */
+                "Tus-Resumable": string;
+            };
+            path: {
+                /** @description The upload's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description There is no content to send for this request, but the headers may be useful. */
+            204: {
+                headers: {
+                    /** @description The protocol version of this answer. */
+                    "Tus-Resumable": "1.0.0";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `Tus-Resumable` names a version the server does not speak (it speaks `Tus-Version`). */
+            412: {
+                headers: {
+                    /** @description The versions the server speaks. */
+                    "Tus-Version": "1.0.0";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The upload (the path's id) is being written by another PATCH: retry once it ends. */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    headUpload: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `1.0.0`; another version answers 412 with the `Tus-Version` the server speaks. */
+                "Tus-Resumable": string;
+            };
+            path: {
+                /** @description The upload's id (the last segment of its `Location`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    /** @description The protocol version of this answer. */
+                    "Tus-Resumable": "1.0.0";
+                    /** @description How many bytes the server holds, durably; the next PATCH starts there. */
+                    "Upload-Offset": number;
+                    /** @description When an incomplete upload is deleted with its bytes (24 hours after its creation), as an HTTP date. */
+                    "Upload-Expires": string;
+                    /**
+                     * @description The id of the file the upload made or replaces: on a replace (metadata `file`) from
+                     *     the creation on; on a new file once its last byte is in, in the answer that took that
+                     *     byte and in every HEAD after it. The file then exists exactly as `POST files/` would
+                     *     have made it (hashed, sniffed, deduplicated, in its folder).
+                     */
+                    "Vault-File-Id"?: string;
+                    /** @description The size of the whole upload. */
+                    "Upload-Length": number;
+                    /** @description As it was sent at the creation. */
+                    "Upload-Metadata"?: string;
+                    "Cache-Control": "no-store";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error answered to a HEAD request: the status (and `Content-Type`) of the problem a GET would answer, without its body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error answered to a HEAD request: the status (and `Content-Type`) of the problem a GET would answer, without its body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error answered to a HEAD request: the status (and `Content-Type`) of the problem a GET would answer, without its body. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error answered to a HEAD request: the status (and `Content-Type`) of the problem a GET would answer, without its body. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error answered to a HEAD request: the status (and `Content-Type`) of the problem a GET would answer, without its body. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error answered to a HEAD request: the status (and `Content-Type`) of the problem a GET would answer, without its body. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error answered to a HEAD request: the status (and `Content-Type`) of the problem a GET would answer, without its body. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    appendUpload: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `1.0.0`; another version answers 412 with the `Tus-Version` the server speaks. */
+                "Tus-Resumable": string;
+                /** @description Where this body starts: the upload's current offset. */
+                "Upload-Offset": components["schemas"]["ByteCount"];
+                "Upload-Checksum"?: components["schemas"]["UploadChecksum"];
+            };
+            path: {
+                /** @description The upload's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/offset+octet-stream": Blob;
+            };
+        };
+        responses: {
+            /** @description There is no content to send for this request, but the headers may be useful. */
+            204: {
+                headers: {
+                    /** @description The protocol version of this answer. */
+                    "Tus-Resumable": "1.0.0";
+                    /** @description How many bytes the server holds, durably; the next PATCH starts there. */
+                    "Upload-Offset": number;
+                    /** @description When an incomplete upload is deleted with its bytes (24 hours after its creation), as an HTTP date. */
+                    "Upload-Expires": string;
+                    /**
+                     * @description The id of the file the upload made or replaces: on a replace (metadata `file`) from
+                     *     the creation on; on a new file once its last byte is in, in the answer that took that
+                     *     byte and in every HEAD after it. The file then exists exactly as `POST files/` would
+                     *     have made it (hashed, sniffed, deduplicated, in its folder).
+                     */
+                    "Vault-File-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The change conflicts with the current state of the resource (`urn:vault:problem:conflict`:
+             *     a unique value already in use, leaving a terminal status), or, on a POST, the request's
+             *     `Idempotency-Key` is in use by a request still being processed
+             *     (`urn:vault:problem:idempotency-key-in-use`: retry after `Retry-After` seconds).
+             */
+            409: {
+                headers: {
+                    /** @description With `idempotency-key-in-use`: seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `Tus-Resumable` names a version the server does not speak (it speaks `Tus-Version`). */
+            412: {
+                headers: {
+                    /** @description The versions the server speaks. */
+                    "Tus-Version": "1.0.0";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body has a media type this operation does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The request is well-formed but refers to something unusable (another user's item, an
+             *     unknown user id, a folder inside itself); `errors` names the field. On a POST, also:
+             *     the `Idempotency-Key` was used for a different request (`urn:vault:problem:idempotency-key-reused`,
+             *     naming `/headers/idempotency-key`).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The upload (the path's id) is being written by another PATCH: retry once it ends. */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `Upload-Checksum` does not match the body: the request's bytes were discarded, the offset is unchanged. */
+            460: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The file store is full (a full disk or quota): the upload stored nothing and changed
+             *     nothing (`urn:vault:problem:insufficient-storage`). Retry once space is freed. A file
+             *     store that refuses an upload for another reason (a permission, a read-only volume,
+             *     S3 `AccessDenied`) answers 503 `urn:vault:problem:unavailable`; the details are logged,
+             *     never sent.
+             */
+            507: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -14,6 +14,9 @@
 // The emitter drops `@maxItems` on an array of multipart parts (`HttpPart<T>[]`), so
 // such a bound is written as `@extension("x-max-items", N)` and rewritten here to
 // `maxItems: N`: every request array is bounded (the Spectral rule checks it).
+//
+// TypeSpec has no OPTIONS verb: an operation marked `@extension("x-vault-method",
+// "options")` is moved here from its declared method to `options`.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -57,6 +60,12 @@ function normalize(source) {
       }
     },
     Map(_, map) {
+      for (const pair of map.items) {
+        const method = pair.value?.get?.("x-vault-method");
+        if (method === undefined) continue;
+        pair.value.delete("x-vault-method");
+        pair.key = doc.createNode(method);
+      }
       const maxItems = map.get("x-max-items");
       if (maxItems !== undefined) {
         map.delete("x-max-items");

@@ -217,6 +217,12 @@ describe("the generated OpenAPI document", () => {
         "GET /evault/v1/links/{token}/files/{file_id}/content/",
         "POST /evault/v1/links/{token}/unlock/",
         "GET /evault/v1/shared_with_me/",
+        // Resumable uploads, tus 1.0 (issue 27).
+        "OPTIONS /evault/v1/uploads/",
+        "POST /evault/v1/uploads/",
+        "HEAD /evault/v1/uploads/{id}/",
+        "PATCH /evault/v1/uploads/{id}/",
+        "DELETE /evault/v1/uploads/{id}/",
       ].sort(),
     );
     for (const path of Object.keys(doc.paths)) expect(path).toMatch(/\/$/);

@@ -27,6 +27,8 @@ export interface Ids {
   bin_id: string;
   /** A second bin entry, so that reading one and restoring the other work in one run. */
   folder_bin_id: string;
+  /** The tus `Upload-Metadata` of a new file `a.txt` in `folder_id` (its values are base64, which a Postman variable cannot encode). */
+  upload_metadata: string;
 }
 
 /** A seeded user's ids. */
@@ -42,6 +44,7 @@ export function idsOf(user: SeededUser): Ids {
     link_token: user.link_token,
     bin_id: user.bin_id,
     folder_bin_id: user.folder_bin_id,
+    upload_metadata: uploadInto(user.folder_id),
   };
 }
 
@@ -55,7 +58,9 @@ export interface OperationRequest {
   /** The path's `{version_id}` (a version of the file `id`). */
   version_id?: string;
   query?: Record<string, string | number>;
-  /** JSON, or the fields of a multipart form when it holds a `File`. */
+  /** Request headers the operation requires (the tus operations' `Tus-Resumable`, offsets and lengths). */
+  headers?: Record<string, string>;
+  /** JSON, the fields of a multipart form when it holds a `File`, or raw bytes (a `Blob`). */
   body?: unknown;
 }
 
@@ -123,7 +128,53 @@ const spareVersion = async (client: VaultClient, ids: Ids) => {
   return between.data?.results.find((v) => v.is_current)?.id ?? "";
 };
 
+const TUS = { "Tus-Resumable": "1.0.0" };
+/** The `Upload-Metadata` of a new file named `a.txt` in `folder`. */
+const uploadInto = (folder: string) =>
+  `filename ${Buffer.from("a.txt").toString("base64")},folder ${Buffer.from(folder).toString("base64")}`;
+/** An upload of 1 byte into `folder_id`, not started: its id (the last segment of its Location). */
+const spareUpload = async (client: VaultClient, ids: Ids) => {
+  const { response } = await client.POST("/evault/v1/uploads/", {
+    params: { header: { ...TUS, "Upload-Length": "1", "Upload-Metadata": ids.upload_metadata } },
+  });
+  return /\/uploads\/([^/]+)\/$/.exec(response.headers.get("location") ?? "")?.[1] ?? "";
+};
+
 export const operationTable: Record<OperationId, Entry> = {
+  // The seed makes no upload: the id is a spare's (conformance) or names none (404);
+  // tus.e2e covers another user's upload.
+  describeUploads: { request: () => ({}), status: 204, json: false, foreign: null },
+  createUpload: {
+    request: (ids) => ({ headers: { ...TUS, "Upload-Length": "1", "Upload-Metadata": ids.upload_metadata } }),
+    status: 201,
+    json: false,
+    foreign: 422,
+  },
+  headUpload: {
+    request: () => ({ id: "no-such-upload", headers: TUS }),
+    status: 200,
+    json: false,
+    foreign: null,
+    spare: spareUpload,
+  },
+  appendUpload: {
+    request: () => ({
+      id: "no-such-upload",
+      headers: { ...TUS, "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
+      body: new Blob(["x"]),
+    }),
+    status: 204,
+    json: false,
+    foreign: null,
+    spare: spareUpload,
+  },
+  deleteUpload: {
+    request: () => ({ id: "no-such-upload", headers: TUS }),
+    status: 204,
+    json: false,
+    foreign: null,
+    spare: spareUpload,
+  },
   listNgnBankAccounts: { request: () => ({ query: { page_size: 10 } }), status: 200, json: true, foreign: null },
   createNgnBankAccount: {
     request: () => ({ body: { account_number: "0123456789" } }),
@@ -316,14 +367,20 @@ export function send(
   const call = (client as unknown as Record<string, (path: string, init: unknown) => Promise<never>>)[
     op.method.toUpperCase()
   ] as (path: string, init: unknown) => Promise<{ data?: unknown; error?: { type?: string }; response: Response }>;
-  const { id, token, file_id, version_id, body, query } = request;
+  const { id, token, file_id, version_id, body, query, headers } = request;
   const path = Object.fromEntries(
     Object.entries({ id, token, file_id, version_id }).filter(([, value]) => value !== undefined),
   );
+  const bytes = (raw: unknown) => raw;
   return call(op.path, {
-    params: { path, query },
+    params: { path, query, header: headers },
     body,
-    bodySerializer: (body as { file?: unknown } | undefined)?.file instanceof Blob ? toFormData : undefined,
+    bodySerializer:
+      body instanceof Blob
+        ? bytes
+        : (body as { file?: unknown } | undefined)?.file instanceof Blob
+          ? toFormData
+          : undefined,
     parseAs: operationTable[op.id]?.json === false ? "blob" : "json",
   });
 }

@@ -9,7 +9,7 @@ import { refuseEmptyJson, refuseUnboundedBody } from "./http/body-checks.js";
 import { dispatch } from "./http/dispatch.js";
 import { docsRouter } from "./http/docs.js";
 import { downloadFile, downloadFileVersion } from "./http/downloads.js";
-import { createHandlers, createRecoveries } from "./http/handlers.js";
+import { createHandlers, createRecoveries, vaultSettings } from "./http/handlers.js";
 import { idempotentPosts } from "./http/idempotency.js";
 import { linkAnswers, linkHandlers } from "./http/links.js";
 import { adminRouter, type Metrics } from "./http/observability.js";
@@ -17,6 +17,7 @@ import type { Handlers } from "./http/operation-types.js";
 import { answerProblem, errorHandler } from "./http/problems.js";
 import type { RateLimiter } from "./http/rate-limit.js";
 import { requestLogging } from "./http/request-log.js";
+import { tusHandlers } from "./http/tus.js";
 import { multipartUploads } from "./http/uploads.js";
 import { contractGate, matchPathsExactly } from "./http/validator.js";
 import { compileValidators } from "./http/warm-up.js";
@@ -104,25 +105,40 @@ export function createApp(deps: AppDeps): App {
   app.use(requestLogging(app, deps.logger));
   app.use(securityHeaders);
   if (deps.config.corsOrigins.length > 0) {
-    app.use(
-      cors({
-        origin: deps.config.corsOrigins,
-        // A browser reads a download's name and range only if they are exposed (the
-        // api-key header makes every download a fetch(), never a plain navigation); a
-        // page retrying a POST reads whether it got a replay, and where a creation is.
-        exposedHeaders: [
-          "ETag",
-          "X-Request-Id",
-          "RateLimit",
-          "RateLimit-Policy",
-          "Retry-After",
-          "Content-Disposition",
-          "Content-Range",
-          "Accept-Ranges",
-          "Idempotent-Replayed",
-          "Location",
-        ],
-      }),
+    const corsHeaders = cors({
+      origin: deps.config.corsOrigins,
+      // A browser reads a download's name and range only if they are exposed (the
+      // api-key header makes every download a fetch(), never a plain navigation); a
+      // page retrying a POST reads whether it got a replay, and where a creation is.
+      exposedHeaders: [
+        "ETag",
+        "X-Request-Id",
+        "RateLimit",
+        "RateLimit-Policy",
+        "Retry-After",
+        "Content-Disposition",
+        "Content-Range",
+        "Accept-Ranges",
+        "Idempotent-Replayed",
+        "Location",
+        "Tus-Resumable",
+        "Tus-Version",
+        "Tus-Extension",
+        "Tus-Max-Size",
+        "Tus-Checksum-Algorithm",
+        "Upload-Offset",
+        "Upload-Length",
+        "Upload-Metadata",
+        "Upload-Expires",
+        "Vault-File-Id",
+      ],
+    });
+    // cors answers every OPTIONS as a preflight: a tus client's own OPTIONS (no
+    // Access-Control-Request-Method) goes on to the contract's `describeUploads`.
+    app.use((req, res, next) =>
+      req.method === "OPTIONS" && req.get("access-control-request-method") === undefined
+        ? next()
+        : corsHeaders(req, res, next),
     );
   }
   if (deps.metrics) {
@@ -175,6 +191,13 @@ export function createApp(deps: AppDeps): App {
         headFileContent: download,
         downloadFileVersion: downloadFileVersion(deps.database.db, deps.blobs),
         ...linkHandlers(deps.database.db, deps.blobs, deps.config.publicBaseUrl),
+        ...tusHandlers({
+          db: deps.database.db,
+          blobs: deps.blobs,
+          settings: vaultSettings(deps.config, deps.logger),
+          maxUploadBytes: deps.config.maxUploadBytes,
+          publicBaseUrl: deps.config.publicBaseUrl,
+        }),
       },
       deps.config.publicBaseUrl,
     ),

@@ -12,6 +12,7 @@ import { createDemoUser, type DemoUser } from "./demo.js";
 import { KEY_REVOKED_CHANNEL, KeyCache } from "./domain/api-keys.js";
 import { purgeExpired } from "./domain/vault/bins.js";
 import { sweepOrphanBlobs } from "./domain/vault/blob-sweep.js";
+import { sweepExpiredUploads } from "./domain/vault/resumable-uploads.js";
 import { StoreNotBound } from "./domain/vault/store-binding.js";
 import { adminRouter, createMetrics } from "./http/observability.js";
 import { createRateLimiter } from "./http/rate-limit.js";
@@ -75,6 +76,7 @@ export async function startServer(
     await sweepIdempotencyKeys(database.db);
     if (!config.inMemoryDatabase) storeIsOurs = await sweepOrphansIfOurs(database, store, logger);
     await purgeExpired(database.db, blobs, logger);
+    await sweepExpiredUploads(database.db, (id) => blobs.deleteUploadParts(id));
     await blobs.sweepTemp();
   };
   const sweepLogged = () =>

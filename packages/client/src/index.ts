@@ -72,7 +72,8 @@ export interface VaultClientOptions {
 
 /**
  * A typed client for every operation of the contract. Bodies that hold a `Blob`
- * (the file update) are sent as `multipart/form-data`; all others as JSON. Every POST
+ * (the file update) are sent as `multipart/form-data`, a `Blob` body as its bytes (a
+ * tus PATCH); all others as JSON. Every POST
  * carries an `Idempotency-Key`, so a retried create is never a duplicate.
  */
 export function createVaultClient(options: VaultClientOptions): VaultClient {
@@ -107,7 +108,9 @@ async function* pages<P extends ListPath>(client: Client<paths>, path: P, query?
   }
 }
 
+/** A `Blob` body is the bytes themselves (a tus PATCH); one holding a `Blob` is a form; the rest JSON. */
 function serializeBody(body: unknown) {
+  if (body instanceof Blob) return body;
   return isMultipartBody(body) ? toFormData(body) : defaultBodySerializer(body);
 }
 

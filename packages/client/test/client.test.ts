@@ -113,6 +113,20 @@ describe("PUT /evault/v1/files/{id}/", () => {
   });
 });
 
+describe("tus operations", () => {
+  test("a PATCH's Blob body is sent as its bytes, with its tus headers", async () => {
+    const { client, last } = stubbed(200);
+    await client.PATCH("/evault/v1/uploads/{id}/", {
+      params: { path: { id: "u1" }, header: { "Tus-Resumable": "1.0.0", "Upload-Offset": "3" } },
+      headers: { "Content-Type": "application/offset+octet-stream" },
+      body: new Blob([new Uint8Array([7, 8, 9])]),
+    });
+    expect(last().headers.get("content-type")).toBe("application/offset+octet-stream");
+    expect(last().headers.get("upload-offset")).toBe("3");
+    expect(new Uint8Array(await last().arrayBuffer())).toEqual(new Uint8Array([7, 8, 9]));
+  });
+});
+
 test("without an api key no api-key header is sent", async () => {
   const requests: Request[] = [];
   const client = createVaultClient({

@@ -320,3 +320,31 @@ export const blobStoreBinding = pgTable(
   },
   (t) => [check("blob_store_binding_one_row", sql`${t.id} = 1`)],
 );
+
+/**
+ * Resumable uploads (tus): the upload's length, the bytes stored durably (`received`,
+ * in parts of the blob store's upload area starting at each of `parts`), its form (the
+ * parsed `Upload-Metadata`), the file it made once complete, and the lease of the PATCH
+ * writing it (`lock_claim` until `locked_until`).
+ */
+export const tusUploads = pgTable(
+  "tus_uploads",
+  {
+    id: text("id").primaryKey(),
+    user_id: owner(),
+    length: bigint("length", { mode: "number" }).notNull(),
+    received: bigint("received", { mode: "number" }).notNull().default(0),
+    parts: bigint("parts", { mode: "number" }).array().notNull().default(sql`'{}'`),
+    metadata: text("metadata"),
+    form: jsonb("form").notNull(),
+    file_id: text("file_id"),
+    lock_claim: text("lock_claim"),
+    locked_until: timestamptz("locked_until"),
+    expires_at: timestamptz("expires_at").notNull(),
+    created_at: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("tus_uploads_unfinished_idx").on(t.user_id).where(sql`${t.file_id} IS NULL`),
+    index("tus_uploads_expires_idx").on(t.expires_at),
+  ],
+);

@@ -5,8 +5,8 @@
  */
 export interface FieldIssue {
   field: string;
-  /** The field is a list's option (a filter, its cursor), or the path's id, rather than part of the input written. */
-  in?: "query" | "path";
+  /** The field is a list's option (a filter, its cursor), the path's id, or a header, rather than part of the input written. */
+  in?: "query" | "path" | "headers";
   message: string;
   code: string;
 }

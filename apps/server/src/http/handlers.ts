@@ -20,7 +20,14 @@ import {
   replaceFileShareLink,
   updateFileShare,
 } from "../domain/vault/file-shares.js";
-import { createFile, type FileForm, getFile, listFiles, replaceFile } from "../domain/vault/files.js";
+import {
+  createFile,
+  type FileForm,
+  getFile,
+  listFiles,
+  replaceFile,
+  type VaultSettings,
+} from "../domain/vault/files.js";
 import {
   createFolder,
   duplicateFolder,
@@ -52,10 +59,21 @@ function requireUpload<U>(upload: U | undefined): U {
 
 type PublicConfig = Config & { publicBaseUrl: string };
 
+/** The URL of a file's content: a File's `file`. */
+const contentLinkOf = (publicBaseUrl: string) => (fileId: string) =>
+  `${publicBaseUrl}/evault/v1/files/${encodeURIComponent(fileId)}/content/`;
+
+/** What the file writes need of the configuration: links, the bin's retention, versions kept, where cleanups log. */
+export const vaultSettings = (config: PublicConfig, cleanupLog: CleanupLog): VaultSettings => ({
+  contentLink: contentLinkOf(config.publicBaseUrl),
+  binRetentionDays: config.binRetentionDays,
+  versionsKept: config.fileVersionsKept,
+  cleanupLog,
+});
+
 /** The links a resource's answer holds, and the answers of the creates: 201, the resource, its version and `Location`. */
 function answers(config: PublicConfig) {
-  const contentLink = (fileId: string) =>
-    `${config.publicBaseUrl}/evault/v1/files/${encodeURIComponent(fileId)}/content/`;
+  const contentLink = contentLinkOf(config.publicBaseUrl);
   /** The absolute URL of a resource's GET, sent as a create's `Location`. */
   const located = (collection: string, id: string) => `${config.publicBaseUrl}${collection}${encodeURIComponent(id)}/`;
   const created =
@@ -135,12 +153,7 @@ export function createHandlers({
   const { db } = database;
   const { contentLink, shareUrls, accountCreated, fileCreated, folderCreated, shareCreated } = answers(config);
   const retention = config.binRetentionDays;
-  const settings = {
-    contentLink,
-    binRetentionDays: retention,
-    versionsKept: config.fileVersionsKept,
-    cleanupLog: logger,
-  };
+  const settings = vaultSettings(config, logger);
   return {
     async updateNgnBankAccount({ userId, path, body, ifMatch }) {
       const write = { userId, id: path.id, input: body, expectedVersions: ifMatch };

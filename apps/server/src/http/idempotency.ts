@@ -76,7 +76,9 @@ export function idempotentPosts(
     const key = req.get("idempotency-key");
     // A link's unlock changes nothing and its answer is a credential, which is not kept.
     const unlock = isLinkOperation(req.openapi?.schema?.operationId);
-    if (req.method !== "POST" || key === undefined || !req.auth || unlock) return next();
+    // A tus creation takes no key (the contract says so): the protocol's offsets make its retries safe.
+    const tus = req.openapi?.schema?.operationId === "createUpload";
+    if (req.method !== "POST" || key === undefined || !req.auth || unlock || tus) return next();
     const owner = { userId: req.auth.userId, key };
     const claimed = await claimKey(db, owner, await fingerprint(db, req), times);
     if (claimed.outcome === "kept") return replay(res, claimed.answer);

@@ -3,6 +3,7 @@
 import type { operations } from "@vault/spec/schema";
 import type { RequestHandler } from "express";
 import type { ClaimedKey } from "../data/idempotency-keys.js";
+import type { TusOperationId } from "./tus.js";
 
 export type OperationId = keyof operations;
 type Op<K extends OperationId> = operations[K];
@@ -64,8 +65,13 @@ const linkOperations: Record<LinkOperationId, true> = {
 export const isLinkOperation = (id: string | undefined): id is LinkOperationId =>
   id !== undefined && Object.hasOwn(linkOperations, id);
 
-/** Operations that answer raw bytes rather than JSON, and the link operations: they write the response themselves. */
-export type StreamOperationId = "downloadFile" | "headFileContent" | "downloadFileVersion" | LinkOperationId;
+/** Operations that answer raw bytes rather than JSON, the link and the tus operations: they write the response themselves. */
+export type StreamOperationId =
+  | "downloadFile"
+  | "headFileContent"
+  | "downloadFileVersion"
+  | LinkOperationId
+  | TusOperationId;
 export type JsonOperationId = Exclude<OperationId, StreamOperationId>;
 export type Handlers = { [K in JsonOperationId]: Handler<K> };
 export type StreamHandlers = { [K in StreamOperationId]: RequestHandler };

@@ -18,14 +18,19 @@ export const problemTypes = {
   share_expired: { status: 410, title: "Share expired" },
   method_not_allowed: { status: 405, title: "Method not allowed" },
   conflict: { status: 409, title: "Conflict with the current state" },
+  offset_mismatch: { status: 409, title: "Upload offset mismatch" },
+  too_many_uploads: { status: 403, title: "Too many unfinished uploads" },
   idempotency_key_in_use: { status: 409, title: "Idempotency key in use" },
   precondition_failed: { status: 412, title: "Precondition failed" },
+  tus_version: { status: 412, title: "Unsupported tus version" },
   payload_too_large: { status: 413, title: "Payload too large" },
   unsupported_media_type: { status: 415, title: "Unsupported media type" },
   range_not_satisfiable: { status: 416, title: "Range not satisfiable" },
   unprocessable: { status: 422, title: "Unprocessable reference" },
+  upload_locked: { status: 423, title: "Upload locked" },
   idempotency_key_reused: { status: 422, title: "Idempotency key reused" },
   too_many_requests: { status: 429, title: "Too many requests" },
+  checksum_mismatch: { status: 460, title: "Checksum mismatch" },
   internal: { status: 500, title: "Internal server error" },
   unavailable: { status: 503, title: "Service unavailable" },
   timeout: { status: 503, title: "Request ran into a time limit" },
@@ -37,6 +42,7 @@ const retryAfterSeconds: Partial<Record<ProblemCode, number>> = {
   unavailable: 5,
   timeout: 1,
   idempotency_key_in_use: 1,
+  upload_locked: 1,
 };
 
 /**
@@ -81,6 +87,11 @@ const SPECIFIC_CODES = new Set<ProblemCode>([
   "timeout",
   "idempotency_key_in_use",
   "idempotency_key_reused",
+  "offset_mismatch",
+  "tus_version",
+  "too_many_uploads",
+  "upload_locked",
+  "checksum_mismatch",
 ]);
 
 const codeByStatus = new Map<number, ProblemCode>(

@@ -13,7 +13,12 @@ const form = (...parts: string[]) => ({
   body: `${parts.join("")}--warmup--\r\n`,
   type: "multipart/form-data; boundary=warmup",
 });
-const REQUESTS: Record<OperationId, { method: string; path: string; body?: string; type?: string }> = {
+const TUS = { "tus-resumable": "1.0.0" };
+const OCTETS = "application/offset+octet-stream";
+const REQUESTS: Record<
+  OperationId,
+  { method: string; path: string; body?: string; type?: string; headers?: Record<string, string> }
+> = {
   updateNgnBankAccount: {
     method: "PUT",
     path: "/banking/v1/ng/bank_accounts/warm-up/",
@@ -57,6 +62,23 @@ const REQUESTS: Record<OperationId, { method: string; path: string; body?: strin
   downloadFileVersion: { method: "GET", path: "/evault/v1/files/warm-up/versions/warm-up/content/" },
   restoreFileVersion: { method: "POST", path: "/evault/v1/files/warm-up/versions/warm-up/restore/" },
   deleteFileVersion: { method: "DELETE", path: "/evault/v1/files/warm-up/versions/warm-up/" },
+  describeUploads: { method: "OPTIONS", path: "/evault/v1/uploads/" },
+  createUpload: {
+    method: "POST",
+    path: "/evault/v1/uploads/",
+    body: "w",
+    type: OCTETS,
+    headers: { ...TUS, "upload-length": "1" },
+  },
+  headUpload: { method: "HEAD", path: "/evault/v1/uploads/warm-up/", headers: TUS },
+  appendUpload: {
+    method: "PATCH",
+    path: "/evault/v1/uploads/warm-up/",
+    body: "w",
+    type: OCTETS,
+    headers: { ...TUS, "upload-offset": "0" },
+  },
+  deleteUpload: { method: "DELETE", path: "/evault/v1/uploads/warm-up/", headers: TUS },
 };
 
 /**
@@ -64,7 +86,7 @@ const REQUESTS: Record<OperationId, { method: string; path: string; body?: strin
  * on its first request (25-80 ms). Before the server serves anyone, one valid request
  * per operation goes through a second app on a loopback port that shares the gate's
  * routing and validation (and so their caches) but has no authentication and no
- * handlers: each request is validated and answered with a 404 problem, whose response
+ * handlers: each request is validated and answered with a 404 problem (OPTIONS: 401), whose response
  * validation compiles the operation's response validators. Nothing in it can reach the
  * data, and the served app keeps one way to authenticate. Resolves to the requests that
  * did not get that far (a warm-up request the contract refuses), to be reported.
@@ -73,8 +95,9 @@ export async function compileValidators(gate: ContractGate, bodyReaders: Request
   const app = express();
   matchPathsExactly(app);
   app.use(express.json(), gate.route, ...bodyReaders, ...gate.validate, (req: Request, res: Response) => {
-    // A HEAD answer has no body to validate.
+    // A HEAD answer has no body to validate. OPTIONS (the tus server's description) declares no 404: its 401.
     if (req.method === "HEAD") res.status(404).end();
+    else if (req.method === "OPTIONS") res.status(401).type("application/problem+json").json(problem("unauthorized"));
     else res.status(404).type("application/problem+json").json(problem("not_found", "Warm-up: no such item."));
   });
   app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
@@ -89,12 +112,16 @@ export async function compileValidators(gate: ContractGate, bodyReaders: Request
   try {
     await new Promise((resolve) => server.once("listening", resolve));
     const { port } = server.address() as AddressInfo;
-    for (const [operationId, { method, path, body, type }] of Object.entries(REQUESTS)) {
+    for (const [operationId, { method, path, body, type, headers: more }] of Object.entries(REQUESTS)) {
       // Validators are cached per request media type: a request without a body has none.
-      const headers: Record<string, string> = body === undefined ? {} : { "content-type": type ?? "application/json" };
+      const headers: Record<string, string> = {
+        ...more,
+        ...(body === undefined ? {} : { "content-type": type ?? "application/json" }),
+      };
       const res = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers, body });
       const text = await res.text();
-      if (res.status !== 404) refused.push(`${operationId}: ${res.status} ${text.slice(0, 300)}`);
+      if (res.status !== (method === "OPTIONS" ? 401 : 404))
+        refused.push(`${operationId}: ${res.status} ${text.slice(0, 300)}`);
     }
   } finally {
     server.close();

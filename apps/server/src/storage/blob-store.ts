@@ -23,6 +23,8 @@ export interface ByteRange {
 
 export const SHA256 = /^[0-9a-f]{64}$/;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** The folder (or key prefix) of the resumable uploads' parts, beside the blobs. */
+export const UPLOADS = "uploads";
 /** The folder (or key prefix) of the database markers, beside the blobs. */
 export const DATABASES = "databases";
 
@@ -91,6 +93,16 @@ export interface BlobStore {
   list(): AsyncGenerator<StoredBlob>;
   /** Removes temp uploads that a crashed process left behind. */
   sweepTemp(): Promise<void>;
+  /**
+   * Stores `bytes` durably as the part of the resumable upload `upload` (a UUID) that
+   * starts at byte `start`, replacing a part stored there before: `uploads/<upload>/<start>`
+   * beside the blobs. Parts have no minimum size (no S3 multipart upload is involved).
+   */
+  writeUploadPart(upload: string, start: number, bytes: Buffer): Promise<void>;
+  /** The parts of `upload` that start at `starts`, one after the other, as one stream. */
+  readUploadParts(upload: string, starts: number[]): Readable;
+  /** Deletes every part of `upload` (nothing happens if there is none). */
+  deleteUploadParts(upload: string): Promise<void>;
   /** Resolves when the store answers; rejects with `BlobStoreUnavailable` otherwise. */
   check(): Promise<void>;
   /**

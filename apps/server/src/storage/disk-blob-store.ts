@@ -13,6 +13,7 @@ import {
   type ReceivedUpload,
   SHA256,
   type StoredBlob,
+  UPLOADS,
   UUID,
 } from "./blob-store.js";
 import { contentTap } from "./content-tap.js";
@@ -168,6 +169,44 @@ export class DiskBlobStore implements BlobStore {
   markerLocation(databaseId: string): string {
     if (!UUID.test(databaseId)) throw new Error("not a database id");
     return join(this.root, DATABASES, databaseId);
+  }
+
+  private uploadFolder(upload: string): string {
+    if (!UUID.test(upload)) throw new Error("not an upload id");
+    return join(this.root, UPLOADS, upload);
+  }
+
+  async writeUploadPart(upload: string, start: number, bytes: Buffer): Promise<void> {
+    const folder = this.uploadFolder(upload);
+    const temp = join(this.tmp, tempName());
+    try {
+      const file = await open(temp, "wx", PRIVATE_FILE);
+      try {
+        await file.writeFile(bytes);
+        await file.sync();
+      } finally {
+        await file.close();
+      }
+      await durableMkdir(folder);
+      await rename(temp, join(folder, String(start)));
+      await syncDirectory(folder);
+    } catch (error) {
+      await rm(temp, { force: true }).catch(() => {});
+      throw diskFailure(error);
+    }
+  }
+
+  readUploadParts(upload: string, starts: number[]): Readable {
+    const folder = this.uploadFolder(upload);
+    return Readable.from(
+      (async function* () {
+        for (const start of starts) yield* createReadStream(join(folder, String(start)));
+      })(),
+    );
+  }
+
+  async deleteUploadParts(upload: string): Promise<void> {
+    await rm(this.uploadFolder(upload), { recursive: true, force: true });
   }
 
   /** The disk is unavailable when its folder is gone (an unmounted volume). */

@@ -1,4 +1,4 @@
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import {
   AbortMultipartUploadCommand,
@@ -22,6 +22,7 @@ import {
   type ReceivedUpload,
   SHA256,
   type StoredBlob,
+  UPLOADS,
   UUID,
 } from "./blob-store.js";
 import { contentTap } from "./content-tap.js";
@@ -208,6 +209,41 @@ export class S3BlobStore implements BlobStore {
 
   markerLocation(databaseId: string): string {
     return `s3://${this.bucket}/${this.markerKey(databaseId)}`;
+  }
+
+  private uploadPrefix(upload: string): string {
+    if (!UUID.test(upload)) throw new Error("not an upload id");
+    return `${this.prefix}${UPLOADS}/${upload}/`;
+  }
+
+  async writeUploadPart(upload: string, start: number, bytes: Buffer): Promise<void> {
+    const Key = `${this.uploadPrefix(upload)}${start}`;
+    try {
+      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: bytes }));
+    } catch (error) {
+      throw storingFailure(error);
+    }
+  }
+
+  readUploadParts(upload: string, starts: number[]): Readable {
+    const prefix = this.uploadPrefix(upload);
+    const store = this;
+    return Readable.from(
+      (async function* () {
+        for (const start of starts) {
+          const answer = await store.answer(
+            store.client.send(new GetObjectCommand({ Bucket: store.bucket, Key: `${prefix}${start}` })),
+          );
+          yield* answer.Body as Readable;
+        }
+      })(),
+    );
+  }
+
+  async deleteUploadParts(upload: string): Promise<void> {
+    for await (const { key } of this.objects(this.uploadPrefix(upload))) {
+      await this.answer(this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })));
+    }
   }
 
   private markerKey(databaseId: string): string {

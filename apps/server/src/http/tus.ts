@@ -1,0 +1,339 @@
+// The tus 1.0 protocol (https://tus.io/protocols/resumable-upload) at /evault/v1/uploads/,
+// written on the service's own BlobStore (docs/decisions.md, "Resumable uploads"): the
+// contract routes and validates each request like any other, the rows are in
+// domain/vault/resumable-uploads.ts, and the last byte makes the file through files.ts.
+import { createHash } from "node:crypto";
+import type { Request, RequestHandler, Response } from "express";
+import type { Db } from "../data/database.js";
+import { claimKey, releaseKey } from "../data/idempotency-keys.js";
+import { DomainError } from "../domain/errors.js";
+import { createFile, type FileForm, replaceFile, type VaultSettings } from "../domain/vault/files.js";
+import {
+  claimUploadRow,
+  createUploadRow,
+  deleteUploadRow,
+  findUpload,
+  parseUploadMetadata,
+  recordUploadParts,
+  releaseUploadLease,
+  renewUploadLease,
+  TooManyUploads,
+  UPLOAD_LEASE_SECONDS,
+  UploadLeaseLost,
+  type UploadRow,
+} from "../domain/vault/resumable-uploads.js";
+import type { BlobStore } from "../storage/blob-store.js";
+import { type ProblemCode, ProblemError } from "./problems.js";
+
+export type TusOperationId = "describeUploads" | "createUpload" | "headUpload" | "appendUpload" | "deleteUpload";
+
+/**
+ * Bytes are gathered into parts of this size before they are stored (a part is one
+ * object on S3, one file on disk): what a PATCH holds in memory, and what a dropped
+ * connection or a crash can lose of what was sent (a dropped connection's bytes are
+ * stored before the request ends; a crash's are not, and the offset says so).
+ */
+const PART_BYTES = 8 * 1024 * 1024;
+const TUS_VERSION = "1.0.0";
+const EXTENSIONS = "creation,creation-with-upload,termination,expiration,checksum";
+/** The key under which the file's creation is recorded with it, so a retried completion finds the file it made. */
+const completionKey = (uploadId: string) => `tus:${uploadId}`;
+/** How long a completion's record is kept: beyond the upload's own life. */
+const COMPLETION_TIMES = { ttlSeconds: 25 * 60 * 60, leaseSeconds: 60 };
+
+interface TusDeps {
+  db: Db;
+  blobs: BlobStore;
+  settings: VaultSettings;
+  maxUploadBytes: number;
+  publicBaseUrl: string;
+}
+
+const headerIssue = (code: ProblemCode, message: string, header: string, issue: string, issueCode: string) =>
+  new ProblemError(code, message, [{ path: `/headers/${header}`, message: issue, code: issueCode }]);
+
+const locked = () => new ProblemError("upload_locked", "Another request is writing this upload; retry once it ends.");
+const notFound = () => new ProblemError("not_found", "No upload with this id belongs to you.");
+
+/** Refuses a `Tus-Resumable` other than 1.0.0 with 412 and the version the server speaks. */
+function checkVersion(req: Request, res: Response): void {
+  res.setHeader("Tus-Resumable", TUS_VERSION);
+  if (req.get("tus-resumable") === TUS_VERSION) return;
+  res.setHeader("Tus-Version", TUS_VERSION);
+  throw headerIssue("tus_version", "This server speaks tus 1.0.0 only.", "tus-resumable", "is not 1.0.0", "enum");
+}
+
+function stateHeaders(res: Response, row: UploadRow, received: number, fileId: string | null) {
+  res.setHeader("Upload-Offset", String(received));
+  res.setHeader("Upload-Expires", row.expires_at.toUTCString());
+  const file = fileId ?? row.form.file;
+  if (file !== undefined) res.setHeader("Vault-File-Id", file);
+}
+
+/** The SHA-256 an `Upload-Checksum` names (the contract admits sha256 only). */
+const checksumOf = (req: Request) => {
+  const header = req.get("upload-checksum");
+  return header === undefined ? undefined : Buffer.from(header.slice("sha256 ".length), "base64");
+};
+
+export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandler> {
+  const { db, blobs } = deps;
+
+  /** Deletes a held upload, bytes first: when they cannot go, the row stays for the expiry sweep to retry. */
+  const discard = async (id: string, claim: string) => {
+    await blobs.deleteUploadParts(id);
+    await deleteUploadRow(db, id, claim);
+  };
+
+  /**
+   * Makes the file of a complete upload from its parts, as a one-request upload makes
+   * it: the bytes go through `receive` (hashed, sniffed) and `createFile`/`replaceFile`.
+   * A creation is recorded with the file under the upload's key, in the file's own
+   * statement, so a completion retried after a crash finds that file instead of making
+   * a second one.
+   */
+  async function makeFile(userId: number, row: UploadRow, parts: number[]): Promise<string> {
+    const { filename, file, ...fields } = row.form;
+    const owner = { userId, key: completionKey(row.id) };
+    const claimed = file === undefined ? await claimKey(db, owner, "tus", COMPLETION_TIMES) : undefined;
+    if (claimed?.outcome === "committed") return (claimed.work.recorded as { id: string }).id;
+    if (claimed && claimed.outcome !== "claimed") throw locked();
+    const received = await blobs.receive(blobs.readUploadParts(row.id, parts));
+    try {
+      if (received.size !== row.length)
+        throw new Error(`upload ${row.id} holds ${received.size} of ${row.length} bytes`);
+      const upload = { ...received, filename };
+      if (file !== undefined) {
+        const write = { userId, id: file, input: fields as FileForm, upload };
+        return (await replaceFile(db, blobs, deps.settings, write)).resource.id;
+      }
+      const write = { userId, input: fields as FileForm & { folder: string }, upload };
+      const key = { key: owner.key, claim: (claimed as { claim: string }).claim };
+      return (await createFile(db, blobs, deps.settings, write, key)).resource.id;
+    } catch (error) {
+      if (claimed?.outcome === "claimed") await releaseKey(db, owner, claimed.claim).catch(() => {});
+      throw error;
+    } finally {
+      // A temp left behind (the store is down) is removed by the temp sweep.
+      await blobs.discard(received).catch(() => {});
+    }
+  }
+
+  /**
+   * Appends the request's body to the upload whose lease `claim` holds, from its offset:
+   * stored in parts and recorded part by part, so the bytes of a dropped connection are
+   * kept (with `Upload-Checksum`, nothing is recorded until the whole body matches it).
+   * The part that brings the last byte is recorded with the file it made. Answers the
+   * new offset and the file's id once complete.
+   */
+  async function append(req: Request, userId: number, row: UploadRow, claim: string) {
+    const declared = req.get("content-length");
+    if (declared !== undefined && row.received + Number(declared) > row.length) throw pastLength();
+    const expected = checksumOf(req);
+    const hash = expected && createHash("sha256");
+    const parts = [...row.parts];
+    let recorded = row.received;
+    let unrecorded: number[] = [];
+    let start = row.received;
+    let buffer: Buffer[] = [];
+    let buffered = 0;
+    const flush = async () => {
+      if (buffered === 0) return;
+      await blobs.writeUploadPart(row.id, start, Buffer.concat(buffer, buffered));
+      unrecorded.push(start);
+      start += buffered;
+      buffer = [];
+      buffered = 0;
+    };
+    /** Records the parts stored since the last record; the last one of the request gives the lease back with them. */
+    const record = async (fileId: string | null, release: boolean) => {
+      if (unrecorded.length === 0 && fileId === null && !release) return;
+      await recordUploadParts(db, { id: row.id, received: recorded }, claim, unrecorded, start, fileId, release);
+      parts.push(...unrecorded);
+      unrecorded = [];
+      recorded = start;
+    };
+    let leaseLost = false;
+    const renewal = setInterval(
+      () =>
+        void renewUploadLease(db, row.id, claim).then(
+          (held) => {
+            leaseLost ||= !held;
+          },
+          () => {},
+        ),
+      (UPLOAD_LEASE_SECONDS * 1000) / 3,
+    );
+    try {
+      try {
+        for await (const chunk of req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
+          if (leaseLost) throw new UploadLeaseLost();
+          if (start + buffered + chunk.length > row.length) throw pastLength();
+          hash?.update(chunk);
+          buffer.push(chunk);
+          buffered += chunk.length;
+          if (buffered < PART_BYTES) continue;
+          await flush();
+          if (!hash && start < row.length) await record(null, false);
+        }
+      } catch (error) {
+        // A dropped connection: what arrived is kept, unless a checksum was to vouch for
+        // it or it is the whole upload (the last byte is recorded only with its file).
+        const dropped = !(error instanceof ProblemError || error instanceof UploadLeaseLost);
+        if (dropped && !hash && start + buffered < row.length) await flush().then(() => record(null, false));
+        throw error;
+      }
+      if (hash && !hash.digest().equals(expected as Buffer)) {
+        throw headerIssue(
+          "checksum_mismatch",
+          "The body does not match Upload-Checksum: it was discarded.",
+          "upload-checksum",
+          "does not match the body",
+          "checksum_mismatch",
+        );
+      }
+      await flush();
+      if (start < row.length) {
+        await record(null, true);
+        return { received: start, fileId: null };
+      }
+      const fileId = await makeFile(userId, row, [...parts, ...unrecorded]).catch(async (error: unknown) => {
+        // The folder or the file went since the creation: this upload can make no file.
+        if (error instanceof DomainError) await discard(row.id, claim).catch(() => {});
+        throw error;
+      });
+      await record(fileId, true);
+      await blobs.deleteUploadParts(row.id).catch(() => {});
+      return { received: start, fileId };
+    } finally {
+      clearInterval(renewal);
+    }
+  }
+
+  return {
+    async describeUploads(_req, res) {
+      res.setHeader("Tus-Version", TUS_VERSION);
+      res.setHeader("Tus-Extension", EXTENSIONS);
+      res.setHeader("Tus-Max-Size", String(deps.maxUploadBytes));
+      res.setHeader("Tus-Checksum-Algorithm", "sha256");
+      res.status(204).end();
+    },
+
+    async createUpload(req, res) {
+      checkVersion(req, res);
+      const userId = (req.auth as { userId: number }).userId;
+      const length = Number(req.get("upload-length"));
+      if (length > deps.maxUploadBytes) {
+        throw headerIssue(
+          "payload_too_large",
+          "The upload is larger than Tus-Max-Size.",
+          "upload-length",
+          "exceeds the upload limit",
+          "maxSize",
+        );
+      }
+      const metadata = req.get("upload-metadata");
+      const form = parseUploadMetadata(metadata);
+      // Without a body (and bytes to come) nothing is written now: no lease to give back.
+      const writes = length === 0 || hasBody(req);
+      const created = await createUploadRow(db, userId, { length, metadata, form, leased: writes }).catch(
+        (error: unknown) => {
+          if (!(error instanceof TooManyUploads)) throw error;
+          throw new ProblemError("too_many_uploads", "You have 100 unfinished uploads: finish or delete one first.");
+        },
+      );
+      const { row, claim } = created;
+      let state = { received: 0, fileId: null as string | null };
+      try {
+        if (writes) state = await append(req, userId, row, claim);
+      } catch (error) {
+        // The caller never learnt this upload's URL: nothing of it can be resumed.
+        await discard(row.id, claim).catch(() => releaseUploadLease(db, row.id, claim).catch(() => {}));
+        throw error;
+      }
+      res.setHeader("Location", `${deps.publicBaseUrl}/evault/v1/uploads/${row.id}/`);
+      stateHeaders(res, row, state.received, state.fileId);
+      res.status(201).end();
+    },
+
+    async headUpload(req, res) {
+      checkVersion(req, res);
+      const row = await findUpload(db, (req.auth as { userId: number }).userId, String(req.openapi?.pathParams?.id));
+      if (!row) throw notFound();
+      stateHeaders(res, row, row.received, row.file_id);
+      res.setHeader("Upload-Length", String(row.length));
+      if (row.metadata !== null) res.setHeader("Upload-Metadata", row.metadata);
+      res.setHeader("Cache-Control", "no-store");
+      res.status(200).end();
+    },
+
+    async appendUpload(req, res) {
+      checkVersion(req, res);
+      const userId = (req.auth as { userId: number }).userId;
+      const claimed = await claimUploadRow(db, userId, String(req.openapi?.pathParams?.id));
+      if (claimed === undefined) throw notFound();
+      if (claimed === "locked") throw locked();
+      const { row, claim } = claimed;
+      let state: { received: number; fileId: string | null };
+      try {
+        const offset = Number(req.get("upload-offset"));
+        if (offset !== row.received) {
+          throw headerIssue(
+            "offset_mismatch",
+            `The upload's offset is ${row.received}: send from there.`,
+            "upload-offset",
+            `is not the upload's offset (${row.received})`,
+            "offset_mismatch",
+          );
+        }
+        if (row.file_id === null) state = await append(req, userId, row, claim);
+        else {
+          state = emptyBody(req, row, row.file_id);
+          await releaseUploadLease(db, row.id, claim);
+        }
+      } catch (error) {
+        await releaseUploadLease(db, row.id, claim).catch(() => {});
+        if (error instanceof UploadLeaseLost) throw locked();
+        throw error;
+      }
+      // The lease went back before the answer (with the last record): the client's next PATCH may follow at once.
+      stateHeaders(res, row, state.received, state.fileId);
+      res.status(204).end();
+    },
+
+    async deleteUpload(req, res) {
+      checkVersion(req, res);
+      const claimed = await claimUploadRow(
+        db,
+        (req.auth as { userId: number }).userId,
+        String(req.openapi?.pathParams?.id),
+      );
+      if (claimed === undefined) throw notFound();
+      if (claimed === "locked") throw locked();
+      // A store that cannot be reached leaves the upload as it was.
+      await discard(claimed.row.id, claimed.claim).catch(async (error: unknown) => {
+        await releaseUploadLease(db, claimed.row.id, claimed.claim).catch(() => {});
+        throw error;
+      });
+      res.status(204).end();
+    },
+  };
+}
+
+const pastLength = () =>
+  headerIssue(
+    "payload_too_large",
+    "The body goes past Upload-Length: nothing past it is stored.",
+    "content-length",
+    "goes past Upload-Length",
+    "maxSize",
+  );
+
+const hasBody = (req: Request) =>
+  Number(req.get("content-length") ?? 0) > 0 || req.get("transfer-encoding") !== undefined;
+
+/** A PATCH of a complete upload: only an empty body fits. */
+function emptyBody(req: Request, row: UploadRow, fileId: string) {
+  if (hasBody(req)) throw pastLength();
+  return { received: row.received, fileId };
+}
