@@ -14,11 +14,11 @@ const KEY_LENGTH = 32;
  */
 const MAX_CONCURRENT_HASHES = 2;
 /**
- * At most this many wait (about 8 s of hashing ahead of the last): a flood of unlocks
- * from many addresses is refused at once rather than queued for minutes ahead of
- * everyone's share PATCH and unlock.
+ * At most this many wait (about 30 s of hashing ahead of the last; a burst of twenty
+ * share PATCHes fits): a flood of unlocks from many addresses is refused at once rather
+ * than queued for minutes ahead of everyone's share PATCH and unlock.
  */
-const MAX_WAITING_HASHES = 16;
+const MAX_WAITING_HASHES = 64;
 let running = 0;
 const waiting: (() => void)[] = [];
 
