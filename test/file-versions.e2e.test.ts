@@ -218,6 +218,26 @@ describe.each(backends)("file versions on $name", (backend) => {
     expect((await versions(file.data?.id ?? "")).list).toHaveLength(2);
   });
 
+  test("when versions are kept no more (FILE_VERSIONS_KEEP=1) and an earlier one is restored, then the content it replaces goes with its bytes", async () => {
+    const [first, second] = [randomBytes(1900), randomBytes(1950)];
+    const id = await upload(first);
+    await replace(id, second);
+    const old = (await versions(id)).list[1]?.id ?? "";
+    h.env.FILE_VERSIONS_KEEP = "1";
+    await h.restart();
+    try {
+      const restored = await h.client().POST(RESTORE, { params: { path: { id, version_id: old } } });
+      expect(restored.response.status).toBe(200);
+      expect((await versions(id)).list.map((v) => v.sha256)).toEqual([sha256(first)]);
+      expect(await blobRows(sha256(second))).toBe(0);
+      expect((await h.storedBlobs()).includes(sha256(second))).toBe(false);
+      expect((await current(id)).equals(first)).toBe(true);
+    } finally {
+      h.env.FILE_VERSIONS_KEEP = String(KEEP);
+      await h.restart();
+    }
+  });
+
   test("when versions are paged, then every version comes once, newest first", async () => {
     const id = await upload(randomBytes(100));
     await replace(id, randomBytes(101));

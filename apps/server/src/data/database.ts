@@ -222,10 +222,11 @@ export async function openDatabase(options: {
 /** Deadlock detected, serialization failure: the transaction was rolled back and may simply run again. */
 const RETRYABLE = /^(40P01|40001)$/;
 /**
- * A blob row deleted as unreferenced while a file naming it committed: the delete read
- * the files before that commit (`sweptBlobs`); run again, it sees the file.
+ * A blob row deleted as unreferenced while a file or a file version naming it
+ * committed: the delete read them before that commit (`sweptBlobs`); run again, it sees
+ * the new reference.
  */
-const BLOB_REFERENCE = "files_hash_blobs_hash_fk";
+const BLOB_REFERENCES = ["files_hash_blobs_hash_fk", "file_versions_hash_fkey"];
 const TRANSACTION_ATTEMPTS = 3;
 
 /**
@@ -239,7 +240,9 @@ export async function retried<T>(attempt: () => Promise<T>): Promise<T> {
     try {
       return await attempt();
     } catch (err) {
-      const again = hasErrorCode(err, RETRYABLE) || violates(err, BLOB_REFERENCE, FOREIGN_KEY_VIOLATION);
+      const again =
+        hasErrorCode(err, RETRYABLE) ||
+        BLOB_REFERENCES.some((constraint) => violates(err, constraint, FOREIGN_KEY_VIOLATION));
       if (n >= TRANSACTION_ATTEMPTS || !again) throw err;
       await sleep(Math.random() * 20 * n);
     }

@@ -110,7 +110,8 @@ const restoreStatement = namedStatement<RestoreOutcome, Record<string, unknown>>
     unreferenced as (${sweptBlobs({
       when: sql`exists (select 1 from target)`,
       changed: sql`target`,
-      candidates: sql`select hash from ${VERSION_WRITES.gone}`,
+      // The content replaced, when no version keeps it (FILE_VERSIONS_KEEP=1), and the versions pruned.
+      candidates: sql`select f.hash from files f where f.id = ${value("id")} union all select hash from ${VERSION_WRITES.gone}`,
       keep: sql`c.hash in (select hash from chosen) or c.hash in (select hash from ${VERSION_WRITES.made})`,
       goneVersions: sql`select id from ${VERSION_WRITES.gone}`,
     })}),
