@@ -1,4 +1,4 @@
-import { DrizzleQueryError, fillPlaceholders, type SQL } from "drizzle-orm";
+import { DrizzleQueryError, fillPlaceholders, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { type Db, retried, statementPoolOf } from "./database.js";
@@ -58,6 +58,9 @@ export function statement<Row>(name: string, text: string): (on: Db | Session, v
 }
 
 const dialect = new PgDialect();
+
+/** A value of a `namedStatement`, named: `${value("id")}` in its SQL takes `id` of each execution's values. */
+export const value = (name: string) => sql`${sql.placeholder(name)}`;
 
 /**
  * A `statement` written with drizzle's `sql` (so that it can share fragments with

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../data/database.js";
 import { type ClaimedKey, claimedKeyValues, recordedAnswerOf } from "../../data/idempotency-keys.js";
-import { namedStatement, statement } from "../../data/prepared.js";
+import { namedStatement, statement, value } from "../../data/prepared.js";
 import { bins, files, folders } from "../../data/schema.js";
 import type { Logger } from "../../logger.js";
 import type { BlobStore } from "../../storage/blob-store.js";
@@ -116,7 +116,6 @@ export async function listBins(db: Db, userId: number, page: PageRequest): Promi
   return { items: found.items.map((entry) => presentBin(entry, now)), next: found.next };
 }
 
-const value = (name: string) => sql`${sql.placeholder(name)}`;
 const [user, itemId] = [value("user"), value("id")];
 
 /** Moves one of the caller's visible items to the bin in one statement, opening its entry; answers the entry's view. */

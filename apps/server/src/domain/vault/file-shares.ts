@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../data/database.js";
 import { type ClaimedKey, claimedKeyValues, recordedAnswerOf } from "../../data/idempotency-keys.js";
-import { namedStatement } from "../../data/prepared.js";
+import { namedStatement, value } from "../../data/prepared.js";
 import { fileShares, type users } from "../../data/schema.js";
 import {
   type ApiFileShare,
@@ -138,7 +138,6 @@ function presentFileShare(share: ShareViewRow, { urls, secret }: Presenting): Ap
   };
 }
 
-const value = (name: string) => sql`${sql.placeholder(name)}`;
 const user = value("user");
 
 /**

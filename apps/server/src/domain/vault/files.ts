@@ -3,7 +3,7 @@ import { basename, extname } from "node:path";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../data/database.js";
 import { type ClaimedKey, claimedKeyValues, recordedAnswerOf } from "../../data/idempotency-keys.js";
-import { namedStatement, type Session } from "../../data/prepared.js";
+import { namedStatement, type Session, value } from "../../data/prepared.js";
 import { files } from "../../data/schema.js";
 import type { BlobStore, ReceivedUpload } from "../../storage/blob-store.js";
 import type { ApiFile, Versioned, Write } from "../contract.js";
@@ -74,7 +74,6 @@ async function storing<T>(
   return result;
 }
 
-const value = (name: string) => sql`${sql.placeholder(name)}`;
 const user = value("user");
 
 /** What a file statement found, its view of the file when it wrote, and the blob rows it deleted. */

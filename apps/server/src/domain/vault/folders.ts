@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../data/database.js";
 import { type ClaimedKey, claimedKeyValues, recordedAnswerOf } from "../../data/idempotency-keys.js";
-import { namedStatement } from "../../data/prepared.js";
+import { namedStatement, value } from "../../data/prepared.js";
 import { folders } from "../../data/schema.js";
 import type { ApiFolder, FolderCreate, FolderInput, Versioned, Write } from "../contract.js";
 import { isExpected, notFound, staleVersion, unprocessable } from "../errors.js";
@@ -23,7 +23,6 @@ import {
 import { tagArrays, tagsJson, upsertedTags } from "./tags.js";
 import { type FolderRow, folderViewQuery, presentFolder, tagsOfItem } from "./views.js";
 
-const value = (name: string) => sql`${sql.placeholder(name)}`;
 const [id, user] = [value("id"), value("user")];
 
 /**

@@ -4,7 +4,7 @@
 // turns each refusal into its problem.
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../data/database.js";
-import { namedStatement } from "../../data/prepared.js";
+import { namedStatement, value } from "../../data/prepared.js";
 import { type Keyset, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
 import { inside, visibleFile, visibleFolder } from "./placement.js";
 import { tokenHash } from "./share-links.js";
@@ -32,8 +32,6 @@ interface LinkRow {
   folder_name: string | null;
   folder_size: number | string | null;
 }
-
-const value = (name: string) => sql`${sql.placeholder(name)}`;
 
 /**
  * The link by its token's hash, with its share, owner and visible item; `last_accessed_at`

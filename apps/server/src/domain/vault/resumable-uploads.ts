@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../data/database.js";
-import { namedStatement, statement } from "../../data/prepared.js";
+import { namedStatement, statement, value } from "../../data/prepared.js";
 import { DomainError } from "../errors.js";
 import { treeTransaction, visibleFile, visibleFolder } from "./placement.js";
 
@@ -135,7 +135,6 @@ function parseTags(value: string): string[] {
   return tags as string[];
 }
 
-const value = (name: string) => sql`${sql.placeholder(name)}`;
 const user = value("user");
 
 const countAndInsert = namedStatement<

@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../data/database.js";
 import { type ClaimedKey, claimedKeyValues, recordedAnswerOf } from "../../data/idempotency-keys.js";
-import { namedStatement } from "../../data/prepared.js";
+import { namedStatement, value } from "../../data/prepared.js";
 import type { BlobStore } from "../../storage/blob-store.js";
 import type { ApiFile, Versioned } from "../contract.js";
 import { DomainError, isExpected, notFound, staleVersion } from "../errors.js";
@@ -14,8 +14,6 @@ import { visibleFileRow } from "./files.js";
 import { treeTransaction } from "./placement.js";
 import { contentColumns, VERSION_WRITES, versionCtes } from "./version-writes.js";
 import { type ContentLink, type FileRow, fileViewQuery, presentFile } from "./views.js";
-
-const value = (name: string) => sql`${sql.placeholder(name)}`;
 
 /** A version as the list shows it. */
 export interface VersionRow {
