@@ -761,6 +761,32 @@ export interface paths {
         patch: operations["appendUpload"];
         trace?: never;
     };
+    "/evault/v1/usage/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the caller's usage and quota
+         * @description How many bytes the caller keeps, and the quota. With a quota, a write that would take
+         *     `total_bytes` past it (an upload, a content PUT, a tus creation whose `Upload-Length`
+         *     does not fit beside the other unfinished uploads, a version restore, a folder
+         *     duplicate) answers 507 `urn:vault:problem:quota-exceeded` and stores nothing; an upload
+         *     is refused before its bytes are stored. Concurrent writes of one caller are checked one
+         *     after the other when they commit, so together they cannot pass the quota. Deleting
+         *     versions and emptying the bin free bytes. An addition (`x-vault-addition`).
+         */
+        get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1680,6 +1706,45 @@ export interface components {
          *     answers 400 or 422 naming `/headers/upload-metadata/<key>`.
          */
         UploadMetadata: string;
+        /**
+         * @description The caller's bytes, as the quota counts them: each file's current content and each
+         *     earlier version's, counted per file and per version as the caller sees them (content
+         *     stored once for two files counts twice; the store's deduplication is the service's
+         *     saving, not the caller's).
+         */
+        Usage: {
+            /**
+             * Format: int64
+             * @description The current content of the caller's files outside the bin.
+             */
+            files_bytes: number;
+            /**
+             * Format: int64
+             * @description The content of the earlier versions the caller's files keep (in the bin or not).
+             */
+            versions_bytes: number;
+            /**
+             * Format: int64
+             * @description The current content of the files in the caller's bin, binned folders' included: freed when the bin entries go.
+             */
+            bin_bytes: number;
+            /**
+             * Format: int64
+             * @description All of the above: what counts against the quota.
+             */
+            total_bytes: number;
+            /**
+             * Format: int64
+             * @description What the caller's unfinished resumable uploads announced (`Upload-Length`): held for
+             *     them against the quota until they finish, are deleted or expire.
+             */
+            reserved_bytes: number;
+            /**
+             * Format: int64
+             * @description The quota (`USER_QUOTA_BYTES`): the most `total_bytes` may become; null when there is none.
+             */
+            quota_bytes: number | null;
+        };
         /**
          * @description A user of the service, as embedded in responses. Users have integer ids because
          *     file shares reference them as integers (`users`); `id` is an addition to the
@@ -4297,7 +4362,11 @@ export interface operations {
                 };
             };
             /**
-             * @description The file store is full (a full disk or quota): the upload stored nothing and changed
+             * @description The write would take the caller past their quota (`USER_QUOTA_BYTES`;
+             *     `urn:vault:problem:quota-exceeded`, naming the file part or `Upload-Length` when an
+             *     upload announced the bytes): nothing was stored or changed. Free bytes (delete files,
+             *     versions or bin entries) first; `GET /evault/v1/usage/` shows where they are.
+             *     Or the file store is full (a full disk or quota): the upload stored nothing and changed
              *     nothing (`urn:vault:problem:insufficient-storage`). Retry once space is freed. A file
              *     store that refuses an upload for another reason (a permission, a read-only volume,
              *     S3 `AccessDenied`) answers 503 `urn:vault:problem:unavailable`; the details are logged,
@@ -4596,7 +4665,11 @@ export interface operations {
                 };
             };
             /**
-             * @description The file store is full (a full disk or quota): the upload stored nothing and changed
+             * @description The write would take the caller past their quota (`USER_QUOTA_BYTES`;
+             *     `urn:vault:problem:quota-exceeded`, naming the file part or `Upload-Length` when an
+             *     upload announced the bytes): nothing was stored or changed. Free bytes (delete files,
+             *     versions or bin entries) first; `GET /evault/v1/usage/` shows where they are.
+             *     Or the file store is full (a full disk or quota): the upload stored nothing and changed
              *     nothing (`urn:vault:problem:insufficient-storage`). Retry once space is freed. A file
              *     store that refuses an upload for another reason (a permission, a read-only volume,
              *     S3 `AccessDenied`) answers 503 `urn:vault:problem:unavailable`; the details are logged,
@@ -5591,6 +5664,25 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /**
+             * @description The write would take the caller past their quota (`USER_QUOTA_BYTES`;
+             *     `urn:vault:problem:quota-exceeded`, naming the file part or `Upload-Length` when an
+             *     upload announced the bytes): nothing was stored or changed. Free bytes (delete files,
+             *     versions or bin entries) first; `GET /evault/v1/usage/` shows where they are.
+             *     Or the file store is full (a full disk or quota): the upload stored nothing and changed
+             *     nothing (`urn:vault:problem:insufficient-storage`). Retry once space is freed. A file
+             *     store that refuses an upload for another reason (a permission, a read-only volume,
+             *     S3 `AccessDenied`) answers 503 `urn:vault:problem:unavailable`; the details are logged,
+             *     never sent.
+             */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     listFolders: {
@@ -6292,6 +6384,25 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The write would take the caller past their quota (`USER_QUOTA_BYTES`;
+             *     `urn:vault:problem:quota-exceeded`, naming the file part or `Upload-Length` when an
+             *     upload announced the bytes): nothing was stored or changed. Free bytes (delete files,
+             *     versions or bin entries) first; `GET /evault/v1/usage/` shows where they are.
+             *     Or the file store is full (a full disk or quota): the upload stored nothing and changed
+             *     nothing (`urn:vault:problem:insufficient-storage`). Retry once space is freed. A file
+             *     store that refuses an upload for another reason (a permission, a read-only volume,
+             *     S3 `AccessDenied`) answers 503 `urn:vault:problem:unavailable`; the details are logged,
+             *     never sent.
+             */
+            507: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -7559,7 +7670,11 @@ export interface operations {
                 };
             };
             /**
-             * @description The file store is full (a full disk or quota): the upload stored nothing and changed
+             * @description The write would take the caller past their quota (`USER_QUOTA_BYTES`;
+             *     `urn:vault:problem:quota-exceeded`, naming the file part or `Upload-Length` when an
+             *     upload announced the bytes): nothing was stored or changed. Free bytes (delete files,
+             *     versions or bin entries) first; `GET /evault/v1/usage/` shows where they are.
+             *     Or the file store is full (a full disk or quota): the upload stored nothing and changed
              *     nothing (`urn:vault:problem:insufficient-storage`). Retry once space is freed. A file
              *     store that refuses an upload for another reason (a permission, a read-only volume,
              *     S3 `AccessDenied`) answers 503 `urn:vault:problem:unavailable`; the details are logged,
@@ -8032,7 +8147,11 @@ export interface operations {
                 };
             };
             /**
-             * @description The file store is full (a full disk or quota): the upload stored nothing and changed
+             * @description The write would take the caller past their quota (`USER_QUOTA_BYTES`;
+             *     `urn:vault:problem:quota-exceeded`, naming the file part or `Upload-Length` when an
+             *     upload announced the bytes): nothing was stored or changed. Free bytes (delete files,
+             *     versions or bin entries) first; `GET /evault/v1/usage/` shows where they are.
+             *     Or the file store is full (a full disk or quota): the upload stored nothing and changed
              *     nothing (`urn:vault:problem:insufficient-storage`). Retry once space is freed. A file
              *     store that refuses an upload for another reason (a permission, a read-only volume,
              *     S3 `AccessDenied`) answers 503 `urn:vault:problem:unavailable`; the details are logged,
@@ -8040,6 +8159,124 @@ export interface operations {
              */
             507: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    /** @description `private, no-cache`: the caller's own figures. */
+                    "Cache-Control": "private, no-cache";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Usage"];
+                };
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body has a media type this operation does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The request is well-formed but refers to something unusable (another user's item, an
+             *     unknown user id, a folder inside itself); `errors` names the field. On a POST, also:
+             *     the `Idempotency-Key` was used for a different request (`urn:vault:problem:idempotency-key-reused`,
+             *     naming `/headers/idempotency-key`).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -223,6 +223,8 @@ describe("the generated OpenAPI document", () => {
         "HEAD /evault/v1/uploads/{id}/",
         "PATCH /evault/v1/uploads/{id}/",
         "DELETE /evault/v1/uploads/{id}/",
+        // Usage and quotas (issue 27).
+        "GET /evault/v1/usage/",
       ].sort(),
     );
     for (const path of Object.keys(doc.paths)) expect(path).toMatch(/\/$/);

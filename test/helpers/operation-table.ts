@@ -248,6 +248,8 @@ export const operationTable: Record<OperationId, Entry> = {
   downloadLink: { request: (ids) => ({ token: ids.link_token }), status: 200, json: false, foreign: 404 },
   // The seeded users of one run share with each other (the seed's shares of nothing list the other): nothing is shared yet.
   listSharedWithMe: { request: () => ({}), status: 200, json: true, foreign: null },
+  // The caller's own figures: there is no other user's to ask for.
+  getUsage: { request: () => ({}), status: 200, json: true, foreign: null },
   // The seeded share has no password: its unlock answers a token all the same.
   unlockLink: {
     request: (ids) => ({ token: ids.link_token, body: { password: "s3cret" } }),

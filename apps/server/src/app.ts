@@ -5,6 +5,7 @@ import helmet from "helmet";
 import type { Config } from "./config.js";
 import type { Database } from "./data/database.js";
 import type { KeyCache } from "./domain/api-keys.js";
+import { roomLeft } from "./domain/vault/usage.js";
 import { refuseEmptyJson, refuseUnboundedBody } from "./http/body-checks.js";
 import { dispatch } from "./http/dispatch.js";
 import { docsRouter } from "./http/docs.js";
@@ -162,7 +163,13 @@ export function createApp(deps: AppDeps): App {
   // After the security check and before request validation: the per-key budget (only
   // an authenticated key has one), the multipart parser, which streams the body in the
   // slot the validator's own multer-in-memory uploader would take, and the empty-body check.
-  const uploads = multipartUploads(deps.blobs, deps.config.maxUploadBytes, deps.metrics?.uploadsReceiving);
+  const quota = deps.config.userQuotaBytes;
+  const uploads = multipartUploads(
+    deps.blobs,
+    deps.config.maxUploadBytes,
+    deps.metrics?.uploadsReceiving,
+    quota === undefined ? undefined : { bytes: quota, roomFor: (userId) => roomLeft(deps.database.db, userId, quota) },
+  );
   const bodyReaders = [uploads, refuseEmptyJson];
   const perKey = deps.rateLimiter ? [deps.rateLimiter.perKey, deps.rateLimiter.unlock] : [];
   app.use(
@@ -196,6 +203,7 @@ export function createApp(deps: AppDeps): App {
           blobs: deps.blobs,
           settings: vaultSettings(deps.config, deps.logger),
           maxUploadBytes: deps.config.maxUploadBytes,
+          quota: deps.config.userQuotaBytes,
           publicBaseUrl: deps.config.publicBaseUrl,
         }),
       },

@@ -25,6 +25,8 @@ export interface Config {
   binRetentionDays: number;
   /** How many versions of a file are kept, the current one counted (`FILE_VERSIONS_KEEP`, 50; 1 keeps none but the current). */
   fileVersionsKept: number;
+  /** The most bytes a user may keep in files, versions and the bin together (`USER_QUOTA_BYTES`); none when undefined. */
+  userQuotaBytes: number | undefined;
   /** How long the answer to a POST's `Idempotency-Key` is kept and replayed (24 hours). */
   idempotencyTtlSeconds: number;
   /**
@@ -111,6 +113,7 @@ export function loadConfig(env: Env = process.env): Config {
     blobStore,
     binRetentionDays: integer(env, "BIN_RETENTION_DAYS", 30, 1, 36500),
     fileVersionsKept: integer(env, "FILE_VERSIONS_KEEP", 50, 1, 10_000),
+    userQuotaBytes: env.USER_QUOTA_BYTES ? integer(env, "USER_QUOTA_BYTES", 0, 0, Number.MAX_SAFE_INTEGER) : undefined,
     idempotencyTtlSeconds: integer(env, "IDEMPOTENCY_TTL_SECONDS", 24 * 60 * 60, 1, 30 * 24 * 60 * 60),
     idempotencyLeaseSeconds: integer(env, "IDEMPOTENCY_LEASE_SECONDS", 5 * 60, 1, 24 * 60 * 60),
     idempotencyTestCrashAfterWork: flag(env, "IDEMPOTENCY_TEST_CRASH_AFTER_WORK"),

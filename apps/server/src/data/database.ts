@@ -79,16 +79,23 @@ export const statementPoolOf = (db: Db): pg.Pool | undefined => statementPools.g
  * options win over the pool's, hence the URL.) A connection string that is not a URL is
  * left as it is.
  */
-export function withGenericPlans(databaseUrl: string): string {
-  if (!URL.canParse(databaseUrl)) return databaseUrl;
+export const withGenericPlans = (databaseUrl: string): string =>
+  withSessionOptions(databaseUrl, "-c plan_cache_mode=force_generic_plan -c jit=off");
+
+/** `databaseUrl` with `options` added to the startup options it may give (a URL's options win over the pool's). */
+function withSessionOptions(databaseUrl: string, options: string): string {
+  if (!URL.canParse(databaseUrl) || options === "") return databaseUrl;
   const url = new URL(databaseUrl);
   const given = url.searchParams.get("options");
-  url.searchParams.set(
-    "options",
-    [given, "-c plan_cache_mode=force_generic_plan -c jit=off"].filter(Boolean).join(" "),
-  );
+  url.searchParams.set("options", [given, options].filter(Boolean).join(" "));
   return url.toString();
 }
+
+/**
+ * The quota the database checks each user's bytes against when a write commits
+ * (migration 0015): the session setting `vault.user_quota_bytes`, empty for none.
+ */
+const QUOTA_SETTING = "vault.user_quota_bytes";
 
 const migrationsFolder = fileURLToPath(new URL("../../src/data/migrations", import.meta.url));
 
@@ -103,11 +110,16 @@ export async function openDatabase(options: {
   databaseLockTimeoutMs: number;
   /** PGlite without files (`memory://`): the benchmark's in-memory repository baseline. */
   inMemoryDatabase?: boolean;
+  /** The per-user quota the database holds every write to (`USER_QUOTA_BYTES`); none when undefined. */
+  userQuotaBytes?: number;
 }): Promise<Database> {
   if (options.databaseUrl) {
+    const quota = options.userQuotaBytes === undefined ? "" : `-c ${QUOTA_SETTING}=${options.userQuotaBytes}`;
     const openPool = (connectionString: string) => {
       const pool = new pg.Pool({
-        connectionString,
+        connectionString: withSessionOptions(connectionString, quota),
+        // For a connection string that is not a URL (a URL's options win over these).
+        ...(quota ? { options: quota } : {}),
         max: 10,
         // No statement, lock wait or open transaction can hold a connection for ever;
         // nor can a request wait for ever for one. Each ends as a 503 problem.
@@ -195,6 +207,7 @@ export async function openDatabase(options: {
     await unlock();
     throw error;
   });
+  await holdEmbeddedQuota(client, options.userQuotaBytes);
   const db = retryingTransactions(drizzlePglite(client as PGlite, { schema }) as unknown as Db);
   return {
     db,
@@ -217,6 +230,19 @@ export async function openDatabase(options: {
     },
     close: () => client.close().finally(unlock),
   };
+}
+
+/**
+ * The quota setting of the embedded database: of this session and, as the database's
+ * thread may restart with a new one, of every later session too (the data directory is
+ * this server's alone while it runs).
+ */
+async function holdEmbeddedQuota(client: EmbeddedClient, quota: number | undefined): Promise<void> {
+  const setting = quota === undefined ? "" : String(quota);
+  await client.exec(`do $$ begin
+      execute format('alter database %I set ${QUOTA_SETTING} = %L', current_database(), '${setting}');
+    end $$;
+    select set_config('${QUOTA_SETTING}', '${setting}', false);`);
 }
 
 /** Deadlock detected, serialization failure: the transaction was rolled back and may simply run again. */

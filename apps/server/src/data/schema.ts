@@ -40,6 +40,15 @@ export const users = pgTable("users", {
   ...timestamps,
 });
 
+/** Each user's bytes in files (in the bin or not) and in earlier versions, kept by the triggers of migration 0015. */
+export const userUsage = pgTable("user_usage", {
+  user_id: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  file_bytes: bigint("file_bytes", { mode: "number" }).notNull().default(0),
+  version_bytes: bigint("version_bytes", { mode: "number" }).notNull().default(0),
+});
+
 /** API keys are stored only as a SHA-256 of the key (keys are 256-bit random, so a fast hash suffices) plus a short visible prefix. */
 export const apiKeys = pgTable("api_keys", {
   id: serial("id").primaryKey(),
@@ -180,6 +189,8 @@ export const fileVersions = pgTable(
     hash: text("hash")
       .notNull()
       .references(() => blobs.hash),
+    // Its content's size, kept so that it takes its bytes from its owner's usage even when its blob row goes with it.
+    size: bigint("size", { mode: "number" }).notNull(),
     created_at: timestamptz("created_at").notNull(),
   },
   (t) => [

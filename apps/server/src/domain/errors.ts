@@ -20,6 +20,7 @@ export type DomainErrorKind =
   | "precondition_failed"
   | "unprocessable"
   | "payload_too_large"
+  | "quota_exceeded"
   | "bad_request";
 
 /** A rule of the domain was broken. Knows no HTTP; the HTTP layer maps `kind` to a status. */

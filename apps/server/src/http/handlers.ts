@@ -38,6 +38,7 @@ import {
 } from "../domain/vault/folders.js";
 import { sharedWithMe } from "../domain/vault/links.js";
 import { linkSecret, linkToken } from "../domain/vault/share-links.js";
+import { readUsage } from "../domain/vault/usage.js";
 import { deleteVersion, listVersions, restoreVersion } from "../domain/vault/versions.js";
 import { type FileRow, type FolderRow, presentFile, presentFolder } from "../domain/vault/views.js";
 import type { BlobStore } from "../storage/blob-store.js";
@@ -295,6 +296,18 @@ export function createHandlers({
     async deleteFileVersion({ userId, path }) {
       await deleteVersion(db, blobs, logger, { userId, fileId: path.id, versionId: path.version_id });
       return { status: 204 };
+    },
+    async getUsage({ userId }) {
+      const usage = await readUsage(db, userId);
+      const body = {
+        files_bytes: usage.fileBytes - usage.binBytes,
+        versions_bytes: usage.versionBytes,
+        bin_bytes: usage.binBytes,
+        total_bytes: usage.fileBytes + usage.versionBytes,
+        reserved_bytes: usage.reservedBytes,
+        quota_bytes: config.userQuotaBytes ?? null,
+      };
+      return { status: 200, body };
     },
     async deleteBin({ userId, path }) {
       await deleteBin(db, blobs, logger, userId, path.id);

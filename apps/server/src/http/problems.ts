@@ -35,6 +35,7 @@ export const problemTypes = {
   unavailable: { status: 503, title: "Service unavailable" },
   timeout: { status: 503, title: "Request ran into a time limit" },
   insufficient_storage: { status: 507, title: "Insufficient storage" },
+  quota_exceeded: { status: 507, title: "Quota exceeded" },
 } as const;
 
 /** Seconds a client should wait before retrying, sent as `Retry-After`. */
@@ -92,6 +93,7 @@ const SPECIFIC_CODES = new Set<ProblemCode>([
   "too_many_uploads",
   "upload_locked",
   "checksum_mismatch",
+  "quota_exceeded",
 ]);
 
 const codeByStatus = new Map<number, ProblemCode>(
@@ -107,6 +109,7 @@ const domainCodes: Record<DomainErrorKind, ProblemCode> = {
   precondition_failed: "precondition_failed",
   unprocessable: "unprocessable",
   payload_too_large: "payload_too_large",
+  quota_exceeded: "quota_exceeded",
   bad_request: "bad_request",
 };
 
@@ -179,6 +182,9 @@ function classify(err: unknown): { code: ProblemCode; detail?: string; errors?: 
   if (err instanceof PasswordChecksBusy) {
     return { code: "unavailable", detail: "Too many passwords are being checked right now; retry later." };
   }
+  if (hasCode(err, OVER_QUOTA)) {
+    return { code: "quota_exceeded", detail: "This would store more than your quota; nothing was stored." };
+  }
   if (isDatabaseUnreachable(err)) {
     return { code: "unavailable", detail: "The database cannot be reached; retry later." };
   }
@@ -211,6 +217,9 @@ const UNREACHABLE = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|08\d{3}|57P0[1-3]
  * (55P03), a deadlock or serialization failure that outlived its retries (40P01, 40001).
  */
 const TIME_LIMITS = /^(57014|55P03|40P01|40001)$/;
+
+/** A write whose transaction would leave its user over `USER_QUOTA_BYTES` (migration 0015). */
+const OVER_QUOTA = /^VQ507$/;
 
 /** PostgreSQL cannot store U+0000 in text (22021, and 22P05 from the JSON types). */
 const NUL_IN_TEXT = /^(22021|22P05)$/;

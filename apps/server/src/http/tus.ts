@@ -46,6 +46,8 @@ interface TusDeps {
   blobs: BlobStore;
   settings: VaultSettings;
   maxUploadBytes: number;
+  /** `USER_QUOTA_BYTES`: a creation's `Upload-Length` must fit under it. */
+  quota: number | undefined;
   publicBaseUrl: string;
 }
 
@@ -236,7 +238,7 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
       const form = parseUploadMetadata(metadata);
       // Without a body (and bytes to come) nothing is written now: no lease to give back.
       const writes = length === 0 || hasBody(req);
-      const created = await createUploadRow(db, userId, { length, metadata, form, leased: writes }).catch(
+      const created = await createUploadRow(db, userId, { length, metadata, form, leased: writes }, deps.quota).catch(
         (error: unknown) => {
           if (!(error instanceof TooManyUploads)) throw error;
           throw new ProblemError("too_many_uploads", "You have 100 unfinished uploads: finish or delete one first.");

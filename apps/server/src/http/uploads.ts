@@ -1,5 +1,8 @@
+import { Transform } from "node:stream";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import multer from "multer";
+import { DomainError } from "../domain/errors.js";
+import { quotaExceeded as quotaRefusal } from "../domain/vault/usage.js";
 import {
   type BlobStore,
   BlobStoreFull,
@@ -35,12 +38,14 @@ export function multipartUploads(
   blobs: BlobStore,
   maxUploadBytes: number,
   receiving?: { inc(): void; dec(): void },
+  quota?: UploadQuota,
 ): RequestHandler {
   const storage: multer.StorageEngine = {
-    _handleFile(_req, file, done) {
+    _handleFile(req, file, done) {
       receiving?.inc();
+      const room = req.uploadRoom;
       blobs
-        .receive(file.stream)
+        .receive(room === undefined ? file.stream : file.stream.pipe(cutPast(room, quotaExceeded(room.quota))))
         .finally(() => receiving?.dec())
         .then(
           (upload) => done(null, { path: upload.temp, size: upload.size, upload } as Partial<Express.Multer.File>),
@@ -66,9 +71,17 @@ export function multipartUploads(
     return parse;
   };
 
-  return (req: Request, res: Response, next: NextFunction) => {
+  return async (req: Request, res: Response, next: NextFunction) => {
     const schema = req.openapi?.schema?.requestBody?.content?.["multipart/form-data"]?.schema;
     if (!schema || !req.is("multipart/form-data")) return next();
+    if (quota && req.auth) {
+      const bytes = await quota.roomFor(req.auth.userId);
+      req.uploadRoom = { bytes, quota: quota.bytes };
+      // The file part is at most the body less what its other parts can hold: when even
+      // that cannot fit, nothing of the body is read.
+      if (Number(req.get("content-length")) - formOverhead(formLimits(resolveSchema(schema), maxUploadBytes)) > bytes)
+        return next(quotaExceeded(quota.bytes));
+    }
     parserFor(schema)(req, res, (err?: unknown) => {
       const files = (req.files ?? []) as (Express.Multer.File & { upload: ReceivedUpload })[];
       // After an abort mid-stream the file is only a placeholder without `upload`;
@@ -101,7 +114,7 @@ export function multipartUploads(
  * and field names of at most one bracket (`tags[]`, `tags[3]`) with an index below
  * `maxItems`.
  */
-function formLimits(schema: SchemaObject, maxUploadBytes: number): multer.Options["limits"] {
+function formLimits(schema: SchemaObject, maxUploadBytes: number): NonNullable<multer.Options["limits"]> {
   const parts = Object.entries<SchemaObject>(schema.properties ?? {}).map(([name, property]) => {
     const resolved = resolveSchema(property);
     if (resolved.type !== "array") return { count: 1, text: resolved };
@@ -122,9 +135,49 @@ function formLimits(schema: SchemaObject, maxUploadBytes: number): multer.Option
   };
 }
 
+/** The most bytes a form's parts other than the file can take: its text parts, and each part's headers and boundary. */
+const formOverhead = (limits: NonNullable<multer.Options["limits"]>) =>
+  (limits.fields ?? 0) * (limits.fieldSize ?? 0) + (limits.parts ?? 0) * PART_FRAMING_BYTES;
+
+/** A part's boundary and headers, a generous bound: a filename of 255 characters escaped, a content type. */
+const PART_FRAMING_BYTES = 4096;
+
+/** How an upload is held to the caller's quota (`USER_QUOTA_BYTES`): the bytes they may still add. */
+export interface UploadQuota {
+  bytes: number;
+  roomFor(userId: number): Promise<number>;
+}
+
+declare global {
+  namespace Express {
+    interface Request {
+      /** With a quota: the bytes the caller may still add, read before the body. */
+      uploadRoom?: { bytes: number; quota: number };
+    }
+  }
+}
+
+const quotaExceeded = (quota: number) => quotaRefusal(quota, { field: "file" });
+
+/** The stream, failing with `error` as soon as more than `room.bytes` have passed (so no more of them are stored). */
+function cutPast(room: { bytes: number }, error: Error): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      seen += chunk.length;
+      callback(seen > room.bytes ? error : null, chunk);
+    },
+  });
+}
+
 function multipartError(err: unknown): unknown {
-  // The store's failures are the server's (a 503 or 507), not the body's.
-  if (err instanceof BlobStoreUnavailable || err instanceof BlobStoreRefused || err instanceof BlobStoreFull)
+  // The store's failures are the server's (a 503 or 507), not the body's; nor is the quota.
+  if (
+    err instanceof BlobStoreUnavailable ||
+    err instanceof BlobStoreRefused ||
+    err instanceof BlobStoreFull ||
+    err instanceof DomainError
+  )
     return err;
   if (!(err instanceof multer.MulterError)) {
     return badPart("/body", (err as Error).message ?? "is not a valid multipart body", "multipart");

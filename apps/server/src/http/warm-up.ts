@@ -62,6 +62,7 @@ const REQUESTS: Record<
   downloadFileVersion: { method: "GET", path: "/evault/v1/files/warm-up/versions/warm-up/content/" },
   restoreFileVersion: { method: "POST", path: "/evault/v1/files/warm-up/versions/warm-up/restore/" },
   deleteFileVersion: { method: "DELETE", path: "/evault/v1/files/warm-up/versions/warm-up/" },
+  getUsage: { method: "GET", path: "/evault/v1/usage/" },
   describeUploads: { method: "OPTIONS", path: "/evault/v1/uploads/" },
   createUpload: {
     method: "POST",

@@ -8,6 +8,7 @@ import type { Db } from "../../data/database.js";
 import { namedStatement, statement, value } from "../../data/prepared.js";
 import { DomainError } from "../errors.js";
 import { treeTransaction, visibleFile, visibleFolder } from "./placement.js";
+import { quotaExceeded } from "./usage.js";
 
 /** At most this many unfinished uploads per user. */
 const MAX_UNFINISHED_UPLOADS = 100;
@@ -138,12 +139,17 @@ function parseTags(value: string): string[] {
 const user = value("user");
 
 const countAndInsert = namedStatement<
-  RawRow & { unfinished: string; folder_ok: boolean; file_ok: boolean },
-  Record<"id" | "user" | "length" | "metadata" | "form" | "folder" | "file" | "claim", unknown>
+  RawRow & { unfinished: string; folder_ok: boolean; file_ok: boolean; fits: boolean },
+  Record<"id" | "user" | "length" | "metadata" | "form" | "folder" | "file" | "claim" | "quota", unknown>
 >(
   "create_tus_upload",
   sql`with unfinished as (
-     select count(*) as n from tus_uploads where user_id = ${user} and file_id is null and expires_at > now()
+     select count(*) as n, coalesce(sum(length), 0) as held from tus_uploads
+     where user_id = ${user} and file_id is null and expires_at > now()
+   ), room as (
+     select ${value("quota")}::bigint is null
+       or u.file_bytes + u.version_bytes + unfinished.held + ${value("length")}::bigint <= ${value("quota")}::bigint as fits
+     from user_usage u, unfinished where u.user_id = ${user}
    ), target as (
      select ${value("folder")}::text is null or ${visibleFolder(user, sql`${value("folder")}::text`)} as folder_ok,
        ${value("file")}::text is null or ${visibleFile(user, sql`${value("file")}::text`)} as file_ok
@@ -151,11 +157,12 @@ const countAndInsert = namedStatement<
      insert into tus_uploads (id, user_id, length, metadata, form, lock_claim, locked_until, expires_at)
      select ${value("id")}, ${user}, ${value("length")}::bigint, ${value("metadata")}::text, ${value("form")}::jsonb,
        ${value("claim")}::text, case when ${value("claim")}::text is null then null else ${sql.raw(LEASE)} end, now() + interval '${sql.raw(String(UPLOAD_LIFETIME_HOURS))} hours'
-     from unfinished, target
-     where unfinished.n < ${sql.raw(String(MAX_UNFINISHED_UPLOADS))} and folder_ok and file_ok
+     from unfinished, target, room
+     where unfinished.n < ${sql.raw(String(MAX_UNFINISHED_UPLOADS))} and folder_ok and file_ok and fits
      returning ${sql.raw(COLUMNS)}
    )
-   select i.*, u.n as unfinished, t.folder_ok, t.file_ok from unfinished u cross join target t left join inserted i on true`,
+   select i.*, u.n as unfinished, t.folder_ok, t.file_ok, r.fits
+   from unfinished u cross join target t cross join room r left join inserted i on true`,
 );
 
 /** The error a creation is refused with when the caller already has `MAX_UNFINISHED_UPLOADS`. */
@@ -164,13 +171,16 @@ export class TooManyUploads extends Error {}
 /**
  * A new upload of the caller's, held by the returned lease (`claim`) when `leased`, so
  * that its creation's own body goes in first. Refused with 422 when `folder` or `file` is not
- * one of the caller's, with `TooManyUploads` past the limit. Serialised per user with
- * the tree's writes, so concurrent creations cannot pass the limit together.
+ * one of the caller's, with `TooManyUploads` past the limit, with 507 when its length does
+ * not fit under `quota` beside what the caller stores and their other unfinished uploads
+ * hold. Serialised per user with the tree's writes, so concurrent creations cannot pass
+ * the limits together.
  */
 export async function createUploadRow(
   db: Db,
   userId: number,
   upload: { length: number; metadata: string | undefined; form: UploadForm; leased: boolean },
+  quota: number | undefined,
 ): Promise<{ row: UploadRow; claim: string }> {
   const claim = randomUUID();
   const { form } = upload;
@@ -184,6 +194,7 @@ export async function createUploadRow(
       folder: form.folder ?? null,
       file: form.file ?? null,
       claim: upload.leased ? claim : null,
+      quota: quota ?? null,
     }),
   );
   if (!found) throw new Error("the upload's creation answered no row");
@@ -192,6 +203,7 @@ export async function createUploadRow(
     throw unprocessableMetadata("folder", "is not one of your folders");
   }
   if (form.file !== undefined && !outcome.file_ok) throw unprocessableMetadata("file", "is not one of your files");
+  if (quota !== undefined && !outcome.fits) throw quotaExceeded(quota, { field: "upload-length", in: "headers" });
   if (outcome.id === null) throw new TooManyUploads();
   return { row: rowOf(outcome), claim };
 }

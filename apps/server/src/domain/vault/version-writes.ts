@@ -8,8 +8,8 @@ import type { VersionWrites } from "./blob-sweep.js";
 /** `saved_version` (the hash it keeps) and `pruned` (the ids and hashes of the versions that went). */
 export const versionCtes = (keep: SQL) => sql`
   saved_version as (
-    insert into file_versions (id, file_id, user_id, hash, created_at)
-    select o.content_version_id, o.id, o.user_id, o.hash, o.content_at
+    insert into file_versions (id, file_id, user_id, hash, size, created_at)
+    select o.content_version_id, o.id, o.user_id, o.hash, o.content_size, o.content_at
     from files o join target t on t.id = o.id
     where o.hash is not null and o.hash is distinct from t.hash and ${keep}::integer > 1
     returning hash
