@@ -44,8 +44,11 @@ function tusClient(server, source, chunk) {
   });
 }
 
-/** The same protocol from node:http: the creation, then PATCHes of `chunk` bytes streamed from the file. */
-async function rawPatches(server, source, chunk) {
+/**
+ * The same protocol from node:http: the creation, then PATCHes of `chunk` bytes streamed
+ * from the file. `patches` gets each PATCH's ms: the last one includes the file's making.
+ */
+async function rawPatches(server, source, chunk, patches = []) {
   const user = server.users[0];
   const { size } = await stat(source);
   const headers = { ...TUS, "api-key": user.api_key };
@@ -63,7 +66,9 @@ async function rawPatches(server, source, chunk) {
       headers: { ...headers, "content-type": "application/offset+octet-stream", "upload-offset": String(offset) },
       size: length,
     };
+    const t = performance.now();
     const res = await streamed(location, patch, createReadStream(source, { start: offset, end: offset + length - 1 }));
+    patches.push(performance.now() - t);
     status = res.statusCode;
     if (status !== 204) throw new Error(`the PATCH at ${offset} answered ${status}`);
   }
@@ -88,7 +93,11 @@ async function checkContent(server, source) {
 const VARIANTS = {
   single: (server, source) => timedUpload(server, source),
   tusJsClient: (server, source, chunk) => timed(server, () => tusClient(server, source, chunk)),
-  rawPatches: (server, source, chunk) => timed(server, () => rawPatches(server, source, chunk)),
+  rawPatches: async (server, source, chunk) => {
+    const patches = [];
+    const run = await timed(server, () => rawPatches(server, source, chunk, patches));
+    return { ...run, patchMs: median(patches.slice(0, -1)), lastPatchMs: patches.at(-1) };
+  },
 };
 
 /** One server of `backend` on `store` (env `storeEnv`): every variant per round, the order rotating. */
@@ -135,6 +144,11 @@ async function storeFigures(backend, store, storeEnv, databaseUrl, scratch, { mi
       cpuMs: Math.round(median(runs.map((run) => run[name].cpuMs))),
       rssGrowthMiB: Math.round(Math.max(...runs.map((run) => run[name].growth)) / MiB),
       rssPeakMiB: Math.round(Math.max(...runs.map((run) => run[name].peak)) / MiB),
+      // Raw PATCHes: a PATCH's ms (the median of all but the last) and the last one's, which makes the file.
+      ...(name === "rawPatches" && {
+        patchMs: Math.round(median(runs.map((run) => run[name].patchMs))),
+        lastPatchMs: Math.round(median(runs.map((run) => run[name].lastPatchMs))),
+      }),
     });
     // Throughput ÷ the single request's: the single request's time ÷ this one's, per round.
     const toSingle = (name) => runs.map((run) => ratio(run.single.ms, run[name].ms));
