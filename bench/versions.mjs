@@ -100,7 +100,7 @@ export async function versionPutCost(backend, databaseUrl, scratch, { rounds, du
       pgCpuPerRequest: database ? median(runs.map((round) => round[name].pgCpuPerRequest)) : null,
     });
     const keptToNone = (key) =>
-      runs[0][`kept`][key] === null ? null : median(runs.map((round) => ratio(round.kept[key], round.none[key]) ?? 0));
+      runs[0].kept[key] === null ? null : median(runs.map((round) => ratio(round.kept[key], round.none[key]) ?? 0));
     return {
       backend,
       connections,
