@@ -1,7 +1,7 @@
 // Issue 27 §4, file versions: what keeping versions costs a content PUT, and whether the
 // version list costs the same per page at its end as at its start.
 //
-// The PUT: two servers of one backend, one keeping versions (FILE_VERSIONS_KEEP=50, the
+// The PUT: two servers of one backend (on PostgreSQL each on a database of its own), one keeping versions (FILE_VERSIONS_KEEP=50, the
 // default) and one keeping none (FILE_VERSIONS_KEEP=1, the lowest the config admits: the
 // content a PUT replaces is dropped, as before versions existed), take the same load of
 // 1 KiB content PUTs, each request other bytes (autocannon's `[<id>]`), each connection on
@@ -16,6 +16,7 @@
 // p50 and by the server's and PostgreSQL's CPU per page.
 import { mkdtemp } from "node:fs/promises";
 import { join } from "node:path";
+import { createBenchDatabase } from "./database.mjs";
 import { databaseCpu } from "./pg-cpu.mjs";
 import { cpuTime, load, median, startChild, stopChild } from "./processes.mjs";
 import { multipart } from "./scenarios.mjs";
@@ -57,22 +58,26 @@ async function versionCount(server, fileId, max = 100) {
  * rounds' ratios; target ≤ 1.1).
  */
 export async function versionPutCost(backend, databaseUrl, scratch, { rounds, duration, connections }) {
-  const env = backend === "postgres" ? { DATABASE_URL: databaseUrl } : {};
+  // On PostgreSQL each server has a database of its own (the other a scratch one), so
+  // neither's churn (autovacuum, autoanalyze, plans) reaches the other's figures.
+  const second = backend === "postgres" ? await createBenchDatabase() : undefined;
+  const databases = { kept: databaseUrl, none: second?.url };
   const servers = {};
-  // One at a time: on PostgreSQL the first migrates the database.
-  for (const [name, keep] of [
-    ["kept", KEPT],
-    ["none", 1],
-  ]) {
-    const dataDir = await mkdtemp(join(scratch, `versions-${backend}-${name}-`));
-    servers[name] = await startChild(
-      "serve.mjs",
-      { ...env, DATA_DIR: dataDir, FILE_VERSIONS_KEEP: String(keep) },
-      `versions-${name}`,
-    );
-  }
-  const database = backend === "postgres" ? await databaseCpu(databaseUrl) : undefined;
+  const samplers = {};
   try {
+    for (const [name, keep] of [
+      ["kept", KEPT],
+      ["none", 1],
+    ]) {
+      const dataDir = await mkdtemp(join(scratch, `versions-${backend}-${name}-`));
+      const env = backend === "postgres" ? { DATABASE_URL: databases[name] } : {};
+      servers[name] = await startChild(
+        "serve.mjs",
+        { ...env, DATA_DIR: dataDir, FILE_VERSIONS_KEEP: String(keep) },
+        `versions-${name}`,
+      );
+      if (second) samplers[name] = await databaseCpu(databases[name]);
+    }
     // The steady state: every connection's file replaced more than KEPT times.
     for (const server of Object.values(servers)) {
       await load(server, contentPut(server), 0, { connections, amount: connections * (KEPT + 10) });
@@ -86,6 +91,7 @@ export async function versionPutCost(backend, databaseUrl, scratch, { rounds, du
     for (let r = 0; r < rounds; r++) {
       const round = {};
       for (const name of r % 2 ? ["none", "kept"] : ["kept", "none"]) {
+        const database = samplers[name];
         round[name] = await load(servers[name], contentPut(servers[name]), duration, { database, connections });
       }
       runs.push(round);
@@ -97,7 +103,7 @@ export async function versionPutCost(backend, databaseUrl, scratch, { rounds, du
       p99: Math.max(...runs.map((round) => round[name].p99)),
       errors: runs.reduce((sum, round) => sum + round[name].errors, 0),
       cpuPerRequest: median(runs.map((round) => round[name].cpuPerRequest)),
-      pgCpuPerRequest: database ? median(runs.map((round) => round[name].pgCpuPerRequest)) : null,
+      pgCpuPerRequest: second ? median(runs.map((round) => round[name].pgCpuPerRequest)) : null,
     });
     const keptToNone = (key) =>
       runs[0].kept[key] === null ? null : median(runs.map((round) => ratio(round.kept[key], round.none[key]) ?? 0));
@@ -112,12 +118,13 @@ export async function versionPutCost(backend, databaseUrl, scratch, { rounds, du
       rounds: runs.map((round) => ({
         p50: ratio(round.kept.p50, round.none.p50),
         cpu: ratio(round.kept.cpuPerRequest, round.none.cpuPerRequest),
-        pgCpu: database ? ratio(round.kept.pgCpuPerRequest, round.none.pgCpuPerRequest) : null,
+        pgCpu: second ? ratio(round.kept.pgCpuPerRequest, round.none.pgCpuPerRequest) : null,
       })),
     };
   } finally {
-    await database?.close();
+    for (const sampler of Object.values(samplers)) await sampler.close();
     for (const server of Object.values(servers)) await stopChild(server);
+    await second?.drop();
   }
 }
 
