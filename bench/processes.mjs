@@ -85,9 +85,10 @@ export function cpuTime(pid) {
  * `connections` connections send `scenario(i)` (one request per connection) for
  * `duration` seconds; `cpuPerRequest` is the server's CPU time per answered request (µs),
  * `pgCpuPerRequest` PostgreSQL's (when `database`, a `databaseCpu` sampler of the
- * server's database, is given; else null).
+ * server's database, is given; else null). With `amount`, it stops after that many
+ * requests instead.
  */
-export async function load(server, scenario, duration, { database, connections = CONNECTIONS } = {}) {
+export async function load(server, scenario, duration, { database, connections = CONNECTIONS, amount } = {}) {
   const first = scenario(0);
   let connection = 0;
   const cpuBefore = cpuTime(server.pid);
@@ -96,7 +97,7 @@ export async function load(server, scenario, duration, { database, connections =
     url: server.url + first.path,
     ...first,
     connections,
-    duration,
+    ...(amount ? { amount } : { duration }),
     setupClient: (client) => client.setRequest(scenario(connection++)),
   });
   const pgUsed = await pgCpu?.();

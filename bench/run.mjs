@@ -2,13 +2,11 @@
 // the same run, interleaved, on PGlite and PostgreSQL; then the scale figures.
 // Writes results/latest.json and results/latest.md. See docs/performance.md.
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdtemp, open, rm, stat, writeFile } from "node:fs/promises";
-import { createServer, request } from "node:http";
+import { mkdtemp, open, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import { createBenchBucket } from "./bucket.mjs";
@@ -29,7 +27,10 @@ import {
 } from "./processes.mjs";
 import { roundTripsPerOperation } from "./round-trips.mjs";
 import { scaleFigures } from "./scale.mjs";
-import { MIX, multipart, scenarios } from "./scenarios.mjs";
+import { MIX, scenarios } from "./scenarios.mjs";
+import { randomFile, timed, timedUpload } from "./transfers.mjs";
+import { tusFigures } from "./tus.mjs";
+import { versionListPages, versionPutCost } from "./versions.mjs";
 
 const here = import.meta.dirname;
 const root = resolve(here, "..");
@@ -44,6 +45,24 @@ const OPERATIONS = (process.env.BENCH_OPERATIONS ?? "").split(",").filter(Boolea
 const MIX_DURATION = Number(process.env.BENCH_MIX_DURATION ?? 5);
 const MIX_RATE = Number(process.env.BENCH_MIX_RATE ?? 200);
 const IDEMPOTENCY_COST = process.env.BENCH_IDEMPOTENCY !== "0";
+// Issue 27 §4: tus against one request, content PUTs with versions kept against none, the version list's pages.
+const FILE_BACKENDS = (process.env.BENCH_FILE_BACKENDS ?? "pglite,postgres").split(",").filter(Boolean);
+const TUS_MIB = Number(process.env.BENCH_TUS_MIB ?? 512);
+const TUS = {
+  mib: TUS_MIB,
+  chunk: Number(process.env.BENCH_TUS_PATCH_MIB ?? 8) * 2 ** 20,
+  rounds: Number(process.env.BENCH_TUS_ROUNDS ?? 3),
+};
+const VERSION_PUTS = {
+  rounds: Number(process.env.BENCH_VERSIONS_ROUNDS ?? 3),
+  duration: DURATION,
+  connections: Number(process.env.BENCH_VERSIONS_CONNECTIONS ?? 10),
+};
+const VERSION_LIST = {
+  count: Number(process.env.BENCH_VERSIONS_LIST ?? 10_000),
+  passes: Number(process.env.BENCH_VERSIONS_PASSES ?? 5),
+  edge: 20,
+};
 
 const log = (...args) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args);
 const started = Date.now();
@@ -184,30 +203,6 @@ async function measuredMix(server, database, rate) {
 
 // ---- scale figures ----------------------------------------------------------------
 
-/** Random bytes (nothing deduplicates or compresses) in a file. */
-async function randomFile(path, mib) {
-  const chunks = function* () {
-    for (let i = 0; i < mib; i++) yield randomBytes(2 ** 20);
-  };
-  await pipeline(Readable.from(chunks()), createWriteStream(path));
-}
-
-/** Runs `transfer`, timing it and sampling the server's RSS. */
-async function timed(server, transfer) {
-  const before = memory(server.pid).rss;
-  let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, memory(server.pid).rss);
-  }, 5);
-  const t = performance.now();
-  try {
-    const status = await transfer();
-    return { status, ms: performance.now() - t, growth: peak - before };
-  } finally {
-    clearInterval(sampler);
-  }
-}
-
 /** Downloads `path` (the first user's file content by default, with their key), reading it as it comes. */
 function timedDownload(server, path = `/evault/v1/files/${server.users[0].file_id}/content/`) {
   const headers = path.startsWith("/evault/v1/links/") ? {} : { "api-key": server.users[0].api_key };
@@ -228,27 +223,6 @@ async function publicLinkContent(server) {
   });
   if (res.status !== 201) throw new Error(`the bench link was not made: ${res.status}`);
   return `${new URL((await res.json()).link).pathname}content/`;
-}
-
-/** Streams `source` as the file part of a file PUT. */
-async function timedUpload(server, source) {
-  const user = server.users[0];
-  const form = multipart({ name: "upload.bin" }, { name: "upload.bin", type: "application/octet-stream" });
-  const size = (await stat(source)).size + Buffer.byteLength(form.head) + Buffer.byteLength(form.tail);
-  return timed(
-    server,
-    () =>
-      new Promise((resolveStatus, reject) => {
-        const req = request(`${server.url}/evault/v1/files/${user.file_id}/`, {
-          method: "PUT",
-          headers: { "api-key": user.api_key, "content-type": form.contentType, "content-length": size },
-        });
-        req.once("response", (res) => res.resume().once("end", () => resolveStatus(res.statusCode)));
-        req.once("error", reject);
-        req.write(form.head);
-        pipeline(createReadStream(source), req, { end: false }).then(() => req.end(form.tail), reject);
-      }),
-  );
 }
 
 /**
@@ -546,11 +520,65 @@ function markdown(results) {
     for (const d of results.duplicates) lines.push(`| ${d.items} items | ${d.ms} | ${d.msPer1000} |`);
   }
   if (results.scale) lines.push("", ...scaleMarkdown(results.scale));
+  lines.push(...fileMarkdown(results));
   if (results.coldStart) {
     lines.push("", "| cold start to the first served bank account PUT | ms |", "|---|---:|");
     for (const [k, ms] of Object.entries(results.coldStart)) lines.push(`| ${k} | ${ms} |`);
   }
   return `${lines.join("\n")}\n`;
+}
+
+/** The tables of issue 27 §4: tus against one request, versions kept against none, the version list's pages. */
+function fileMarkdown({ tus, versionPuts, versionLists }) {
+  const lines = [];
+  if (tus) {
+    lines.push(
+      "",
+      `tus (issue 27 §4): ${tus[0].mib} MiB in ${tus[0].patchMiB} MiB PATCHes against the same size in one multipart PUT, each replacing a file with fresh random bytes, ${tus[0].rounds} interleaved rounds (ms, MiB/s, server CPU ms: medians; RSS growth: the worst round's peak over the RSS at the upload's start). Targets: tus ÷ one request ≥ 0.7, RSS growth < 64 MiB.`,
+      "",
+      "| backend | store | one request ms (MiB/s) | tus-js-client ms (MiB/s) | raw PATCHes ms (MiB/s) | server CPU ms: one / tus-js-client / raw | RSS growth MiB: one / tus-js-client / raw | tus-js-client ÷ one (rounds) | raw PATCHes ÷ one (rounds) | raw: a PATCH ms / the last (makes the file) ms |",
+      "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    );
+    for (const t of tus) {
+      const cell = (v) => `${v.ms} (${v.mibPerSecond})`;
+      lines.push(
+        `| ${t.backend} | ${t.store} | ${cell(t.single)} | ${cell(t.tusJsClient)} | ${cell(t.rawPatches)} | ${t.single.cpuMs} / ${t.tusJsClient.cpuMs} / ${t.rawPatches.cpuMs} | ${t.single.rssGrowthMiB} / ${t.tusJsClient.rssGrowthMiB} / ${t.rawPatches.rssGrowthMiB} | **${t.tusJsClientToSingle}** (${t.perRound.tusJsClientToSingle.join(", ")}) | ${t.rawPatchesToSingle} (${t.perRound.rawPatchesToSingle.join(", ")}) | ${t.rawPatches.patchMs} / ${t.rawPatches.lastPatchMs} |`,
+      );
+    }
+  }
+  if (versionPuts) {
+    lines.push(
+      "",
+      `1 KiB content PUTs (issue 27 §4), other bytes each, ${versionPuts[0].connections} connections each on a file of its own, after every file was replaced over 50 times: versions kept (FILE_VERSIONS_KEEP=50) against none kept (FILE_VERSIONS_KEEP=1); ${VERSION_PUTS.rounds} interleaved rounds of ${DURATION} s. Target: kept ÷ none ≤ 1.1.`,
+      "",
+      "| backend | kept: req/s / p50 / p99 / errors | none: req/s / p50 / p99 / errors | CPU µs per request kept / none (server; PostgreSQL) | p50 kept ÷ none | server CPU kept ÷ none | PostgreSQL CPU kept ÷ none | per round (p50, CPU, PostgreSQL CPU) |",
+      "|---|---|---|---|---:|---:|---:|---|",
+    );
+    for (const v of versionPuts) {
+      const cell = (f) => `${f.rps} / ${f.p50} / ${f.p99} / ${f.errors}`;
+      const pg = v.kept.pgCpuPerRequest === null ? "" : `; ${v.kept.pgCpuPerRequest} / ${v.none.pgCpuPerRequest}`;
+      lines.push(
+        `| ${v.backend} | ${cell(v.kept)} | ${cell(v.none)} | ${v.kept.cpuPerRequest} / ${v.none.cpuPerRequest}${pg} | **${v.p50KeptToNone}** | **${v.cpuKeptToNone}** | ${v.pgCpuKeptToNone ?? "–"} | ${v.rounds.map((r) => `${r.p50}, ${r.cpu}, ${r.pgCpu ?? "–"}`).join("; ")} |`,
+      );
+    }
+  }
+  if (versionLists) {
+    const l0 = versionLists[0];
+    lines.push(
+      "",
+      `Version list (issue 27 §4): a file with ${l0.versions} versions walked page by page (${l0.pages} pages of 50, following \`next\`) ${VERSION_LIST.passes} times after one untimed walk; the first ${l0.edge} pages of each walk against its last ${l0.edge}. Target: last ÷ first near 1.`,
+      "",
+      "| backend | walk ms | first pages: p50 ms / CPU µs per page (server; PostgreSQL) | last pages: p50 ms / CPU µs per page | p50 last ÷ first | server CPU last ÷ first | PostgreSQL CPU last ÷ first |",
+      "|---|---:|---|---|---:|---:|---:|",
+    );
+    for (const v of versionLists) {
+      const cell = (f) => `${f.p50} / ${f.cpuPerPage}${f.pgCpuPerPage === null ? "" : `; ${f.pgCpuPerPage}`}`;
+      lines.push(
+        `| ${v.backend} | ${v.walkMs} | ${cell(v.first)} | ${cell(v.last)} | **${v.p50LastToFirst}** | ${v.cpuLastToFirst} | ${v.pgCpuLastToFirst ?? "–"} |`,
+      );
+    }
+  }
+  return lines;
 }
 
 /** The scale table of issue 25: per size, each request's figures and their ratio to the empty folder's. */
@@ -656,6 +684,19 @@ try {
   if (SCALE_ITEMS.length > 0) results.scale = await scaleFigures(benchUrl, scratch, SCALE_ITEMS);
   if (UPLOAD_MIB.length > 0) {
     results.uploads = await uploadFigures(benchUrl, results.load.postgres?.updateNgnBankAccount?.validated.p50);
+  }
+  if (TUS.mib > 0 && FILE_BACKENDS.length > 0) results.tus = await tusFigures(FILE_BACKENDS, benchUrl, scratch, TUS);
+  if (VERSION_PUTS.rounds > 0 && FILE_BACKENDS.length > 0) {
+    results.versionPuts = [];
+    for (const backend of FILE_BACKENDS) {
+      results.versionPuts.push(await versionPutCost(backend, benchUrl, scratch, VERSION_PUTS));
+    }
+  }
+  if (VERSION_LIST.count > 1 && FILE_BACKENDS.length > 0) {
+    results.versionLists = [];
+    for (const backend of FILE_BACKENDS) {
+      results.versionLists.push(await versionListPages(backend, benchUrl, scratch, VERSION_LIST));
+    }
   }
   results.tookSeconds = Math.round((Date.now() - started) / 1000);
   results.machine += ` and ${loadavg()[0].toFixed(1)} at the end`;

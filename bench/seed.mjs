@@ -60,3 +60,19 @@ function copiedShares(user, fileIds, withLinks) {
     from (${copies}) c, server_secrets k
     where k.name = 'share_link' returning id`;
 }
+
+/**
+ * Gives the file `fileId` `count - 1` earlier versions (`count` with its current one),
+ * as set-based inserts: each version names a blob row of its own (1 KiB of text, whose
+ * bytes are not in the store: only the version list reads these rows), a second apart
+ * before the current content. For the version list's pages (issue 27 §4).
+ */
+export async function seedVersions(database, fileId, count) {
+  const { db } = database;
+  const versions = sql`generate_series(1, ${count - 1}::int) n`;
+  const hash = sql`encode(sha256(convert_to('bench version ' || n || ' of ' || ${fileId}::text, 'UTF8')), 'hex')`;
+  await db.execute(sql`insert into blobs (hash, size, mimetype) select ${hash}, 1024, 'text/plain' from ${versions}`);
+  await db.execute(sql`insert into file_versions (id, file_id, user_id, hash, created_at)
+    select gen_random_uuid()::text, f.id, f.user_id, ${hash}, f.content_at - n * interval '1 second'
+    from files f, ${versions} where f.id = ${fileId}`);
+}

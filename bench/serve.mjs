@@ -5,6 +5,7 @@
 // request and response validation off (routing and the api-key check stay).
 // With BENCH_WORKERS=n, n such processes share one port (node:cluster, as WORKERS=n
 // runs the service): the first seeds, the others only serve.
+// With BENCH_SEED_VERSIONS=n, the first user's demo file has n versions (seed.mjs).
 // With BENCH_CPU_PROFILE=<file>, SIGUSR2 starts the CPU profiler and SIGTERM writes the
 // profile: steady state only, without start-up.
 import cluster from "node:cluster";
@@ -12,7 +13,7 @@ import { once } from "node:events";
 import { writeFile } from "node:fs/promises";
 import { Session } from "node:inspector/promises";
 import { createLogger, loadConfig, startServer } from "@vault/server";
-import { seed } from "./seed.mjs";
+import { seed, seedVersions } from "./seed.mjs";
 
 const workers = Number(process.env.BENCH_WORKERS ?? 1);
 
@@ -33,6 +34,8 @@ if (workers > 1 && cluster.isPrimary) {
   const server = await startServer(config, createLogger(config.logLevel), { validate });
   const seeded =
     process.env.BENCH_SEEDS === "0" ? {} : await seed(server.database, server.blobs, config.binRetentionDays);
+  const versions = Number(process.env.BENCH_SEED_VERSIONS ?? 0);
+  if (versions > 1) await seedVersions(server.database, seeded.users[0].file_id, versions);
   const profile = process.env.BENCH_CPU_PROFILE;
   const session = new Session();
   if (profile) {
