@@ -72,7 +72,7 @@ export async function seedVersions(database, fileId, count) {
   const versions = sql`generate_series(1, ${count - 1}::int) n`;
   const hash = sql`encode(sha256(convert_to('bench version ' || n || ' of ' || ${fileId}::text, 'UTF8')), 'hex')`;
   await db.execute(sql`insert into blobs (hash, size, mimetype) select ${hash}, 1024, 'text/plain' from ${versions}`);
-  await db.execute(sql`insert into file_versions (id, file_id, user_id, hash, created_at)
-    select gen_random_uuid()::text, f.id, f.user_id, ${hash}, f.content_at - n * interval '1 second'
+  await db.execute(sql`insert into file_versions (id, file_id, user_id, hash, size, created_at)
+    select gen_random_uuid()::text, f.id, f.user_id, ${hash}, 1024, f.content_at - n * interval '1 second'
     from files f, ${versions} where f.id = ${fileId}`);
 }

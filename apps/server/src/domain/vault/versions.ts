@@ -43,12 +43,18 @@ export async function listVersions(
   const [file] = await fileExists(db, { id: fileId, user: userId });
   if (!file?.found) throw notFound("file");
   return pageOf(db, { userId, list: `versions:${fileId}` }, page, KEYSET, async (after, limit) => {
+    // The page of earlier versions is cut (by the file's index, from the cursor) before
+    // their blobs are read, each by its key: joined first, every page read the blobs of
+    // all of them; joined after, the planner still hashed every blob of the service.
     const result = (await db.execute(sql`select *, ${positionOf(KEYSET).sql} as page_micros from (
         select f.content_version_id as id, b.size, b.hash, b.mimetype, f.content_at as created_at, true as is_current
         from files f join blobs b on b.hash = f.hash where f.id = ${fileId} and f.user_id = ${userId}
         union all
-        select v.id, b.size, b.hash, b.mimetype, v.created_at, false
-        from file_versions v join blobs b on b.hash = v.hash where v.file_id = ${fileId} and v.user_id = ${userId}
+        select v.id, v.size, v.hash, (select b.mimetype from blobs b where b.hash = v.hash), v.created_at, false
+        from (
+          select * from file_versions where file_id = ${fileId} and user_id = ${userId} and ${after}
+          order by created_at desc, id desc limit ${limit}
+        ) v
       ) listed
       where ${after} order by created_at desc, id desc limit ${limit}`)) as unknown as { rows: VersionRow[] };
     return result.rows;
