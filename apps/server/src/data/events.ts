@@ -27,17 +27,14 @@ export type EventType = keyof typeof EVENT_OBJECTS;
 export type EventObject = (typeof EVENT_OBJECTS)[EventType];
 
 /**
- * A data-modifying CTE, `name`, that inserts one event of `type` for each row of `from`
- * (none when the write wrote nothing), of `user` (per row, as are the others): `object` (jsonb, per row) is the view row the
- * write's answer is presented from, `previous` (for an update) the view row before it.
- * The event's id and time come from the database, so the statement needs no values.
+ * A data-modifying CTE, `recorded_event`, that inserts one event of `type` for each row
+ * of `from` (none when the write wrote nothing): `user`, `object` and `previous` are
+ * read per row; `object` (jsonb) is the view row the write's answer is presented from,
+ * `previous` (for an update) the view row before it. The event's id and time come from
+ * the database, so the statement needs no values; it returns the ids.
  */
-export const recordedEvent = (
-  type: EventType,
-  parts: { user: SQL; object: SQL; previous?: SQL; from: SQL },
-  name = "recorded_event",
-) =>
-  sql`${sql.raw(name)} as (
+export const recordedEvent = (type: EventType, parts: { user: SQL; object: SQL; previous?: SQL; from: SQL }) =>
+  sql`recorded_event as (
     insert into events (id, user_id, type, object_id, data)
     select 'evt_' || replace(gen_random_uuid()::text, '-', ''), o.user_id, ${sql.raw(`'${type}'`)}, o.object->>'id',
       jsonb_build_object('object', o.object, 'previous', o.previous)
