@@ -160,7 +160,12 @@ describe.each(backends)("contract fuzzing on $name", (backend) => {
   /** A list called with `query` in its query string, as the caller's (a link's list through a link to their folder). */
   async function list(op: QueryOperation, query: Record<string, unknown>) {
     requests++;
-    const search = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)]));
+    // An array is its values, each under the parameter's name (the form style, exploded).
+    const search = new URLSearchParams(
+      Object.entries(query).flatMap(([name, value]) =>
+        (Array.isArray(value) ? value : [value]).map((item) => [name, String(item)]),
+      ),
+    );
     const path = op.path.includes("{token}") ? op.path.replace("{token}", await linkOfFolder()) : op.path;
     const response = await fetch(`${h.url}${path}?${search}`, { headers: { "api-key": h.users[0].api_key } });
     const mediaType = (response.headers.get("content-type") ?? "").split(";")[0] ?? "";

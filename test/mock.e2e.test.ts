@@ -39,6 +39,7 @@ const exampleIds: Ids = {
   bin_id: "1b2c3d4e",
   folder_bin_id: "1b2c3d4e",
   upload_metadata: "filename YS50eHQ=,folder NWU2ZjdhOGI=",
+  event_id: "evt_8c1f3a602b7c4e59a8d45c6e7f809a1b",
 };
 
 // headFileContent: Prism 5 cannot mock it (see the test at the end). The tus operations

@@ -37,6 +37,9 @@ const BUDGET: Partial<Record<OperationId, number>> = {
   // The table's PATCH brings an upload's last byte: the lease's claim, the completion's key, the
   // file made as createFile makes it (3), and the record that gives the lease back with the file's id.
   appendUpload: 6,
+  // One select of the caller's events (the recorded views are presented without reading more).
+  listEvents: 1,
+  getEvent: 1,
 };
 const DEFAULT_BUDGET = 3;
 

@@ -135,6 +135,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/evault/v1/events/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events
+         * @description The caller's events, newest first (by `created_at`, then `id`, both descending),
+         *     one page at a time; kept `EVENTS_RETENTION_DAYS` (30) days. `type` (repeatable)
+         *     keeps the events of those types or prefixes, `object` those of one resource id,
+         *     `created_after` those after an instant. An addition (`x-vault-addition`).
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evault/v1/events/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an event
+         * @description One of the caller's events (another user's id answers 404). An event never
+         *     changes, so it has no `ETag`. An addition (`x-vault-addition`).
+         */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/evault/v1/favourite/folders/": {
         parameters: {
             query?: never;
@@ -798,6 +842,53 @@ export interface components {
          * @enum {string}
          */
         AccountStatus: "NULL" | "ACTIVE" | "INACTIVE" | "DORMANT" | "CLOSED" | "ESCHEAT" | "CHARGEOFF";
+        /** @description An NGN bank account was opened. */
+        BankAccountCreatedEvent: {
+            /** @description The event's id (`evt_…`). */
+            id: string;
+            /**
+             * @description The resource and the change, e.g. `file.updated`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "bank_account.created";
+            /**
+             * Format: date-time
+             * @description When the change committed (UTC).
+             */
+            created_at: string;
+            /** @description The resource the change made or changed. */
+            data: {
+                /** @description The resource right after the change (for a delete or a purge: as it was last). */
+                object: components["schemas"]["NgnBankAccount"];
+            };
+        };
+        /** @description An NGN bank account was updated (a PUT). */
+        BankAccountUpdatedEvent: {
+            /** @description The event's id (`evt_…`). */
+            id: string;
+            /**
+             * @description The resource and the change, e.g. `file.updated`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "bank_account.updated";
+            /**
+             * Format: date-time
+             * @description When the change committed (UTC).
+             */
+            created_at: string;
+            /** @description The resource the change made or changed. */
+            data: {
+                /** @description The resource right after the change (for a delete or a purge: as it was last). */
+                object: components["schemas"]["NgnBankAccount"];
+                /**
+                 * @description The fields of `object` that the change changed, each with its value before the
+                 *     change (as Stripe's events carry them). Fields the change left alone are absent.
+                 */
+                previous_attributes: {
+                    [key: string]: unknown;
+                };
+            };
+        };
         /**
          * @description A bin entry: a file or folder (with its subtree) that was moved to the bin by
          *     setting `is_deleted`. Entries are kept for a retention period (30 days by
@@ -851,10 +942,50 @@ export interface components {
              */
             next: string | null;
         };
+        /** @description A bin entry was deleted for good with its item (its DELETE, or expired and swept); `object` is the entry as it was. */
+        BinPurgedEvent: {
+            /** @description The event's id (`evt_…`). */
+            id: string;
+            /**
+             * @description The resource and the change, e.g. `file.updated`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "bin.purged";
+            /**
+             * Format: date-time
+             * @description When the change committed (UTC).
+             */
+            created_at: string;
+            /** @description The resource the change made or changed. */
+            data: {
+                /** @description The resource right after the change (for a delete or a purge: as it was last). */
+                object: components["schemas"]["Bin"];
+            };
+        };
         /** @description The tags to attach to the restored item (created by name on first use); may be empty. */
         BinRestoreRequest: {
             /** @description The tags to attach to the restored item (at most 100); may be empty. */
             tags: components["schemas"]["TagInput"][];
+        };
+        /** @description A bin entry was restored; `object` is the entry as it was. */
+        BinRestoredEvent: {
+            /** @description The event's id (`evt_…`). */
+            id: string;
+            /**
+             * @description The resource and the change, e.g. `file.updated`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "bin.restored";
+            /**
+             * Format: date-time
+             * @description When the change committed (UTC).
+             */
+            created_at: string;
+            /** @description The resource the change made or changed. */
+            data: {
+                /** @description The resource right after the change (for a delete or a purge: as it was last). */
+                object: components["schemas"]["Bin"];
+            };
         };
         /** @description A byte count or offset in a tus header: a decimal integer without sign or leading zeros. */
         ByteCount: string;
@@ -893,6 +1024,24 @@ export interface components {
         EmailsScalar: components["schemas"]["EmailsText"] | number | boolean;
         /** @description A text inside `emails`: at most 320 characters (the longest email address is 254). */
         EmailsText: string;
+        /**
+         * @description Every event, told apart by `type`. The event payloads are component schemas: the
+         *     OpenAPI 3.1 `webhooks` object is not emitted by `@typespec/openapi3` 1.11 (see
+         *     `docs/decisions.md`).
+         */
+        Event: components["schemas"]["BankAccountCreatedEvent"] | components["schemas"]["BankAccountUpdatedEvent"] | components["schemas"]["FileCreatedEvent"] | components["schemas"]["FileUpdatedEvent"] | components["schemas"]["FileBinnedEvent"] | components["schemas"]["FolderCreatedEvent"] | components["schemas"]["FolderUpdatedEvent"] | components["schemas"]["FolderDuplicatedEvent"] | components["schemas"]["FolderBinnedEvent"] | components["schemas"]["FileShareCreatedEvent"] | components["schemas"]["FileShareUpdatedEvent"] | components["schemas"]["FileShareRevokedEvent"] | components["schemas"]["BinRestoredEvent"] | components["schemas"]["BinPurgedEvent"] | components["schemas"]["FileVersionRestoredEvent"] | components["schemas"]["FileVersionDeletedEvent"];
+        /** @description A page of events. */
+        EventPage: {
+            /** @description The items of this page, at most `page_size` of them. */
+            results: components["schemas"]["Event"][];
+            /**
+             * Format: uri
+             * @description The absolute URL of the next page (the same filters and `page_size`, with a `cursor`), or null on the last page.
+             */
+            next: string | null;
+        };
+        /** @description A `type` filter: an event type (`file.updated`) or a prefix ending in `.` (`file.`: every file event). */
+        EventTypeFilter: string;
         /** @description One field that broke the contract or a domain rule. */
         FieldError: {
             /** @description Where the field is, as a JSON pointer into the request: `/body/account_number`, `/path/id`, `/headers/if-match`. */
@@ -962,6 +1111,26 @@ export interface components {
             /** @description The names of the file's tags. */
             tags?: string[];
         };
+        /** @description A file was moved to the bin (its DELETE); `object` is its bin entry. */
+        FileBinnedEvent: {
+            /** @description The event's id (`evt_…`). */
+            id: string;
+            /**
+             * @description The resource and the change, e.g. `file.updated`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "file.binned";
+            /**
+             * Format: date-time
+             * @description When the change committed (UTC).
+             */
+            created_at: string;
+            /** @description The resource the change made or changed. */
+            data: {
+                /** @description The resource right after the change (for a delete or a purge: as it was last). */
+                object: components["schemas"]["Bin"];
+            };
+        };
         FileCreateForm: {
             /**
              * Format: binary
@@ -982,6 +1151,26 @@ export interface components {
             tags?: components["schemas"]["TagName"][];
             /** @description The id of one of the caller's folders to put the file in (422 when it is not one, or is in the bin). */
             folder: components["schemas"]["FolderRef"];
+        };
+        /** @description A file was uploaded (a multipart create or a finished tus upload). */
+        FileCreatedEvent: {
+            /** @description The event's id (`evt_…`). */
+            id: string;
+            /**
+             * @description The resource and the change, e.g. `file.updated`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "file.created";
+            /**
+             * Format: date-time
+             * @description When the change committed (UTC).
+             */
+            created_at: string;
+            /** @description The resource the change made or changed. */
+            data: {
+                /** @description The resource right after the change (for a delete or a purge: as it was last). */
+                object: components["schemas"]["File"];
+            };
         };
         /** @description A page of the files of one folder. */
         FilePage: {
@@ -1084,6 +1273,26 @@ export interface components {
             /** @description Write-only, 1 to 1024 characters: stored hashed, never returned or logged. */
             password?: string;
         };
+        /** @description A file share was created. */
+        FileShareCreatedEvent: {
+            /** @description The event's id (`evt_…`). */
+            id: string;
+            /**
+             * @description The resource and the change, e.g. `file.updated`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "file_share.created";
+            /**
+             * Format: date-time
+             * @description When the change committed (UTC).
+             */
+            created_at: string;
+            /** @description The resource the change made or changed. */
+            data: {
+                /** @description The resource right after the change (for a delete or a purge: as it was last). */
+                object: components["schemas"]["FileShare"];
+            };
+        };
         /** @description A page of file shares. */
         FileSharePage: {
             /** @description The items of this page, at most `page_size` of them. */
@@ -1093,6 +1302,26 @@ export interface components {
              * @description The absolute URL of the next page (the same filters and `page_size`, with a `cursor`), or null on the last page.
              */
             next: string | null;
+        };
+        /** @description A file share was revoked (its DELETE); `object` is the share as it was. */
+        FileShareRevokedEvent: {
+            /** @description The event's id (`evt_…`). */
+            id: string;
+            /**
+             * @description The resource and the change, e.g. `file.updated`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "file_share.revoked";
+            /**
+             * Format: date-time
+             * @description When the change committed (UTC).
+             */
+            created_at: string;
+            /** @description The resource the change made or changed. */
+            data: {
+                /** @description The resource right after the change (for a delete or a purge: as it was last). */
+                object: components["schemas"]["FileShare"];
+            };
         };
         /**
          * @description A partial update of a file share: only the given fields change. `file` and
@@ -1125,6 +1354,33 @@ export interface components {
             /** @description Write-only, 1 to 1024 characters: stored hashed, never returned or logged. */
             password?: string;
         };
+        /** @description A file share was changed (its PATCH, or a new link). */
+        FileShareUpdatedEvent: {
+            /** @description The event's id (`evt_…`). */
+            id: string;
+            /**
+             * @description The resource and the change, e.g. `file.updated`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "file_share.updated";
+            /**
+             * Format: date-time
+             * @description When the change committed (UTC).
+             */
+            created_at: string;
+            /** @description The resource the change made or changed. */
+            data: {
+                /** @description The resource right after the change (for a delete or a purge: as it was last). */
+                object: components["schemas"]["FileShare"];
+                /**
+                 * @description The fields of `object` that the change changed, each with its value before the
+                 *     change (as Stripe's events carry them). Fields the change left alone are absent.
+                 */
+                previous_attributes: {
+                    [key: string]: unknown;
+                };
+            };
+        };
         FileUpdateForm: {
             /**
              * Format: binary
@@ -1145,6 +1401,33 @@ export interface components {
             is_deleted?: boolean;
             /** @description Tag names, one part per tag (at most 100); they replace the file's tags and are created on first use. */
             tags?: components["schemas"]["TagName"][];
+        };
+        /** @description A file's content and fields were replaced (a PUT or a finished tus upload of a new content). */
+        FileUpdatedEvent: {
+            /** @description The event's id (`evt_…`). */
+            id: string;
+            /**
+             * @description The resource and the change, e.g. `file.updated`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "file.updated";
+            /**
+             * Format: date-time
+             * @description When the change committed (UTC).
+             */
+            created_at: string;
+            /** @description The resource the change made or changed. */
+            data: {
+                /** @description The resource right after the change (for a delete or a purge: as it was last). */
+                object: components["schemas"]["File"];
+                /**
+                 * @description The fields of `object` that the change changed, each with its value before the
+                 *     change (as Stripe's events carry them). Fields the change left alone are absent.
+                 */
+                previous_attributes: {
+                    [key: string]: unknown;
+                };
+            };
         };
         /**
          * @description One content a file has had: its current one, or an earlier one a content change kept.
@@ -1171,6 +1454,26 @@ export interface components {
             /** @description Whether this is the file's current content (its `file` download). */
             is_current: boolean;
         };
+        /** @description An earlier version of a file was deleted; `object` is the version as it was. */
+        FileVersionDeletedEvent: {
+            /** @description The event's id (`evt_…`). */
+            id: string;
+            /**
+             * @description The resource and the change, e.g. `file.updated`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "file_version.deleted";
+            /**
+             * Format: date-time
+             * @description When the change committed (UTC).
+             */
+            created_at: string;
+            /** @description The resource the change made or changed. */
+            data: {
+                /** @description The resource right after the change (for a delete or a purge: as it was last). */
+                object: components["schemas"]["FileVersion"];
+            };
+        };
         /** @description A page of a file's versions. */
         FileVersionPage: {
             /** @description The items of this page, at most `page_size` of them. */
@@ -1180,6 +1483,33 @@ export interface components {
              * @description The absolute URL of the next page (the same filters and `page_size`, with a `cursor`), or null on the last page.
              */
             next: string | null;
+        };
+        /** @description A version's content was made a file's current one; `object` is the file. */
+        FileVersionRestoredEvent: {
+            /** @description The event's id (`evt_…`). */
+            id: string;
+            /**
+             * @description The resource and the change, e.g. `file.updated`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "file_version.restored";
+            /**
+             * Format: date-time
+             * @description When the change committed (UTC).
+             */
+            created_at: string;
+            /** @description The resource the change made or changed. */
+            data: {
+                /** @description The resource right after the change (for a delete or a purge: as it was last). */
+                object: components["schemas"]["File"];
+                /**
+                 * @description The fields of `object` that the change changed, each with its value before the
+                 *     change (as Stripe's events carry them). Fields the change left alone are absent.
+                 */
+                previous_attributes: {
+                    [key: string]: unknown;
+                };
+            };
         };
         /** @description A folder of the vault. Folders form a tree per user; the root is implied (a folder at the root has no `folder`). */
         Folder: {
@@ -1241,6 +1571,26 @@ export interface components {
             /** @description The enclosing folder that contains this folder; absent at the root (the default). */
             folder?: string;
         };
+        /** @description A folder was moved to the bin with its subtree (its DELETE); `object` is its bin entry. */
+        FolderBinnedEvent: {
+            /** @description The event's id (`evt_…`). */
+            id: string;
+            /**
+             * @description The resource and the change, e.g. `file.updated`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "folder.binned";
+            /**
+             * Format: date-time
+             * @description When the change committed (UTC).
+             */
+            created_at: string;
+            /** @description The resource the change made or changed. */
+            data: {
+                /** @description The resource right after the change (for a delete or a purge: as it was last). */
+                object: components["schemas"]["Bin"];
+            };
+        };
         /**
          * @description A new folder. `name` is required; `folder` is the parent (one of the caller's
          *     folders outside the bin, else 422), null or omitted for a top-level folder; `tags`
@@ -1263,6 +1613,26 @@ export interface components {
             folder?: string | null;
             /** @description The folder's tags (at most 100, each created by name on first use). */
             tags?: components["schemas"]["TagInput"][];
+        };
+        /** @description A folder was created. */
+        FolderCreatedEvent: {
+            /** @description The event's id (`evt_…`). */
+            id: string;
+            /**
+             * @description The resource and the change, e.g. `file.updated`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "folder.created";
+            /**
+             * Format: date-time
+             * @description When the change committed (UTC).
+             */
+            created_at: string;
+            /** @description The resource the change made or changed. */
+            data: {
+                /** @description The resource right after the change (for a delete or a purge: as it was last). */
+                object: components["schemas"]["Folder"];
+            };
         };
         /** @description The folder embedded in a file share (`folder_detail`). */
         FolderDetail: {
@@ -1328,6 +1698,26 @@ export interface components {
              */
             readonly folders: string;
         };
+        /** @description A folder was deep-copied; `object` is the copy. */
+        FolderDuplicatedEvent: {
+            /** @description The event's id (`evt_…`). */
+            id: string;
+            /**
+             * @description The resource and the change, e.g. `file.updated`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "folder.duplicated";
+            /**
+             * Format: date-time
+             * @description When the change committed (UTC).
+             */
+            created_at: string;
+            /** @description The resource the change made or changed. */
+            data: {
+                /** @description The resource right after the change (for a delete or a purge: as it was last). */
+                object: components["schemas"]["Folder"];
+            };
+        };
         /**
          * @description The folder fields a request may set. The minimum length of 1 binds `name` and
          *     `folder` (the service spec does not say which field it binds; an empty name or
@@ -1366,6 +1756,33 @@ export interface components {
         };
         /** @description An id of one of the caller's folders, given in a request: 1 to 64 characters (ids are UUIDs, 36 characters). */
         FolderRef: string;
+        /** @description A folder was changed (the favourite PATCH: fields, move, tags, or `is_deleted`). */
+        FolderUpdatedEvent: {
+            /** @description The event's id (`evt_…`). */
+            id: string;
+            /**
+             * @description The resource and the change, e.g. `file.updated`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "folder.updated";
+            /**
+             * Format: date-time
+             * @description When the change committed (UTC).
+             */
+            created_at: string;
+            /** @description The resource the change made or changed. */
+            data: {
+                /** @description The resource right after the change (for a delete or a purge: as it was last). */
+                object: components["schemas"]["Folder"];
+                /**
+                 * @description The fields of `object` that the change changed, each with its value before the
+                 *     change (as Stripe's events carry them). Fields the change left alone are absent.
+                 */
+                previous_attributes: {
+                    [key: string]: unknown;
+                };
+            };
+        };
         /** @description A file or folder description: at most 500 characters. */
         ItemDescription: string;
         /** @description A file or folder name: at most 255 characters. */
@@ -2880,6 +3297,262 @@ export interface operations {
                 headers: {
                     /** @description With `idempotency-key-in-use`: seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body has a media type this operation does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The request is well-formed but refers to something unusable (another user's item, an
+             *     unknown user id, a folder inside itself); `errors` names the field. On a POST, also:
+             *     the `Idempotency-Key` was used for a different request (`urn:vault:problem:idempotency-key-reused`,
+             *     naming `/headers/idempotency-key`).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where the page starts: the opaque `cursor` of a `next` link, as given. A cursor
+                 *     is signed and belongs to one caller and one list (with its filters): any other
+                 *     answers 400 naming `cursor`.
+                 */
+                cursor?: components["parameters"]["PageQuery.cursor"];
+                /** @description How many items a page holds: 1 to 200, 50 when omitted. */
+                page_size?: components["parameters"]["PageQuery.page_size"];
+                /** @description Event types (`file.updated`) or prefixes ending in `.` (`file.`), at most 20: an event of any of them is kept. */
+                type?: components["schemas"]["EventTypeFilter"][];
+                /** @description The id of one resource (`data.object.id`): its events only. */
+                object?: string;
+                /** @description Only events created after this instant. */
+                created_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description One page of a list: the items in list order and the absolute URL of the next page.
+             *     Following `next` until it is null visits every item exactly once, even while items
+             *     are added or removed meanwhile (a removed item may be missing; none repeats).
+             */
+            200: {
+                headers: {
+                    /** @description `private, no-cache`: a list is its owner's; a private cache revalidates. */
+                    "Cache-Control": "private, no-cache";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventPage"];
+                };
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body has a media type this operation does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The request is well-formed but refers to something unusable (another user's item, an
+             *     unknown user id, a folder inside itself); `errors` names the field. On a POST, also:
+             *     the `Idempotency-Key` was used for a different request (`urn:vault:problem:idempotency-key-reused`,
+             *     naming `/headers/idempotency-key`).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -225,6 +225,9 @@ describe("the generated OpenAPI document", () => {
         "DELETE /evault/v1/uploads/{id}/",
         // Usage and quotas (issue 27).
         "GET /evault/v1/usage/",
+        // Events (issue 28).
+        "GET /evault/v1/events/",
+        "GET /evault/v1/events/{id}/",
       ].sort(),
     );
     for (const path of Object.keys(doc.paths)) expect(path).toMatch(/\/$/);
@@ -367,6 +370,7 @@ describe("the generated OpenAPI document", () => {
     expect(lists.map(([path]) => path).sort()).toEqual([
       "/banking/v1/ng/bank_accounts/",
       "/evault/v1/bins/",
+      "/evault/v1/events/",
       "/evault/v1/favourite/folders/",
       "/evault/v1/file_shares/",
       "/evault/v1/files/",

@@ -212,7 +212,9 @@ export function mutationsOf(
     if (s.minLength > 0) set("", "minLength");
     if (s.format === "date-time") set("2026-02-30T25:00:00Z", "format");
     const items = s.items && resolve(s.items);
-    if (items?.type === "string" && items.minLength > 0) set([""], "item minLength", `${at(name)}/0`);
+    // An empty value in a query string is refused at the parameter, before its items are checked.
+    if (items?.type === "string" && items.minLength > 0)
+      set([""], "item minLength", as === "query" ? at(name) : `${at(name)}/0`);
     if (items?.type === "object" && items.required?.length)
       set([{}], "item required", `${at(name)}/0/${items.required[0]}`);
   }

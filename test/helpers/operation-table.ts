@@ -29,6 +29,8 @@ export interface Ids {
   folder_bin_id: string;
   /** The tus `Upload-Metadata` of a new file `a.txt` in `folder_id` (its values are base64, which a Postman variable cannot encode). */
   upload_metadata: string;
+  /** One of the user's events. */
+  event_id: string;
 }
 
 /** A seeded user's ids. */
@@ -45,6 +47,7 @@ export function idsOf(user: SeededUser): Ids {
     bin_id: user.bin_id,
     folder_bin_id: user.folder_bin_id,
     upload_metadata: uploadInto(user.folder_id),
+    event_id: user.event_id,
   };
 }
 
@@ -347,6 +350,14 @@ export const operationTable: Record<OperationId, Entry> = {
     json: true,
     foreign: 404,
   },
+  // Another user's filter by the owner's account finds none of the owner's events: an empty page.
+  listEvents: {
+    request: (ids) => ({ query: { type: "bank_account.", object: ids.bank_account_id } }),
+    status: 200,
+    json: true,
+    foreign: null,
+  },
+  getEvent: { request: (ids) => ({ id: ids.event_id }), status: 200, json: true, foreign: 404 },
 };
 
 export interface Documented {

@@ -23,6 +23,8 @@ export interface Config {
   maxUploadBytes: number;
   blobStore: BlobStoreConfig;
   binRetentionDays: number;
+  /** How many days events are kept before the sweep purges them (`EVENTS_RETENTION_DAYS`, 30). */
+  eventsRetentionDays: number;
   /** How many versions of a file are kept, the current one counted (`FILE_VERSIONS_KEEP`, 50; 1 keeps none but the current). */
   fileVersionsKept: number;
   /** The most bytes a user may keep in files, versions and the bin together (`USER_QUOTA_BYTES`); none when undefined. */
@@ -112,6 +114,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxUploadBytes,
     blobStore,
     binRetentionDays: integer(env, "BIN_RETENTION_DAYS", 30, 1, 36500),
+    eventsRetentionDays: integer(env, "EVENTS_RETENTION_DAYS", 30, 1, 36500),
     fileVersionsKept: integer(env, "FILE_VERSIONS_KEEP", 50, 1, 10_000),
     userQuotaBytes: env.USER_QUOTA_BYTES ? integer(env, "USER_QUOTA_BYTES", 0, 0, Number.MAX_SAFE_INTEGER) : undefined,
     idempotencyTtlSeconds: integer(env, "IDEMPOTENCY_TTL_SECONDS", 24 * 60 * 60, 1, 30 * 24 * 60 * 60),

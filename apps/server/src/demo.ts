@@ -5,7 +5,7 @@ import { Readable } from "node:stream";
 import type { Db } from "./data/database.js";
 import { bankAccounts, currencies, fileShares, files, folders, users } from "./data/schema.js";
 import { createApiKey } from "./domain/api-keys.js";
-import { NAIRA } from "./domain/banking/bank-accounts.js";
+import { NAIRA, recordAccountOpened } from "./domain/banking/bank-accounts.js";
 import { moveToBin } from "./domain/vault/bins.js";
 import { putBlob } from "./domain/vault/blob-sweep.js";
 import { linkSecret, newLink, linkToken as tokenOf } from "./domain/vault/share-links.js";
@@ -43,6 +43,8 @@ export interface DemoUser {
   binned_folder_id: string;
   /** ... under this bin entry. */
   folder_bin_id: string;
+  /** The event of the bank account's opening. */
+  event_id: string;
 }
 
 async function storeBytes(db: Db, store: BlobStore, bytes: Buffer): Promise<string> {
@@ -167,6 +169,7 @@ export async function createDemoUser(
     };
   });
   const key = await createApiKey(db, username);
+  const eventId = await recordAccountOpened(db, ids.bankAccountId);
   return {
     id: ids.user.id,
     username,
@@ -184,6 +187,7 @@ export async function createDemoUser(
     projects_file_version_id: ids.planVersionId,
     binned_folder_id: ids.oldProjects,
     folder_bin_id: ids.folderBinId,
+    event_id: eventId,
   };
 }
 

@@ -10,6 +10,7 @@ import { sweepIdempotencyKeys } from "./data/idempotency-keys.js";
 import { users } from "./data/schema.js";
 import { createDemoUser, type DemoUser } from "./demo.js";
 import { KEY_REVOKED_CHANNEL, KeyCache } from "./domain/api-keys.js";
+import { purgeOldEvents } from "./domain/events.js";
 import { purgeExpired } from "./domain/vault/bins.js";
 import { sweepOrphanBlobs } from "./domain/vault/blob-sweep.js";
 import { sweepExpiredUploads } from "./domain/vault/resumable-uploads.js";
@@ -78,6 +79,7 @@ export async function startServer(
     await purgeExpired(database.db, blobs, logger);
     await sweepExpiredUploads(database.db, (id) => blobs.deleteUploadParts(id));
     await blobs.sweepTemp();
+    await purgeOldEvents(database.db, config.eventsRetentionDays);
   };
   const sweepLogged = () =>
     sweep().catch((err: unknown) => {

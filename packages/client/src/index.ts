@@ -11,6 +11,10 @@ export type FileShare = components["schemas"]["FileShare"];
 export type VaultFile = components["schemas"]["File"];
 export type Folder = components["schemas"]["Folder"];
 export type Bin = components["schemas"]["Bin"];
+/** Every event, one union narrowed by `type`: `if (event.type === "file.updated") event.data.previous_attributes`. */
+export type VaultEvent = components["schemas"]["Event"];
+/** The event of one type: `EventOf<"bank_account.updated">`. */
+export type EventOf<T extends VaultEvent["type"]> = Extract<VaultEvent, { type: T }>;
 
 /** The paths whose GET answers a page `{ results, next }`: the lists. */
 export type ListPath = {

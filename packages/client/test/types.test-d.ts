@@ -1,7 +1,15 @@
 // Compile-time guarantees of the generated client: every `@ts-expect-error` below
 // must be an error, so a loosened type makes this file fail to type-check.
 import { describe, expectTypeOf, test } from "vitest";
-import { type Bin, createVaultClient, type NgnBankAccount, type Problem, type VaultFile } from "../src/index.js";
+import {
+  type Bin,
+  createVaultClient,
+  type EventOf,
+  type NgnBankAccount,
+  type Problem,
+  type VaultEvent,
+  type VaultFile,
+} from "../src/index.js";
 
 const client = createVaultClient({ baseUrl: "http://127.0.0.1:8080", apiKey: "k" });
 const id = { params: { path: { id: "1" } } };
@@ -75,5 +83,23 @@ describe("the client's types", () => {
     await client.PATCH("/evault/v1/file_shares/{id}/", { ...id, body: { users: ["1"] } });
     // @ts-expect-error the file must be a Blob, not a string
     await client.PUT("/evault/v1/files/{id}/", { ...id, body: { file: "content" } });
+  });
+
+  test("an event is narrowed by its type", async () => {
+    const { data } = await client.GET("/evault/v1/events/{id}/", id);
+    expectTypeOf(data).toEqualTypeOf<VaultEvent | undefined>();
+    if (data?.type === "bank_account.updated") {
+      expectTypeOf(data).toEqualTypeOf<EventOf<"bank_account.updated">>();
+      expectTypeOf(data.data.object).toEqualTypeOf<NgnBankAccount>();
+      expectTypeOf(data.data.previous_attributes).toEqualTypeOf<Record<string, unknown>>();
+    }
+    if (data?.type === "file.binned") {
+      expectTypeOf(data.data.object).toEqualTypeOf<Bin>();
+      // @ts-expect-error a bin event carries no previous attributes
+      data.data.previous_attributes;
+    }
+    // @ts-expect-error no such event type
+    const _unknown: VaultEvent["type"] = "file.renamed";
+    await client.GET("/evault/v1/events/", { params: { query: { type: ["file.", "bin.purged"], object: "x" } } });
   });
 });

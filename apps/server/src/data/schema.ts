@@ -359,3 +359,28 @@ export const tusUploads = pgTable(
     index("tus_uploads_expires_idx").on(t.expires_at),
   ],
 );
+
+/**
+ * The events (a transactional outbox, migration 0016): one per committed change, in the
+ * change's own transaction. `data` is `{object, previous}`: the view rows the change's
+ * answer was presented from, after it and (for an update) before it. `seq` only grows,
+ * for a delivery worker's "events after N".
+ */
+export const events = pgTable(
+  "events",
+  {
+    seq: bigint("seq", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    id: text("id").notNull(),
+    user_id: owner(),
+    type: text("type").notNull(),
+    object_id: text("object_id").notNull(),
+    data: jsonb("data").$type<{ object: unknown; previous?: unknown }>().notNull(),
+    created_at: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("events_id_idx").on(t.id),
+    index("events_user_created_idx").on(t.user_id, t.created_at, t.id),
+    index("events_user_object_created_idx").on(t.user_id, t.object_id, t.created_at, t.id),
+    index("events_created_idx").on(t.created_at),
+  ],
+);

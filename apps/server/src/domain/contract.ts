@@ -16,6 +16,7 @@ export type ApiFileShare = Schemas["FileShare"];
 export type FileShareUpdate = Schemas["FileShareUpdate"];
 export type FileShareCreate = Schemas["FileShareCreate"];
 export type ApiBin = Schemas["Bin"];
+export type ApiFileVersion = Schemas["FileVersion"];
 
 /** All timestamps leave the service as UTC ISO 8601 with `Z`. */
 export const iso = (date: Date) => date.toISOString();

@@ -9,6 +9,7 @@ import {
   replaceBankAccount,
 } from "../domain/banking/bank-accounts.js";
 import { iso, type Versioned } from "../domain/contract.js";
+import { getEvent, listEvents, type Presenters } from "../domain/events.js";
 import { binEntry, binItem, deleteBin, listBins, recordedRestore, restoreBin } from "../domain/vault/bins.js";
 import type { CleanupLog } from "../domain/vault/blob-sweep.js";
 import {
@@ -39,7 +40,13 @@ import {
 import { sharedWithMe } from "../domain/vault/links.js";
 import { linkSecret, linkToken } from "../domain/vault/share-links.js";
 import { readUsage } from "../domain/vault/usage.js";
-import { deleteVersion, listVersions, restoreVersion } from "../domain/vault/versions.js";
+import {
+  deleteVersion,
+  listVersions,
+  presentVersion,
+  restoreVersion,
+  type VersionRow,
+} from "../domain/vault/versions.js";
 import { type FileRow, type FolderRow, presentFile, presentFolder } from "../domain/vault/views.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import { checkInstant } from "./body-checks.js";
@@ -73,7 +80,7 @@ export const vaultSettings = (config: PublicConfig, cleanupLog: CleanupLog): Vau
 });
 
 /** The links a resource's answer holds, and the answers of the creates: 201, the resource, its version and `Location`. */
-function answers(config: PublicConfig) {
+function answers(db: Db, config: PublicConfig) {
   const contentLink = contentLinkOf(config.publicBaseUrl);
   /** The absolute URL of a resource's GET, sent as a create's `Location`. */
   const located = (collection: string, id: string) => `${config.publicBaseUrl}${collection}${encodeURIComponent(id)}/`;
@@ -85,9 +92,19 @@ function answers(config: PublicConfig) {
     content: contentLink,
     link: (token: string) => `${config.publicBaseUrl}/evault/v1/links/${token}/`,
   };
+  /** Per resource, its recorded view row as the contract's resource: an event's `data.object`. */
+  const presenters: Presenters = {
+    bank_account: (recorded) => recordedBankAccount(recorded).resource,
+    file: (recorded) => presentFile(recorded as FileRow, contentLink).file,
+    folder: (recorded) => presentFolder(recorded as FolderRow).folder,
+    bin: (recorded, at) => recordedRestore(recorded, at),
+    file_share: async (recorded) => (await recordedFileShare(db, recorded, shareUrls)).resource,
+    file_version: (recorded) => presentVersion(recorded as VersionRow),
+  };
   return {
     contentLink,
     shareUrls,
+    presenters,
     accountCreated: created("/banking/v1/ng/bank_accounts/"),
     fileCreated: created("/evault/v1/files/"),
     folderCreated: created("/evault/v1/folders/"),
@@ -103,7 +120,7 @@ export function createRecoveries(
   db: Db,
   config: PublicConfig,
 ): Record<IdempotentOperationId, (work: RecordedWork) => RebuiltReply | Promise<RebuiltReply>> {
-  const { contentLink, shareUrls, accountCreated, fileCreated, folderCreated, shareCreated } = answers(config);
+  const { contentLink, shareUrls, accountCreated, fileCreated, folderCreated, shareCreated } = answers(db, config);
   return {
     createNgnBankAccount: ({ recorded }) => accountCreated(recordedBankAccount(recorded)),
     createFile: ({ recorded }) => {
@@ -152,7 +169,10 @@ export function createHandlers({
   logger: CleanupLog;
 }): Handlers {
   const { db } = database;
-  const { contentLink, shareUrls, accountCreated, fileCreated, folderCreated, shareCreated } = answers(config);
+  const { contentLink, shareUrls, presenters, accountCreated, fileCreated, folderCreated, shareCreated } = answers(
+    db,
+    config,
+  );
   const retention = config.binRetentionDays;
   const settings = vaultSettings(config, logger);
   return {
@@ -272,15 +292,7 @@ export function createHandlers({
     },
     async listFileVersions({ userId, path, query, url }) {
       const page = await listVersions(db, userId, path.id, pageRequest(query));
-      const items = page.items.map((v) => ({
-        id: v.id,
-        size: Number(v.size),
-        sha256: v.hash,
-        content_type: v.mimetype,
-        created_at: iso(new Date(v.created_at)),
-        is_current: v.is_current,
-      }));
-      return { status: 200, body: pageBody(url, { items, next: page.next }) };
+      return { status: 200, body: pageBody(url, { items: page.items.map(presentVersion), next: page.next }) };
     },
     async restoreFileVersion({ userId, path, ifMatch, idempotency }) {
       const restore = {
@@ -312,6 +324,19 @@ export function createHandlers({
     async deleteBin({ userId, path }) {
       await deleteBin(db, blobs, logger, userId, path.id);
       return { status: 204 };
+    },
+    async listEvents({ userId, query, url }) {
+      checkInstant(query?.created_after, "/query/created_after");
+      const filters = {
+        type: typeof query?.type === "string" ? [query.type] : query?.type,
+        object: query?.object,
+        createdAfter: query?.created_after === undefined ? undefined : new Date(query.created_after),
+      };
+      const page = await listEvents(db, userId, filters, pageRequest(query), presenters);
+      return { status: 200, body: pageBody(url, page) };
+    },
+    async getEvent({ userId, path }) {
+      return { status: 200, body: await getEvent(db, userId, path.id, presenters) };
     },
   };
 }

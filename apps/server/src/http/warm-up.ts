@@ -80,6 +80,8 @@ const REQUESTS: Record<
     headers: { ...TUS, "upload-offset": "0" },
   },
   deleteUpload: { method: "DELETE", path: "/evault/v1/uploads/warm-up/", headers: TUS },
+  listEvents: { method: "GET", path: "/evault/v1/events/?type=file.&type=bank_account.updated" },
+  getEvent: { method: "GET", path: "/evault/v1/events/warm-up/" },
 };
 
 /**

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, type SQL } from "drizzle-orm";
 import type { Db } from "../../data/database.js";
 import { violates } from "../../data/database-errors.js";
+import { recordedEventText } from "../../data/events.js";
 import { type ClaimedKey, recordedAnswerText } from "../../data/idempotency-keys.js";
 import { statement } from "../../data/prepared.js";
 import { bankAccounts, currencies, users } from "../../data/schema.js";
@@ -69,8 +70,9 @@ const ACCOUNT_COLUMNS = `a.*, u.username, u.email, u.first_name, u.last_name, u.
 /**
  * Full update: every writable field takes the given value or its default.
  *
- * One statement, `UPDATE … FROM … RETURNING` with the owner and currency joined, so
- * the common case is a single round trip. Its WHERE clause holds every rule (owner,
+ * One statement, `UPDATE … FROM … RETURNING` with the owner and currency joined, and
+ * its event (the row before it locked and read in the FROM), so the common case is a
+ * single round trip. Its WHERE clause holds every rule (owner,
  * `If-Match` version, terminal status); PostgreSQL re-checks it on the latest row when
  * a concurrent writer got there first, so writers serialise on the row lock, no update
  * is lost and an `If-Match` version has exactly one winner. The unique index on
@@ -80,12 +82,21 @@ const ACCOUNT_COLUMNS = `a.*, u.username, u.email, u.first_name, u.last_name, u.
  */
 const replaceStatement = statement<ReplacedRow>(
   "replace_bank_account",
-  `update bank_accounts a set account_number = $1, account_name = $2, classification = $3,
-    status = $4, business_name = $5, reference = $6, version = a.version + 1, updated_at = now()
-  from users u, currencies c
-  where a.id = $7 and a.user_id = $8 and u.id = a.user_id and c.id = a.currency_id
-    and ($9::integer[] is null or a.version = any($9::integer[])) and (a.status not in (${TERMINAL.map((t) => `'${t}'`).join(", ")}) or a.status = $4)
-  returning ${ACCOUNT_COLUMNS}`,
+  `with updated as (
+    update bank_accounts a set account_number = $1, account_name = $2, classification = $3,
+      status = $4, business_name = $5, reference = $6, version = a.version + 1, updated_at = now()
+    from users u, currencies c, (select * from bank_accounts where id = $7 and user_id = $8 for update) previous
+    where a.id = previous.id and u.id = a.user_id and c.id = a.currency_id
+      and ($9::integer[] is null or a.version = any($9::integer[])) and (a.status not in (${TERMINAL.map((t) => `'${t}'`).join(", ")}) or a.status = $4)
+    returning ${ACCOUNT_COLUMNS}, to_jsonb(previous) as previous_account
+  ),
+  ${recordedEventText("bank_account.updated", {
+    user: "$8::integer",
+    object: "to_jsonb(updated) - 'previous_account'",
+    previous: "to_jsonb(updated) - 'previous_account' || previous_account",
+    from: "updated",
+  })}
+  select * from updated`,
 );
 
 /** The row the statement returns: the account's columns, its owner's and its currency's. */
@@ -177,6 +188,7 @@ const createStatement = statement<ReplacedRow>(
       from a join users u on u.id = a.user_id
         join (select * from currencies where id = $1 union all select * from currency) c on c.id = a.currency_id
     ),
+    ${recordedEventText("bank_account.created", { user: "$6::integer", object: "to_jsonb(answer)", from: "answer" })},
     ${recordedAnswerText({
       user: "$6::integer",
       key: "$14",
@@ -215,6 +227,23 @@ export async function createBankAccount(
   });
   if (!row) throw notFound("bank account");
   return { resource: presentBankAccount(row), version: row.version };
+}
+
+const recordOpeningStatement = statement<{ id: string }>(
+  "record_bank_account_opened",
+  `with answer as (
+    select ${ACCOUNT_COLUMNS} from bank_accounts a join users u on u.id = a.user_id join currencies c on c.id = a.currency_id
+    where a.id = $1
+  ),
+  ${recordedEventText("bank_account.created", { user: "answer.user_id", object: "to_jsonb(answer)", from: "answer" })}
+  select id from recorded_event`,
+);
+
+/** Records the opening event of an account made outside the API (the demo's), as its create records it; answers its id. */
+export async function recordAccountOpened(db: Db, accountId: string): Promise<string> {
+  const [event] = await recordOpeningStatement(db, [accountId]);
+  if (!event) throw notFound("bank account");
+  return event.id;
 }
 
 /** The created account as the create statement recorded it (JSON: its timestamps are strings). */

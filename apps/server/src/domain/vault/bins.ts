@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../data/database.js";
+import { recordedEvent } from "../../data/events.js";
 import { type ClaimedKey, claimedKeyValues, recordedAnswerOf } from "../../data/idempotency-keys.js";
 import { namedStatement, statement, value } from "../../data/prepared.js";
 import { bins, files, folders } from "../../data/schema.js";
@@ -136,8 +137,10 @@ const binStatement = (kind: "file" | "folder") =>
         insert into bins (id, user_id, ${sql.raw(`${kind}_id`)}, expires_at)
         select ${value("bin_id")}, ${user}, target.id, ${value("expires")}::timestamptz from target
         returning *
-      )
-    ${binViewQuery(sql`entry`)}`,
+      ),
+      answer as (${binViewQuery(sql`entry`)}),
+      ${recordedEvent(`${kind}.binned`, { user, object: sql`to_jsonb(answer)`, from: sql`answer` })}
+    select * from answer`,
   );
 const binStatements = { file: binStatement("file"), folder: binStatement("folder") };
 
@@ -206,7 +209,10 @@ const deleteBinStatement = namedStatement<{ deleted: boolean; orphans: string[] 
       changed: sql`gone_files`,
       candidates: sql`select hash from gone_files union all select hash from gone_versions`,
       goneVersions: sql`select id from gone_versions`,
-    })})
+    })}),
+    -- The entry as it was: its item is still in the statement's snapshot.
+    purged as (${binViewQuery(sql`entry`)}),
+    ${recordedEvent("bin.purged", { user: sql`purged.user_id`, object: sql`to_jsonb(purged)`, from: sql`purged` })}
   select exists (select 1 from entry) as deleted, array(select hash from unreferenced) as orphans`,
 );
 
@@ -274,6 +280,11 @@ const restoreStatement = namedStatement<
       status: 200,
       answer: sql`(select to_jsonb(a) from answer a)`,
       done: sql`exists (select 1 from restoring)`,
+    })},
+    ${recordedEvent("bin.restored", {
+      user,
+      object: sql`to_jsonb(answer)`,
+      from: sql`answer where exists (select 1 from restoring)`,
     })}
   select * from answer`,
 );

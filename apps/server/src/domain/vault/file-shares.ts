@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../data/database.js";
+import { type EventType, recordedEvent } from "../../data/events.js";
 import { type ClaimedKey, claimedKeyValues, recordedAnswerOf } from "../../data/idempotency-keys.js";
 import { namedStatement, value } from "../../data/prepared.js";
 import { fileShares, type users } from "../../data/schema.js";
@@ -140,6 +141,27 @@ function presentFileShare(share: ShareViewRow, { urls, secret }: Presenting): Ap
 
 const user = value("user");
 
+/** A share view row of `w` as jsonb for a record, its password hash left out (`has_password` asks only whether there is one). */
+const withoutHash = (w: SQL) => sql`jsonb_set(to_jsonb(${w}), '{password_hash}',
+  case when ${w}.password_hash is null then 'null' else '"kept out of the record"' end::jsonb)`;
+
+/**
+ * The share's row before an update, locked: the update joins it, so it is read first
+ * and is the latest (a concurrent writer's committed change included).
+ */
+const previousShare = sql`previous as (select * from file_shares s where s.id = ${value("id")} and s.user_id = ${user} for update)`;
+
+/** The event of a share statement that wrote (`written`), and for an update the share's view before it (`previousShare`). */
+const shareEvent = (type: EventType, { previousOf }: { previousOf?: ItemKind | "either" } = {}) =>
+  recordedEvent(type, {
+    user,
+    object: withoutHash(sql`w`),
+    previous:
+      previousOf &&
+      sql`(select ${withoutHash(sql`v`)} from (${shareViewQuery(sql`previous`, undefined, previousOf === "either" ? undefined : previousOf)}) v)`,
+    from: sql`written w`,
+  });
+
 /**
  * The checks of a share's `file`, `folder` and `users` placeholders, as columns of
  * `checks`: the items must be the caller's and visible (`file_visible`,
@@ -213,6 +235,7 @@ const updateShareStatement = (item: { named: ItemKind } | { kept: ItemKind } | u
     sql`with
     current as (select s.version, s.folder_id is not null as of_folder from file_shares s where s.id = ${value("id")} and s.user_id = ${user}),
     ${shareChecks(item && "named" in item ? item.named : undefined)},
+    ${previousShare},
     target as (
       update file_shares s set
         file_id = case when ${value("set_file")}::boolean then ${value("file_id")}::text else s.file_id end,
@@ -223,13 +246,14 @@ const updateShareStatement = (item: { named: ItemKind } | { kept: ItemKind } | u
         password_hash = coalesce(${value("password_hash")}::text, s.password_hash),
         expires_at = case when ${value("set_expires")}::boolean then ${value("expires_at")}::timestamptz else s.expires_at end,
         version = s.version + 1, updated_at = now()
-      from checks c
-      where s.id = ${value("id")} and s.user_id = ${user} and not ${value("both")}::boolean
+      from checks c, previous p
+      where s.id = p.id and not ${value("both")}::boolean
         and (${value("versions")}::integer[] is null or s.version = any(${value("versions")}::integer[])) and ${linkable}
         ${item && "kept" in item ? sql`and s.folder_id is ${sql.raw(item.kept === "folder" ? "not null" : "null")}` : sql``}
       returning s.*
     ),
-    written as (${shareViewQuery(sql`target`, sql`(select * from file_shares where id <> ${value("id")} union all select * from target)`, kind)})
+    written as (${shareViewQuery(sql`target`, sql`(select * from file_shares where id <> ${value("id")} union all select * from target)`, kind)}),
+    ${shareEvent("file_share.updated", { previousOf: item && "kept" in item ? item.kept : "either" })}
   select c.*, (select version from current) as current_version, (select of_folder from current) as current_of_folder, w.*
   from checks c left join written w on true`,
   );
@@ -308,8 +332,7 @@ export async function updateFileShare(
 }
 
 /** The share as `written` holds it, for the request's key: `has_password` asks only whether there is a hash. */
-const recordedView = sql`(select jsonb_set(to_jsonb(w), '{password_hash}',
-  case when w.password_hash is null then 'null' else '"kept out of the record"' end::jsonb) from written w)`;
+const recordedView = sql`(select ${withoutHash(sql`w`)} from written w)`;
 
 /**
  * A new share of a `kind` item in one statement: the checks, the insert, its view, and
@@ -335,7 +358,8 @@ const createShareStatement = (kind: ItemKind) =>
       status: 201,
       answer: recordedView,
       done: sql`exists (select 1 from target)`,
-    })}
+    })},
+    ${shareEvent("file_share.created")}
   select c.*, w.* from checks c left join written w on true`,
   );
 
@@ -427,12 +451,19 @@ export async function listFileShares(
   return { items: found.items.map((share) => presentFileShare(share, shown)), next: found.next };
 }
 
+/** The revoke in one statement: the share deleted, and its event with its view as it was. */
+const deleteShareStatement = namedStatement<{ id: string }, { id: string; user: number }>(
+  "delete_file_share",
+  sql`with
+    gone as (delete from file_shares s where s.id = ${value("id")} and s.user_id = ${user} returning s.*),
+    written as (${shareViewQuery(sql`gone`)}),
+    ${shareEvent("file_share.revoked")}
+  select id from gone`,
+);
+
 /** Revokes one of the caller's shares: the share goes, the shared item stays. */
 export async function deleteFileShare(db: Db, userId: number, id: string): Promise<void> {
-  const gone = await db
-    .delete(fileShares)
-    .where(and(eq(fileShares.id, id), eq(fileShares.user_id, userId)))
-    .returning({ id: fileShares.id });
+  const gone = await deleteShareStatement(db, { id, user: userId });
   if (gone.length === 0) throw notFound("file share");
 }
 
@@ -444,10 +475,12 @@ export async function deleteFileShare(db: Db, userId: number, id: string): Promi
 const replaceLinkStatement = namedStatement<ShareViewRow, Record<string, unknown>>(
   "replace_file_share_link",
   sql`with
+    ${previousShare},
     target as (
       update file_shares s set link_nonce = ${value("link_nonce")}::text, link_hash = ${value("link_hash")}::text,
         version = s.version + 1, updated_at = now()
-      where s.id = ${value("id")} and s.user_id = ${user}
+      from previous p
+      where s.id = p.id
       returning s.*
     ),
     written as (${shareViewQuery(sql`target`, sql`(select * from file_shares where id <> ${value("id")} union all select * from target)`)}),
@@ -456,7 +489,8 @@ const replaceLinkStatement = namedStatement<ShareViewRow, Record<string, unknown
       status: 200,
       answer: recordedView,
       done: sql`exists (select 1 from target)`,
-    })}
+    })},
+    ${shareEvent("file_share.updated", { previousOf: "either" })}
   select * from written`,
 );
 

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { basename, extname } from "node:path";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../data/database.js";
+import { type EventType, recordedEvent } from "../../data/events.js";
 import { type ClaimedKey, claimedKeyValues, recordedAnswerOf } from "../../data/idempotency-keys.js";
 import { namedStatement, type Session, value } from "../../data/prepared.js";
 import { files } from "../../data/schema.js";
@@ -112,12 +113,13 @@ function fileValues(userId: number, id: string, form: FileForm, upload: Upload, 
  * `destination_visible`), then the blob, the tags (replaced by the form's), the bin
  * move, the blob rows no file references any more (of the hashes `previous` selects,
  * read in the statement's snapshot, before `target`), the view of the file as written,
- * and `recorded`, CTEs that may read that view in `answer`.
+ * its event, and `recorded`, CTEs that may read that view in `answer`.
  */
 const fileStatement = (
   name: string,
   target: SQL,
   previous: SQL,
+  event: SQL,
   { recorded, versioned = false }: { recorded?: SQL; versioned?: boolean } = {},
 ) =>
   namedStatement<FileOutcome, ReturnType<typeof fileValues> & { versions?: number[] | null } & Record<string, unknown>>(
@@ -148,9 +150,18 @@ const fileStatement = (
           tags: tagsJson(sql`added_tags`),
         })}) v) as file
         from checks c
-      )${recorded ? sql`, ${recorded}` : sql``}
+      ),
+      ${event}${recorded ? sql`, ${recorded}` : sql``}
     select * from answer`,
   );
+
+/**
+ * The event of a file statement that wrote (`answer`'s file); for a replace, `previous`
+ * is the file's view before it, as the statement's snapshot holds it (the writes hold
+ * the caller's tree lock, so no other write of the file is in between).
+ */
+const fileEvent = (type: EventType, previous?: SQL) =>
+  recordedEvent(type, { user, object: sql`a.file::jsonb`, previous, from: sql`answer a where a.file is not null` });
 
 const replaceStatement = fileStatement(
   "replace_file",
@@ -164,6 +175,10 @@ const replaceStatement = fileStatement(
       and (${value("versions")}::integer[] is null or f.version = any(${value("versions")}::integer[]))
     returning f.*`,
   sql`select f.hash from files f where f.id = ${value("id")}`,
+  fileEvent(
+    "file.updated",
+    sql`(select to_jsonb(v) from (${fileViewQuery({ files: sql`(select * from files x where x.id = ${value("id")} and x.user_id = ${user})` })}) v)`,
+  ),
   { versioned: true },
 );
 
@@ -176,6 +191,7 @@ const createStatement = fileStatement(
     returning *`,
   // A new file leaves no blob unreferenced.
   sql`select null::text where false`,
+  fileEvent("file.created"),
   {
     recorded: recordedAnswerOf({
       user,

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../data/database.js";
+import { type EventType, recordedEvent } from "../../data/events.js";
 import { type ClaimedKey, claimedKeyValues, recordedAnswerOf } from "../../data/idempotency-keys.js";
 import { namedStatement, value } from "../../data/prepared.js";
 import { folders } from "../../data/schema.js";
@@ -101,6 +102,27 @@ const ownFields = sql`name = coalesce(${value("name")}::text, f.name),
 
 type FolderUpdateValues = ReturnType<typeof folderValues> & { versions: unknown };
 
+/** The event of a folder statement that wrote: `answer`'s folder, and for an update `previous`, its view before. */
+const folderEvent = (type: EventType, previous?: SQL) =>
+  recordedEvent(type, {
+    user,
+    object: sql`a.folder::jsonb`,
+    previous,
+    from: sql`answer a where a.folder is not null`,
+  });
+
+/**
+ * The folder's row before a PATCH, locked: the update joins it, so it is read first and
+ * is the latest (a concurrent writer's committed change included).
+ */
+const previousFolder = sql`previous as (select * from folders f where f.id = ${id} and f.user_id = ${user} for update)`;
+
+/** A PATCH's event, with the folder's view before it (`previousFolder`). */
+const updatedFolderEvent = folderEvent(
+  "folder.updated",
+  sql`(select to_jsonb(v) from (${folderViewQuery({ folder: sql`previous` })}) v)`,
+);
+
 /**
  * The folder PATCH in one statement: its checks (visible, version, destination), the
  * update, the tags, the bin move, and the view of the folder as written.
@@ -110,14 +132,15 @@ const updateFolderStatement = namedStatement<FolderOutcome, FolderUpdateValues>(
   sql`with recursive
     current as (select f.version from folders f where f.id = ${id} and f.user_id = ${user} and ${outsideBin(id)}),
     outcome as (select (select version from current) as current_version, ${destinationChecks}),
+    ${previousFolder},
     target as (
       update folders f set
         ${ownFields},
         parent_id = case when ${value("move")}::boolean then ${value("parent")}::text else f.parent_id end,
         is_deleted = f.is_deleted or ${value("bin")}::boolean,
         version = f.version + 1, updated_at = now()
-      from outcome o
-      where f.id = ${id} and o.current_version is not null
+      from outcome o, previous p
+      where f.id = p.id and o.current_version is not null
         and (${value("versions")}::integer[] is null or f.version = any(${value("versions")}::integer[]))
         and o.destination_visible and not o.destination_inside and o.destination_fits
       returning f.*
@@ -126,9 +149,13 @@ const updateFolderStatement = namedStatement<FolderOutcome, FolderUpdateValues>(
       delete from folder_tags l using target
       where ${value("set_tags")}::boolean and l.folder_id = target.id and l.tag_id not in (select id from added_tags)
     ),
-    ${tagAndBinTarget}
-  select o.*, (select row_to_json(v) from (${folderViewQuery({ folder: sql`target`, tags: writtenTags(sql`f.id`) })}) v) as folder
-  from outcome o`,
+    ${tagAndBinTarget},
+    answer as (
+      select o.*, (select row_to_json(v) from (${folderViewQuery({ folder: sql`target`, tags: writtenTags(sql`f.id`) })}) v) as folder
+      from outcome o
+    ),
+    ${updatedFolderEvent}
+  select * from answer`,
 );
 
 /**
@@ -142,17 +169,23 @@ const updateFolderFieldsStatement = namedStatement<FolderOutcome, FolderUpdateVa
   "update_folder_fields",
   sql`with recursive
     current as (select f.version from folders f where f.id = ${id} and f.user_id = ${user} and ${outsideBin(id)}),
+    ${previousFolder},
     target as (
       update folders f set
         ${ownFields},
         version = f.version + 1, updated_at = now()
-      where f.id = ${id} and f.user_id = ${user} and not f.is_deleted and exists (select 1 from current)
+      from previous p
+      where f.id = p.id and not f.is_deleted and exists (select 1 from current)
         and (${value("versions")}::integer[] is null or f.version = any(${value("versions")}::integer[]))
       returning f.*
-    )
-  select (select version from current) as current_version,
-    true as destination_visible, false as destination_inside, true as destination_fits,
-    (select row_to_json(v) from (${folderViewQuery({ folder: sql`target` })}) v) as folder`,
+    ),
+    answer as (
+      select (select version from current) as current_version,
+        true as destination_visible, false as destination_inside, true as destination_fits,
+        (select row_to_json(v) from (${folderViewQuery({ folder: sql`target` })}) v) as folder
+    ),
+    ${updatedFolderEvent}
+  select * from answer`,
 );
 
 /** Whether a folder PATCH changes only the folder's own fields: no move, no tags, no bin. */
@@ -247,7 +280,8 @@ const duplicateFolderStatement = namedStatement<FolderOutcome, KeyedFolderValues
       })}) v) as folder
       from outcome o
     ),
-    ${recordedFolder(201)}
+    ${recordedFolder(201)},
+    ${folderEvent("folder.duplicated")}
   select * from answer`,
 );
 
@@ -285,7 +319,8 @@ const createFolderStatement = namedStatement<FolderOutcome, KeyedFolderValues>(
       select o.*, (select row_to_json(v) from (${folderViewQuery({ folder: sql`target`, tags: writtenTags(sql`f.id`) })}) v) as folder
       from outcome o
     ),
-    ${recordedFolder(201)}
+    ${recordedFolder(201)},
+    ${folderEvent("folder.created")}
   select * from answer`,
 );
 

@@ -3,10 +3,11 @@
 // versions of a file are reachable while the file is (its owner's, outside the bin).
 import { sql } from "drizzle-orm";
 import type { Db } from "../../data/database.js";
+import { recordedEvent } from "../../data/events.js";
 import { type ClaimedKey, claimedKeyValues, recordedAnswerOf } from "../../data/idempotency-keys.js";
 import { namedStatement, value } from "../../data/prepared.js";
 import type { BlobStore } from "../../storage/blob-store.js";
-import type { ApiFile, Versioned } from "../contract.js";
+import { type ApiFile, type ApiFileVersion, iso, type Versioned } from "../contract.js";
 import { DomainError, isExpected, notFound, staleVersion } from "../errors.js";
 import { type Keyset, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
 import { type CleanupLog, removeAfterCommit, sweptBlobs } from "./blob-sweep.js";
@@ -25,6 +26,16 @@ export interface VersionRow {
   is_current: boolean;
   page_micros: string;
 }
+
+/** A version row as the contract's FileVersion. */
+export const presentVersion = (v: Omit<VersionRow, "page_micros">): ApiFileVersion => ({
+  id: v.id,
+  size: Number(v.size),
+  sha256: v.hash,
+  content_type: v.mimetype,
+  created_at: iso(new Date(v.created_at)),
+  is_current: v.is_current,
+});
 
 const KEYSET: Keyset = { createdAt: sql`created_at`, id: sql`id`, descending: true };
 
@@ -133,6 +144,12 @@ const restoreStatement = namedStatement<RestoreOutcome, Record<string, unknown>>
       // The restore answers 200: the version exists and the file's version is the one expected.
       done: sql`(select chosen and file is not null
         and (${value("versions")}::integer[] is null or current_version = any(${value("versions")}::integer[])) from answer)`,
+    })},
+    ${recordedEvent("file_version.restored", {
+      user: value("user"),
+      object: sql`a.file::jsonb`,
+      previous: sql`(select to_jsonb(v) from (${fileViewQuery({ files: visibleFileRow })}) v)`,
+      from: sql`answer a where exists (select 1 from target)`,
     })}
   select * from answer`,
 );
@@ -190,14 +207,21 @@ const deleteVersionStatement = namedStatement<DeleteOutcome, { id: string; user:
     gone as (
       delete from file_versions v using file
       where v.id = ${value("version")} and v.file_id = file.id
-      returning v.id, v.hash
+      returning v.id, v.hash, v.created_at
     ),
     unreferenced as (${sweptBlobs({
       when: sql`exists (select 1 from gone)`,
       changed: NO_FILES,
       candidates: sql`select hash from gone`,
       goneVersions: sql`select id from gone`,
-    })})
+    })}),
+    ${recordedEvent("file_version.deleted", {
+      user: value("user"),
+      // Its blob row is still in the statement's snapshot.
+      object: sql`to_jsonb(v)`,
+      from: sql`(select g.id, b.size, b.hash, b.mimetype, g.created_at, false as is_current
+        from gone g join blobs b on b.hash = g.hash) v`,
+    })}
   select exists (select 1 from file) as file_found,
     coalesce((select content_version_id = ${value("version")} from file), false) as is_current,
     exists (select 1 from gone) as deleted, array(select hash from unreferenced) as orphans`,
