@@ -149,9 +149,16 @@ describe.each(backends)("usage and quotas on $name", (backend) => {
     expect(await h.storedBlobs()).toEqual(blobs);
     await expect.poll(() => h.tempFiles()).toEqual([]);
 
-    const exact = await upload(randomBytes(10_000));
+    const bytes = randomBytes(10_000);
+    const exact = await upload(bytes);
     expect(exact.response.status).toBe(201);
-    expect((await usage()).total_bytes).toBe(QUOTA);
+    const full = await usage();
+    expect(full.total_bytes).toBe(QUOTA);
+    // At the quota, a replacement with the content the file has adds nothing: it is made
+    // (a replacement is held to the quota when it commits, by what it adds).
+    const same = await replace(exact.data?.id ?? "", bytes);
+    expect(same.response.status).toBe(200);
+    expect(await usage()).toEqual(full);
     await freeAll([filler, exact.data?.id ?? ""]);
   });
 

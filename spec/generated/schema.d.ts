@@ -817,8 +817,10 @@ export interface paths {
          * @description How many bytes the caller keeps, and the quota. With a quota, a write that would take
          *     `total_bytes` past it (an upload, a content PUT, a tus creation whose `Upload-Length`
          *     does not fit beside the other unfinished uploads, a version restore, a folder
-         *     duplicate) answers 507 `urn:vault:problem:quota-exceeded` and stores nothing; an upload
-         *     is refused before its bytes are stored. Concurrent writes of one caller are checked one
+         *     duplicate) answers 507 `urn:vault:problem:quota-exceeded` and stores nothing; a new
+         *     file's upload is refused before its bytes are stored, a replacement when it commits
+         *     (the same content adds nothing; with one version kept, the replaced content is freed).
+         *     Concurrent writes of one caller are checked one
          *     after the other when they commit, so together they cannot pass the quota. Deleting
          *     versions and emptying the bin free bytes. An addition (`x-vault-addition`).
          */

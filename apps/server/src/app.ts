@@ -168,7 +168,13 @@ export function createApp(deps: AppDeps): App {
     deps.blobs,
     deps.config.maxUploadBytes,
     deps.metrics?.uploadsReceiving,
-    quota === undefined ? undefined : { bytes: quota, roomFor: (userId) => roomLeft(deps.database.db, userId, quota) },
+    quota === undefined
+      ? undefined
+      : {
+          bytes: quota,
+          roomFor: (userId) => roomLeft(deps.database.db, userId, quota),
+          heldBeforeStoring: (operationId) => operationId === "createFile",
+        },
   );
   const bodyReaders = [uploads, refuseEmptyJson];
   const perKey = deps.rateLimiter ? [deps.rateLimiter.perKey, deps.rateLimiter.unlock] : [];

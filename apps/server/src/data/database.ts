@@ -93,7 +93,9 @@ function withSessionOptions(databaseUrl: string, options: string): string {
 
 /**
  * The quota the database checks each user's bytes against when a write commits
- * (migration 0015): the session setting `vault.user_quota_bytes`, empty for none.
+ * (migration 0015): the session setting `vault.user_quota_bytes`, a start parameter of
+ * each connection (PostgreSQL) or of the embedded database (PGlite: of every worker
+ * thread, a restarted one too); unset for none.
  */
 const QUOTA_SETTING = "vault.user_quota_bytes";
 
@@ -200,14 +202,14 @@ export async function openDatabase(options: {
   mkdirSync(storeDir, { recursive: true, mode: PRIVATE_DIRECTORY });
   const unlock = await lockDirectory(storeDir);
   // In memory, a restart would lose every row: PGlite stays on this thread, without a deadline.
+  const settings = options.userQuotaBytes === undefined ? [] : ["-c", `${QUOTA_SETTING}=${options.userQuotaBytes}`];
   const opened = options.inMemoryDatabase
-    ? openEmbedded("memory://")
-    : superviseEmbedded(storeDir, options.databaseStatementTimeoutMs);
+    ? openEmbedded("memory://", settings)
+    : superviseEmbedded(storeDir, options.databaseStatementTimeoutMs, settings);
   const client: EmbeddedClient = await opened.catch(async (error: unknown) => {
     await unlock();
     throw error;
   });
-  await holdEmbeddedQuota(client, options.userQuotaBytes);
   const db = retryingTransactions(drizzlePglite(client as PGlite, { schema }) as unknown as Db);
   return {
     db,
@@ -230,19 +232,6 @@ export async function openDatabase(options: {
     },
     close: () => client.close().finally(unlock),
   };
-}
-
-/**
- * The quota setting of the embedded database: of this session and, as the database's
- * thread may restart with a new one, of every later session too (the data directory is
- * this server's alone while it runs).
- */
-async function holdEmbeddedQuota(client: EmbeddedClient, quota: number | undefined): Promise<void> {
-  const setting = quota === undefined ? "" : String(quota);
-  await client.exec(`do $$ begin
-      execute format('alter database %I set ${QUOTA_SETTING} = %L', current_database(), '${setting}');
-    end $$;
-    select set_config('${QUOTA_SETTING}', '${setting}', false);`);
 }
 
 /** Deadlock detected, serialization failure: the transaction was rolled back and may simply run again. */

@@ -37,15 +37,16 @@ const START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"]
 const createStoreScript = fileURLToPath(new URL("./create-embedded-store.js", import.meta.url));
 
 /**
- * Opens the embedded database in `dir` (`memory://`: in memory). An empty directory is
+ * Opens the embedded database in `dir` (`memory://`: in memory), with `settings` (`-c
+ * name=value` pairs) added to its start parameters. An empty directory is
  * first made a store by a process of its own (create-embedded-store.ts): PGlite runs
  * initdb in a second WASM instance and copies its files over, and the hundreds of
  * megabytes that takes stay in this process's allocator after they are freed (the
  * server's resident memory was 130 MiB higher after a first start than after any other).
  */
-export async function openEmbedded(dir: string): Promise<PGlite> {
+export async function openEmbedded(dir: string, settings: string[] = []): Promise<PGlite> {
   if (dir !== "memory://" && !existsSync(join(dir, "PG_VERSION"))) await createStore(dir);
-  return PGlite.create(dir, { startParams: START_PARAMS });
+  return PGlite.create(dir, { startParams: [...START_PARAMS, ...settings] });
 }
 
 async function createStore(dir: string): Promise<void> {

@@ -5,6 +5,8 @@ import type { EmbeddedClient, EmbeddedSession } from "./embedded-store.js";
 /** What the worker thread (embedded-worker.ts) is started with. */
 export interface WorkerStart {
   dir: string;
+  /** Start parameters of the database (`openEmbedded`): every worker, the restarted ones too, starts with them. */
+  settings: string[];
   channels: string[];
 }
 
@@ -54,7 +56,7 @@ interface Generation {
  * waits for a statement, so it keeps answering meanwhile. Statements and transactions
  * take turns, as on PGlite itself: a transaction has the database to itself until it ends.
  */
-export async function superviseEmbedded(dir: string, deadlineMs: number): Promise<EmbeddedClient> {
+export async function superviseEmbedded(dir: string, deadlineMs: number, settings: string[]): Promise<EmbeddedClient> {
   const channels = new Map<string, ((payload: string) => void)[]>();
   let running: Promise<Generation> | undefined;
   let closed = false;
@@ -63,7 +65,8 @@ export async function superviseEmbedded(dir: string, deadlineMs: number): Promis
 
   const start = (): Promise<Generation> =>
     new Promise((resolve, reject) => {
-      const worker = new Worker(workerScript, { workerData: { dir, channels: [...channels.keys()] } });
+      const workerData: WorkerStart = { dir, settings, channels: [...channels.keys()] };
+      const worker = new Worker(workerScript, { workerData });
       const generation: Generation = { worker, pending: new Map(), ended: false };
       worker.on("message", (reply: WorkerReply) => {
         if ("ready" in reply) return resolve(generation);

@@ -8,8 +8,8 @@ import type { WorkerReply, WorkerRequest, WorkerStart } from "./embedded-supervi
 
 const port = parentPort;
 if (!port) throw new Error("embedded-worker runs in a worker thread");
-const { dir, channels } = workerData as WorkerStart;
-const db = await openEmbedded(dir);
+const { dir, settings, channels } = workerData as WorkerStart;
+const db = await openEmbedded(dir, settings);
 const post = (reply: WorkerReply) => port.postMessage(reply);
 const listen = (channel: string) => db.listen(channel, (payload) => post({ channel, payload }));
 for (const channel of channels) await listen(channel);

@@ -74,7 +74,7 @@ export function multipartUploads(
   return async (req: Request, res: Response, next: NextFunction) => {
     const schema = req.openapi?.schema?.requestBody?.content?.["multipart/form-data"]?.schema;
     if (!schema || !req.is("multipart/form-data")) return next();
-    if (quota && req.auth) {
+    if (quota && req.auth && quota.heldBeforeStoring(req.openapi?.schema?.operationId)) {
       const bytes = await quota.roomFor(req.auth.userId);
       req.uploadRoom = { bytes, quota: quota.bytes };
       // The file part is at most the body less what its other parts can hold: when even
@@ -146,6 +146,13 @@ const PART_FRAMING_BYTES = 4096;
 export interface UploadQuota {
   bytes: number;
   roomFor(userId: number): Promise<number>;
+  /**
+   * Whether the operation's upload is refused before its bytes are stored when they do
+   * not fit: one that makes a file. A replacement is held to the quota when it commits:
+   * what it adds depends on its bytes (the same content adds nothing) and on the
+   * versions kept (with one, the content it replaces is freed).
+   */
+  heldBeforeStoring(operationId: string | undefined): boolean;
 }
 
 declare global {

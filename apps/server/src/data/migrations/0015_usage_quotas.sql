@@ -5,6 +5,8 @@
 --
 -- A version keeps its content's size, as a file does (`content_size`): what it takes away from its owner's bytes when it
 -- goes, even when the statement that deletes it also deletes the blob row.
+-- No file, version or user is written between the backfill below and the triggers that keep the figures from then on.
+LOCK TABLE "users", "files", "file_versions" IN SHARE ROW EXCLUSIVE MODE;--> statement-breakpoint
 ALTER TABLE "file_versions" ADD COLUMN "size" bigint;--> statement-breakpoint
 UPDATE "file_versions" v SET "size" = b.size FROM "blobs" b WHERE b.hash = v.hash;--> statement-breakpoint
 ALTER TABLE "file_versions" ALTER COLUMN "size" SET NOT NULL;--> statement-breakpoint

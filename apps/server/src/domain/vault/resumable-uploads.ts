@@ -147,9 +147,10 @@ const countAndInsert = namedStatement<
      select count(*) as n, coalesce(sum(length), 0) as held from tus_uploads
      where user_id = ${user} and file_id is null and expires_at > now()
    ), room as (
-     select ${value("quota")}::bigint is null
-       or u.file_bytes + u.version_bytes + unfinished.held + ${value("length")}::bigint <= ${value("quota")}::bigint as fits
-     from user_usage u, unfinished where u.user_id = ${user}
+     -- A replacement is held to the quota when it commits: what it frees depends on its bytes.
+     select ${value("quota")}::bigint is null or ${value("file")}::text is not null
+       or coalesce(u.file_bytes + u.version_bytes, 0) + unfinished.held + ${value("length")}::bigint <= ${value("quota")}::bigint as fits
+     from unfinished left join user_usage u on u.user_id = ${user}
    ), target as (
      select ${value("folder")}::text is null or ${visibleFolder(user, sql`${value("folder")}::text`)} as folder_ok,
        ${value("file")}::text is null or ${visibleFile(user, sql`${value("file")}::text`)} as file_ok
