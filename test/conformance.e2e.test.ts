@@ -44,6 +44,7 @@ function portmanConfig() {
       token: request.token,
       file_id: request.file_id,
       version_id: request.version_id,
+      delivery_id: request.delivery_id,
       ...(spared === undefined
         ? {}
         : { [spareParameter(documented.find((d) => d.id === operationId)?.path ?? "")]: spared }),

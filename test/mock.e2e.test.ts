@@ -40,6 +40,8 @@ const exampleIds: Ids = {
   folder_bin_id: "1b2c3d4e",
   upload_metadata: "filename YS50eHQ=,folder NWU2ZjdhOGI=",
   event_id: "evt_8c1f3a602b7c4e59a8d45c6e7f809a1b",
+  webhook_endpoint_id: "we_4f1c2d3e5a6b7c8d9e0f1a2b3c4d5e6f",
+  webhook_delivery_id: "dlv_9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d",
 };
 
 // headFileContent: Prism 5 cannot mock it (see the test at the end). The tus operations

@@ -833,6 +833,150 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/evault/v1/webhook_endpoints/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description The caller's endpoints, oldest first, one page at a time. An addition (`x-vault-addition`).
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description Subscribe a URL to the caller's events. Answers 201 with the endpoint and its signing
+         *     `secret`, which no other answer shows (rotate it to have a new one). A URL that is not
+         *     `https`, or whose host resolves to a loopback, private, link-local or metadata address,
+         *     answers 422 naming `url` (unless its host is in `WEBHOOK_ALLOW_HOSTS`). A caller has at
+         *     most 16 endpoints. An addition (`x-vault-addition`).
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evault/v1/webhook_endpoints/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook endpoint
+         * @description One of the caller's endpoints (without its secret). An addition (`x-vault-addition`).
+         */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Delete one of the caller's endpoints with its deliveries: nothing more is sent to it. Answers 204. An addition (`x-vault-addition`).
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a webhook endpoint
+         * @description Change one of the caller's endpoints: `url` (checked as at creation), `events`,
+         *     `description`, `disabled`. An addition (`x-vault-addition`).
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/evault/v1/webhook_endpoints/{id}/deliveries/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a webhook endpoint's deliveries
+         * @description One of the caller's endpoints' deliveries, newest first, each with its tries (kept as
+         *     long as their event: `EVENTS_RETENTION_DAYS`). An addition (`x-vault-addition`).
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evault/v1/webhook_endpoints/{id}/deliveries/{delivery_id}/retry/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a webhook delivery
+         * @description Try one of an endpoint's deliveries again now, whatever its status (a failed one is
+         *     pending again, with the retries it had left, or one more). Answers 202 with the
+         *     delivery. An addition (`x-vault-addition`).
+         */
+        post: operations["retryWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evault/v1/webhook_endpoints/{id}/rotate_secret/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook endpoint's secret
+         * @description Give one of the caller's endpoints a new signing secret, answered once here. The old
+         *     one keeps signing for 24 hours beside it (each delivery carries both signatures), so a
+         *     receiver can switch without losing a delivery. An addition (`x-vault-addition`).
+         */
+        post: operations["rotateWebhookEndpointSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evault/v1/webhook_endpoints/{id}/test/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to a webhook endpoint
+         * @description Send a `ping` event to one of the caller's endpoints (even a disabled one), and to no
+         *     other. Answers 202 with its delivery; its tries show in the endpoint's deliveries. An
+         *     addition (`x-vault-addition`).
+         */
+        post: operations["testWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1007,6 +1151,26 @@ export interface components {
             /** @description e.g. `₦`. */
             symbol: string;
         };
+        /** @description One try to send an event to an endpoint. */
+        DeliveryAttempt: {
+            /**
+             * Format: date-time
+             * @description When the try started (UTC).
+             */
+            at: string;
+            /**
+             * Format: int32
+             * @description The receiver's status, or null when none came (a timeout, a refused connection, a refused address).
+             */
+            status_code: number | null;
+            /**
+             * Format: int32
+             * @description How long the try took, in milliseconds.
+             */
+            duration_ms: number;
+            /** @description Why the try failed, or null when it delivered. */
+            error: string | null;
+        };
         /**
          * @description The emails linked to a share. The service spec allows any JSON value; to bound
          *     what one request can make the server store and validate, it is a scalar, an object
@@ -1031,7 +1195,7 @@ export interface components {
          *     OpenAPI 3.1 `webhooks` object is not emitted by `@typespec/openapi3` 1.11 (see
          *     `docs/decisions.md`).
          */
-        Event: components["schemas"]["BankAccountCreatedEvent"] | components["schemas"]["BankAccountUpdatedEvent"] | components["schemas"]["FileCreatedEvent"] | components["schemas"]["FileUpdatedEvent"] | components["schemas"]["FileBinnedEvent"] | components["schemas"]["FolderCreatedEvent"] | components["schemas"]["FolderUpdatedEvent"] | components["schemas"]["FolderDuplicatedEvent"] | components["schemas"]["FolderBinnedEvent"] | components["schemas"]["FileShareCreatedEvent"] | components["schemas"]["FileShareUpdatedEvent"] | components["schemas"]["FileShareRevokedEvent"] | components["schemas"]["BinRestoredEvent"] | components["schemas"]["BinPurgedEvent"] | components["schemas"]["FileVersionRestoredEvent"] | components["schemas"]["FileVersionDeletedEvent"];
+        Event: components["schemas"]["BankAccountCreatedEvent"] | components["schemas"]["BankAccountUpdatedEvent"] | components["schemas"]["FileCreatedEvent"] | components["schemas"]["FileUpdatedEvent"] | components["schemas"]["FileBinnedEvent"] | components["schemas"]["FolderCreatedEvent"] | components["schemas"]["FolderUpdatedEvent"] | components["schemas"]["FolderDuplicatedEvent"] | components["schemas"]["FolderBinnedEvent"] | components["schemas"]["FileShareCreatedEvent"] | components["schemas"]["FileShareUpdatedEvent"] | components["schemas"]["FileShareRevokedEvent"] | components["schemas"]["BinRestoredEvent"] | components["schemas"]["BinPurgedEvent"] | components["schemas"]["FileVersionRestoredEvent"] | components["schemas"]["FileVersionDeletedEvent"] | components["schemas"]["WebhookEndpointCreatedEvent"] | components["schemas"]["WebhookEndpointUpdatedEvent"] | components["schemas"]["WebhookEndpointDeletedEvent"] | components["schemas"]["WebhookEndpointDisabledEvent"] | components["schemas"]["PingEvent"];
         /** @description A page of events. */
         EventPage: {
             /** @description The items of this page, at most `page_size` of them. */
@@ -1994,6 +2158,26 @@ export interface components {
              */
             reference?: string | null;
         };
+        /** @description A test event (`POST …/webhook_endpoints/{id}/test/`), sent only to the endpoint tested; `object` is the endpoint. */
+        PingEvent: {
+            /** @description The event's id (`evt_…`). */
+            id: string;
+            /**
+             * @description The resource and the change, e.g. `file.updated`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "ping";
+            /**
+             * Format: date-time
+             * @description When the change committed (UTC).
+             */
+            created_at: string;
+            /** @description The resource the change made or changed. */
+            data: {
+                /** @description The resource right after the change (for a delete or a purge: as it was last). */
+                object: components["schemas"]["WebhookEndpoint"];
+            };
+        };
         /**
          * @description An RFC 9457 problem details document. Every error of every operation answers one,
          *     with `Content-Type: application/problem+json`. `type` is a stable URN per kind of
@@ -2084,6 +2268,11 @@ export interface components {
              */
             next: string | null;
         };
+        /**
+         * @description An event type an endpoint subscribes to, or `*`: every type (a `ping` goes only to the endpoint tested).
+         * @enum {string}
+         */
+        SubscribedEventType: "*" | "bank_account.created" | "bank_account.updated" | "file.created" | "file.updated" | "file.binned" | "folder.created" | "folder.updated" | "folder.duplicated" | "folder.binned" | "file_share.created" | "file_share.updated" | "file_share.revoked" | "bin.restored" | "bin.purged" | "file_version.restored" | "file_version.deleted" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.disabled";
         /** @description A label attached to files, folders and bin entries. Tags are unique by name per user and created on first use. */
         Tag: {
             /** @description The server-assigned identifier. */
@@ -2196,6 +2385,236 @@ export interface components {
              * @description When the resource last changed (UTC).
              */
             readonly updated_at: string;
+        };
+        /** @description One event's delivery to one endpoint, with its tries. */
+        WebhookDelivery: {
+            /** @description The delivery's id (`dlv_…`). */
+            id: string;
+            /** @description The event sent (`webhook-id`). */
+            event_id: string;
+            /** @description The event's type. */
+            event_type: string;
+            /**
+             * @description `pending` until a try delivers it (`succeeded`) or the last retry fails (`failed`).
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed";
+            /** @description The tries so far, oldest first (the last 20). */
+            attempts: components["schemas"]["DeliveryAttempt"][];
+            /**
+             * Format: date-time
+             * @description When the next try is due (UTC), or null when none is.
+             */
+            next_attempt_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the event was committed and the delivery made (UTC).
+             */
+            created_at: string;
+        };
+        /** @description A page of deliveries. */
+        WebhookDeliveryPage: {
+            /** @description The items of this page, at most `page_size` of them. */
+            results: components["schemas"]["WebhookDelivery"][];
+            /**
+             * Format: uri
+             * @description The absolute URL of the next page (the same filters and `page_size`, with a `cursor`), or null on the last page.
+             */
+            next: string | null;
+        };
+        /**
+         * @description Where the caller's events are sent. Each event of a subscribed type is POSTed to
+         *     `url` as the Standard Webhooks specification says: the event as JSON (the schema of
+         *     `GET /evault/v1/events/{id}/`), with `webhook-id` (the event's id, the same on every
+         *     retry), `webhook-timestamp` and `webhook-signature` (`v1,` and the base64
+         *     HMAC-SHA256 of `id.timestamp.body` under the endpoint's secret; two of them, space
+         *     apart, for 24 hours after a secret is rotated). A 2xx answer within 10 seconds
+         *     delivers it; anything else (another status, a redirect, which is never followed, a
+         *     timeout, a refused connection) is tried again after about 5 s, 5 min, 30 min, 2 h,
+         *     5 h, 10 h and 10 h, then the delivery is failed. An endpoint whose deliveries have all
+         *     failed for 5 days is disabled (a `webhook_endpoint.disabled` event). At most 8
+         *     deliveries to one endpoint are in flight at once. Delivery is at least once: a
+         *     receiver tells retries apart by `webhook-id`.
+         */
+        WebhookEndpoint: {
+            /** @description The endpoint's id (`we_…`). */
+            readonly id: string;
+            /**
+             * Format: uri
+             * @description Where the events are POSTed: an `https` URL whose host does not resolve to a
+             *     loopback, private, link-local or metadata address (checked when it is set and at
+             *     each delivery). Hosts named in `WEBHOOK_ALLOW_HOSTS` may be any address, over `http` too.
+             */
+            url: string;
+            /** @description The event types sent to it, or `["*"]`: every type. */
+            events: components["schemas"]["SubscribedEventType"][];
+            /** @description What the endpoint is for. */
+            description: string | null;
+            /** @description True: nothing is sent to it (the caller's PATCH, or 5 days of failed deliveries). */
+            disabled: boolean;
+            /**
+             * Format: date-time
+             * @description When it was created (UTC).
+             */
+            readonly created_at: string;
+            /**
+             * Format: date-time
+             * @description When it was last changed (UTC).
+             */
+            readonly updated_at: string;
+        };
+        /** @description A new endpoint. */
+        WebhookEndpointCreate: {
+            /**
+             * Format: uri
+             * @description Where the events are POSTed (see `WebhookEndpoint.url`).
+             */
+            url: string;
+            /** @description The event types sent to it, or `["*"]`. */
+            events: components["schemas"]["SubscribedEventType"][];
+            /** @description What the endpoint is for. */
+            description?: string | null;
+        };
+        /** @description A webhook endpoint was created; `object` is the endpoint (never its secret). */
+        WebhookEndpointCreatedEvent: {
+            /** @description The event's id (`evt_…`). */
+            id: string;
+            /**
+             * @description The resource and the change, e.g. `file.updated`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "webhook_endpoint.created";
+            /**
+             * Format: date-time
+             * @description When the change committed (UTC).
+             */
+            created_at: string;
+            /** @description The resource the change made or changed. */
+            data: {
+                /** @description The resource right after the change (for a delete or a purge: as it was last). */
+                object: components["schemas"]["WebhookEndpoint"];
+            };
+        };
+        /** @description A webhook endpoint was deleted; `object` is the endpoint as it was. */
+        WebhookEndpointDeletedEvent: {
+            /** @description The event's id (`evt_…`). */
+            id: string;
+            /**
+             * @description The resource and the change, e.g. `file.updated`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "webhook_endpoint.deleted";
+            /**
+             * Format: date-time
+             * @description When the change committed (UTC).
+             */
+            created_at: string;
+            /** @description The resource the change made or changed. */
+            data: {
+                /** @description The resource right after the change (for a delete or a purge: as it was last). */
+                object: components["schemas"]["WebhookEndpoint"];
+            };
+        };
+        /** @description A webhook endpoint was disabled because its deliveries had all failed for 5 days. */
+        WebhookEndpointDisabledEvent: {
+            /** @description The event's id (`evt_…`). */
+            id: string;
+            /**
+             * @description The resource and the change, e.g. `file.updated`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "webhook_endpoint.disabled";
+            /**
+             * Format: date-time
+             * @description When the change committed (UTC).
+             */
+            created_at: string;
+            /** @description The resource the change made or changed. */
+            data: {
+                /** @description The resource right after the change (for a delete or a purge: as it was last). */
+                object: components["schemas"]["WebhookEndpoint"];
+            };
+        };
+        /** @description A page of endpoints. */
+        WebhookEndpointPage: {
+            /** @description The items of this page, at most `page_size` of them. */
+            results: components["schemas"]["WebhookEndpoint"][];
+            /**
+             * Format: uri
+             * @description The absolute URL of the next page (the same filters and `page_size`, with a `cursor`), or null on the last page.
+             */
+            next: string | null;
+        };
+        /** @description The fields to change; absent ones stay. */
+        WebhookEndpointUpdate: {
+            /**
+             * Format: uri
+             * @description Where the events are POSTed (see `WebhookEndpoint.url`).
+             */
+            url?: string;
+            /** @description The event types sent to it, or `["*"]`. */
+            events?: components["schemas"]["SubscribedEventType"][];
+            /** @description What the endpoint is for. */
+            description?: string | null;
+            /** @description True stops sending to it; false sends again (new events only: what was failed stays failed). */
+            disabled?: boolean;
+        };
+        /** @description A webhook endpoint was changed (its PATCH, or a secret rotation). */
+        WebhookEndpointUpdatedEvent: {
+            /** @description The event's id (`evt_…`). */
+            id: string;
+            /**
+             * @description The resource and the change, e.g. `file.updated`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "webhook_endpoint.updated";
+            /**
+             * Format: date-time
+             * @description When the change committed (UTC).
+             */
+            created_at: string;
+            /** @description The resource the change made or changed. */
+            data: {
+                /** @description The resource right after the change (for a delete or a purge: as it was last). */
+                object: components["schemas"]["WebhookEndpoint"];
+                /**
+                 * @description The fields of `object` that the change changed, each with its value before the
+                 *     change (as Stripe's events carry them). Fields the change left alone are absent.
+                 */
+                previous_attributes: {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        /** @description An endpoint with its signing secret: only in the answers of its creation and of a rotation. */
+        WebhookEndpointWithSecret: {
+            /** @description The endpoint's id (`we_…`). */
+            readonly id: string;
+            /**
+             * Format: uri
+             * @description Where the events are POSTed: an `https` URL whose host does not resolve to a
+             *     loopback, private, link-local or metadata address (checked when it is set and at
+             *     each delivery). Hosts named in `WEBHOOK_ALLOW_HOSTS` may be any address, over `http` too.
+             */
+            url: string;
+            /** @description The event types sent to it, or `["*"]`: every type. */
+            events: components["schemas"]["SubscribedEventType"][];
+            /** @description What the endpoint is for. */
+            description: string | null;
+            /** @description True: nothing is sent to it (the caller's PATCH, or 5 days of failed deliveries). */
+            disabled: boolean;
+            /**
+             * Format: date-time
+             * @description When it was created (UTC).
+             */
+            readonly created_at: string;
+            /**
+             * Format: date-time
+             * @description When it was last changed (UTC).
+             */
+            readonly updated_at: string;
+            /** @description The signing secret (`whsec_` and base64), for the Standard Webhooks libraries: shown only here. */
+            secret: string;
         };
     };
     responses: never;
@@ -8883,6 +9302,1241 @@ export interface operations {
             /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body has a media type this operation does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The request is well-formed but refers to something unusable (another user's item, an
+             *     unknown user id, a folder inside itself); `errors` names the field. On a POST, also:
+             *     the `Idempotency-Key` was used for a different request (`urn:vault:problem:idempotency-key-reused`,
+             *     naming `/headers/idempotency-key`).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where the page starts: the opaque `cursor` of a `next` link, as given. A cursor
+                 *     is signed and belongs to one caller and one list (with its filters): any other
+                 *     answers 400 naming `cursor`.
+                 */
+                cursor?: components["parameters"]["PageQuery.cursor"];
+                /** @description How many items a page holds: 1 to 200, 50 when omitted. */
+                page_size?: components["parameters"]["PageQuery.page_size"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description One page of a list: the items in list order and the absolute URL of the next page.
+             *     Following `next` until it is null visits every item exactly once, even while items
+             *     are added or removed meanwhile (a removed item may be missing; none repeats).
+             */
+            200: {
+                headers: {
+                    /** @description `private, no-cache`: a list is its owner's; a private cache revalidates. */
+                    "Cache-Control": "private, no-cache";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointPage"];
+                };
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body has a media type this operation does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The request is well-formed but refers to something unusable (another user's item, an
+             *     unknown user id, a folder inside itself); `errors` names the field. On a POST, also:
+             *     the `Idempotency-Key` was used for a different request (`urn:vault:problem:idempotency-key-reused`,
+             *     naming `/headers/idempotency-key`).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A key of your choice (1 to 255 characters, e.g. a UUID) that makes retrying this
+                 *     POST safe. The first answer to a key (its status, body, and `ETag`, `Location`
+                 *     and `Content-Type`) is kept for 24 hours per user: a retry with the same key and
+                 *     the same request gets that answer again, with `Idempotent-Replayed: true`, and the
+                 *     work is not done again. The same key with a different request (another path or
+                 *     body) answers 422; while the first request with the key is still being processed,
+                 *     409. Answers of 500 and above are not kept: the key is free again at once, so a
+                 *     failed request may be retried with it. A request refused before its key is read
+                 *     (a wrong api key, a rate limit, a body that breaks the contract: 400, 401, 413,
+                 *     415, 429) is not kept either. Keys are the caller's own: another user's same key
+                 *     is unrelated. After 24 hours a key may be used again for a new request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointCreate"];
+            };
+        };
+        responses: {
+            /** @description An endpoint's creation or rotation: the endpoint with its secret. */
+            201: {
+                headers: {
+                    /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`, replayed; absent otherwise. Kept problems (4xx) are replayed with it too. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The change conflicts with the current state of the resource (`urn:vault:problem:conflict`:
+             *     a unique value already in use, leaving a terminal status), or, on a POST, the request's
+             *     `Idempotency-Key` is in use by a request still being processed
+             *     (`urn:vault:problem:idempotency-key-in-use`: retry after `Retry-After` seconds).
+             */
+            409: {
+                headers: {
+                    /** @description With `idempotency-key-in-use`: seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body has a media type this operation does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The request is well-formed but refers to something unusable (another user's item, an
+             *     unknown user id, a folder inside itself); `errors` names the field. On a POST, also:
+             *     the `Idempotency-Key` was used for a different request (`urn:vault:problem:idempotency-key-reused`,
+             *     naming `/headers/idempotency-key`).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body has a media type this operation does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The request is well-formed but refers to something unusable (another user's item, an
+             *     unknown user id, a folder inside itself); `errors` names the field. On a POST, also:
+             *     the `Idempotency-Key` was used for a different request (`urn:vault:problem:idempotency-key-reused`,
+             *     naming `/headers/idempotency-key`).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; nothing to answer. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body has a media type this operation does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The request is well-formed but refers to something unusable (another user's item, an
+             *     unknown user id, a folder inside itself); `errors` names the field. On a POST, also:
+             *     the `Idempotency-Key` was used for a different request (`urn:vault:problem:idempotency-key-reused`,
+             *     naming `/headers/idempotency-key`).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointUpdate"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body has a media type this operation does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The request is well-formed but refers to something unusable (another user's item, an
+             *     unknown user id, a folder inside itself); `errors` names the field. On a POST, also:
+             *     the `Idempotency-Key` was used for a different request (`urn:vault:problem:idempotency-key-reused`,
+             *     naming `/headers/idempotency-key`).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where the page starts: the opaque `cursor` of a `next` link, as given. A cursor
+                 *     is signed and belongs to one caller and one list (with its filters): any other
+                 *     answers 400 naming `cursor`.
+                 */
+                cursor?: components["parameters"]["PageQuery.cursor"];
+                /** @description How many items a page holds: 1 to 200, 50 when omitted. */
+                page_size?: components["parameters"]["PageQuery.page_size"];
+            };
+            header?: never;
+            path: {
+                /** @description The endpoint's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description One page of a list: the items in list order and the absolute URL of the next page.
+             *     Following `next` until it is null visits every item exactly once, even while items
+             *     are added or removed meanwhile (a removed item may be missing; none repeats).
+             */
+            200: {
+                headers: {
+                    /** @description `private, no-cache`: a list is its owner's; a private cache revalidates. */
+                    "Cache-Control": "private, no-cache";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryPage"];
+                };
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body has a media type this operation does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The request is well-formed but refers to something unusable (another user's item, an
+             *     unknown user id, a folder inside itself); `errors` names the field. On a POST, also:
+             *     the `Idempotency-Key` was used for a different request (`urn:vault:problem:idempotency-key-reused`,
+             *     naming `/headers/idempotency-key`).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    retryWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A key of your choice (1 to 255 characters, e.g. a UUID) that makes retrying this
+                 *     POST safe. The first answer to a key (its status, body, and `ETag`, `Location`
+                 *     and `Content-Type`) is kept for 24 hours per user: a retry with the same key and
+                 *     the same request gets that answer again, with `Idempotent-Replayed: true`, and the
+                 *     work is not done again. The same key with a different request (another path or
+                 *     body) answers 422; while the first request with the key is still being processed,
+                 *     409. Answers of 500 and above are not kept: the key is free again at once, so a
+                 *     failed request may be retried with it. A request refused before its key is read
+                 *     (a wrong api key, a rate limit, a body that breaks the contract: 400, 401, 413,
+                 *     415, 429) is not kept either. Keys are the caller's own: another user's same key
+                 *     is unrelated. After 24 hours a key may be used again for a new request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The endpoint's id. */
+                id: string;
+                /** @description The delivery's id. */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A delivery that will be tried now. */
+            202: {
+                headers: {
+                    /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`, replayed; absent otherwise. Kept problems (4xx) are replayed with it too. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The change conflicts with the current state of the resource (`urn:vault:problem:conflict`:
+             *     a unique value already in use, leaving a terminal status), or, on a POST, the request's
+             *     `Idempotency-Key` is in use by a request still being processed
+             *     (`urn:vault:problem:idempotency-key-in-use`: retry after `Retry-After` seconds).
+             */
+            409: {
+                headers: {
+                    /** @description With `idempotency-key-in-use`: seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body has a media type this operation does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The request is well-formed but refers to something unusable (another user's item, an
+             *     unknown user id, a folder inside itself); `errors` names the field. On a POST, also:
+             *     the `Idempotency-Key` was used for a different request (`urn:vault:problem:idempotency-key-reused`,
+             *     naming `/headers/idempotency-key`).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rotateWebhookEndpointSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A key of your choice (1 to 255 characters, e.g. a UUID) that makes retrying this
+                 *     POST safe. The first answer to a key (its status, body, and `ETag`, `Location`
+                 *     and `Content-Type`) is kept for 24 hours per user: a retry with the same key and
+                 *     the same request gets that answer again, with `Idempotent-Replayed: true`, and the
+                 *     work is not done again. The same key with a different request (another path or
+                 *     body) answers 422; while the first request with the key is still being processed,
+                 *     409. Answers of 500 and above are not kept: the key is free again at once, so a
+                 *     failed request may be retried with it. A request refused before its key is read
+                 *     (a wrong api key, a rate limit, a body that breaks the contract: 400, 401, 413,
+                 *     415, 429) is not kept either. Keys are the caller's own: another user's same key
+                 *     is unrelated. After 24 hours a key may be used again for a new request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The endpoint's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An endpoint's creation or rotation: the endpoint with its secret. */
+            200: {
+                headers: {
+                    /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`, replayed; absent otherwise. Kept problems (4xx) are replayed with it too. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The change conflicts with the current state of the resource (`urn:vault:problem:conflict`:
+             *     a unique value already in use, leaving a terminal status), or, on a POST, the request's
+             *     `Idempotency-Key` is in use by a request still being processed
+             *     (`urn:vault:problem:idempotency-key-in-use`: retry after `Retry-After` seconds).
+             */
+            409: {
+                headers: {
+                    /** @description With `idempotency-key-in-use`: seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body has a media type this operation does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The request is well-formed but refers to something unusable (another user's item, an
+             *     unknown user id, a folder inside itself); `errors` names the field. On a POST, also:
+             *     the `Idempotency-Key` was used for a different request (`urn:vault:problem:idempotency-key-reused`,
+             *     naming `/headers/idempotency-key`).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    testWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A key of your choice (1 to 255 characters, e.g. a UUID) that makes retrying this
+                 *     POST safe. The first answer to a key (its status, body, and `ETag`, `Location`
+                 *     and `Content-Type`) is kept for 24 hours per user: a retry with the same key and
+                 *     the same request gets that answer again, with `Idempotent-Replayed: true`, and the
+                 *     work is not done again. The same key with a different request (another path or
+                 *     body) answers 422; while the first request with the key is still being processed,
+                 *     409. Answers of 500 and above are not kept: the key is free again at once, so a
+                 *     failed request may be retried with it. A request refused before its key is read
+                 *     (a wrong api key, a rate limit, a body that breaks the contract: 400, 401, 413,
+                 *     415, 429) is not kept either. Keys are the caller's own: another user's same key
+                 *     is unrelated. After 24 hours a key may be used again for a new request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The endpoint's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A delivery that will be tried now. */
+            202: {
+                headers: {
+                    /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`, replayed; absent otherwise. Kept problems (4xx) are replayed with it too. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The change conflicts with the current state of the resource (`urn:vault:problem:conflict`:
+             *     a unique value already in use, leaving a terminal status), or, on a POST, the request's
+             *     `Idempotency-Key` is in use by a request still being processed
+             *     (`urn:vault:problem:idempotency-key-in-use`: retry after `Retry-After` seconds).
+             */
+            409: {
+                headers: {
+                    /** @description With `idempotency-key-in-use`: seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -228,6 +228,16 @@ describe("the generated OpenAPI document", () => {
         // Events (issue 28).
         "GET /evault/v1/events/",
         "GET /evault/v1/events/{id}/",
+        // Webhooks (issue 28).
+        "POST /evault/v1/webhook_endpoints/",
+        "GET /evault/v1/webhook_endpoints/",
+        "GET /evault/v1/webhook_endpoints/{id}/",
+        "PATCH /evault/v1/webhook_endpoints/{id}/",
+        "DELETE /evault/v1/webhook_endpoints/{id}/",
+        "POST /evault/v1/webhook_endpoints/{id}/rotate_secret/",
+        "POST /evault/v1/webhook_endpoints/{id}/test/",
+        "GET /evault/v1/webhook_endpoints/{id}/deliveries/",
+        "POST /evault/v1/webhook_endpoints/{id}/deliveries/{delivery_id}/retry/",
       ].sort(),
     );
     for (const path of Object.keys(doc.paths)) expect(path).toMatch(/\/$/);
@@ -379,6 +389,8 @@ describe("the generated OpenAPI document", () => {
       "/evault/v1/links/{token}/files/",
       "/evault/v1/links/{token}/folders/",
       "/evault/v1/shared_with_me/",
+      "/evault/v1/webhook_endpoints/",
+      "/evault/v1/webhook_endpoints/{id}/deliveries/",
     ]);
     for (const [path, op] of lists) {
       const params = op.parameters.map((p: Schema) =>

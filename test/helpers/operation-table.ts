@@ -31,6 +31,10 @@ export interface Ids {
   upload_metadata: string;
   /** One of the user's events. */
   event_id: string;
+  /** One of the user's webhook endpoints (disabled) ... */
+  webhook_endpoint_id: string;
+  /** ... and one of its deliveries. */
+  webhook_delivery_id: string;
 }
 
 /** A seeded user's ids. */
@@ -48,6 +52,8 @@ export function idsOf(user: SeededUser): Ids {
     folder_bin_id: user.folder_bin_id,
     upload_metadata: uploadInto(user.folder_id),
     event_id: user.event_id,
+    webhook_endpoint_id: user.webhook_endpoint_id,
+    webhook_delivery_id: user.webhook_delivery_id,
   };
 }
 
@@ -60,6 +66,8 @@ export interface OperationRequest {
   file_id?: string;
   /** The path's `{version_id}` (a version of the file `id`). */
   version_id?: string;
+  /** The path's `{delivery_id}` (a delivery of the webhook endpoint `id`). */
+  delivery_id?: string;
   query?: Record<string, string | number>;
   /** Request headers the operation requires (the tus operations' `Tus-Resumable`, offsets and lengths). */
   headers?: Record<string, string>;
@@ -70,7 +78,7 @@ export interface OperationRequest {
 export interface Entry {
   /** A request the contract accepts and the owner of the ids gets `status` for. */
   request(ids: Ids): OperationRequest;
-  status: 200 | 201 | 204;
+  status: 200 | 201 | 202 | 204;
   /** The success body is JSON (else the file's bytes, or nothing for a 204). */
   json: boolean;
   /**
@@ -358,6 +366,53 @@ export const operationTable: Record<OperationId, Entry> = {
     foreign: null,
   },
   getEvent: { request: (ids) => ({ id: ids.event_id }), status: 200, json: true, foreign: 404 },
+  // A public address (no name to resolve), subscribed to a type that no request of the table makes.
+  createWebhookEndpoint: {
+    request: () => ({ body: { url: "https://93.184.215.14/hooks", events: ["webhook_endpoint.disabled"] } }),
+    status: 201,
+    json: true,
+    foreign: null,
+  },
+  listWebhookEndpoints: { request: () => ({}), status: 200, json: true, foreign: null },
+  getWebhookEndpoint: { request: (ids) => ({ id: ids.webhook_endpoint_id }), status: 200, json: true, foreign: 404 },
+  // The seeded endpoint stays disabled: nothing is sent from the suites.
+  updateWebhookEndpoint: {
+    request: (ids) => ({ id: ids.webhook_endpoint_id, body: { description: "The accounts service", disabled: true } }),
+    status: 200,
+    json: true,
+    foreign: 404,
+  },
+  deleteWebhookEndpoint: {
+    request: (ids) => ({ id: ids.webhook_endpoint_id }),
+    status: 204,
+    json: false,
+    foreign: 404,
+    spare: async (client) =>
+      idOf(
+        await client.POST("/evault/v1/webhook_endpoints/", {
+          body: { url: "https://93.184.215.14/spare", events: ["webhook_endpoint.disabled"] },
+        }),
+      ),
+  },
+  rotateWebhookEndpointSecret: {
+    request: (ids) => ({ id: ids.webhook_endpoint_id }),
+    status: 200,
+    json: true,
+    foreign: 404,
+  },
+  testWebhookEndpoint: { request: (ids) => ({ id: ids.webhook_endpoint_id }), status: 202, json: true, foreign: 404 },
+  listWebhookDeliveries: {
+    request: (ids) => ({ id: ids.webhook_endpoint_id }),
+    status: 200,
+    json: true,
+    foreign: 404,
+  },
+  retryWebhookDelivery: {
+    request: (ids) => ({ id: ids.webhook_endpoint_id, delivery_id: ids.webhook_delivery_id }),
+    status: 202,
+    json: true,
+    foreign: 404,
+  },
 };
 
 export interface Documented {
@@ -380,9 +435,9 @@ export function send(
   const call = (client as unknown as Record<string, (path: string, init: unknown) => Promise<never>>)[
     op.method.toUpperCase()
   ] as (path: string, init: unknown) => Promise<{ data?: unknown; error?: { type?: string }; response: Response }>;
-  const { id, token, file_id, version_id, body, query, headers } = request;
+  const { id, token, file_id, version_id, delivery_id, body, query, headers } = request;
   const path = Object.fromEntries(
-    Object.entries({ id, token, file_id, version_id }).filter(([, value]) => value !== undefined),
+    Object.entries({ id, token, file_id, version_id, delivery_id }).filter(([, value]) => value !== undefined),
   );
   const bytes = (raw: unknown) => raw;
   return call(op.path, {

@@ -25,6 +25,11 @@ export interface Config {
   binRetentionDays: number;
   /** How many days events are kept before the sweep purges them (`EVENTS_RETENTION_DAYS`, 30). */
   eventsRetentionDays: number;
+  /**
+   * Hosts a webhook endpoint may name over `http` and at any address, loopback and private
+   * ones included (`WEBHOOK_ALLOW_HOSTS`, comma-separated; for tests and local development).
+   */
+  webhookAllowHosts: string[];
   /** How many versions of a file are kept, the current one counted (`FILE_VERSIONS_KEEP`, 50; 1 keeps none but the current). */
   fileVersionsKept: number;
   /** The most bytes a user may keep in files, versions and the bin together (`USER_QUOTA_BYTES`); none when undefined. */
@@ -126,10 +131,8 @@ export function loadConfig(env: Env = process.env): Config {
     failedAuthPerMinute: integer(env, "RATE_LIMIT_FAILED_AUTH_PER_MINUTE", rateLimitPerMinute, 1, 1_000_000),
     linkPerMinute: integer(env, "LINK_RATE_LIMIT_PER_MINUTE", 120, 1, 1_000_000),
     redisUrl: url(env, "REDIS_URL", /^rediss?:$/),
-    corsOrigins: (env.CORS_ORIGINS ?? "")
-      .split(",")
-      .map((origin) => origin.trim())
-      .filter(Boolean),
+    corsOrigins: commaList(env.CORS_ORIGINS),
+    webhookAllowHosts: commaList(env.WEBHOOK_ALLOW_HOSTS).map((host) => host.toLowerCase()),
     adminPort: env.ADMIN_PORT ? integer(env, "ADMIN_PORT", 0, 1, 65535) : undefined,
     requestTimeoutMs: integer(env, "REQUEST_TIMEOUT_MS", 120_000, 1000, 3_600_000),
     databaseStatementTimeoutMs: integer(env, "DATABASE_STATEMENT_TIMEOUT_MS", 30_000, 100, 3_600_000),
@@ -205,3 +208,9 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   }
   return value;
 }
+
+const commaList = (value: string | undefined) =>
+  (value ?? "")
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);

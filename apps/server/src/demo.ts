@@ -2,8 +2,19 @@
 // every operation to act on.
 import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
+import { eq } from "drizzle-orm";
 import type { Db } from "./data/database.js";
-import { bankAccounts, currencies, fileShares, files, folders, users } from "./data/schema.js";
+import {
+  bankAccounts,
+  currencies,
+  events,
+  fileShares,
+  files,
+  folders,
+  users,
+  webhookDeliveries,
+  webhookEndpoints,
+} from "./data/schema.js";
 import { createApiKey } from "./domain/api-keys.js";
 import { NAIRA, recordAccountOpened } from "./domain/banking/bank-accounts.js";
 import { moveToBin } from "./domain/vault/bins.js";
@@ -45,6 +56,10 @@ export interface DemoUser {
   folder_bin_id: string;
   /** The event of the bank account's opening. */
   event_id: string;
+  /** A webhook endpoint (`https://hooks.example.com/vault`), disabled: nothing is sent to it ... */
+  webhook_endpoint_id: string;
+  /** ... and its one delivery, of the account's opening, failed. */
+  webhook_delivery_id: string;
 }
 
 async function storeBytes(db: Db, store: BlobStore, bytes: Buffer): Promise<string> {
@@ -170,6 +185,7 @@ export async function createDemoUser(
   });
   const key = await createApiKey(db, username);
   const eventId = await recordAccountOpened(db, ids.bankAccountId);
+  const webhook = await seedWebhookEndpoint(db, ids.user.id, eventId);
   return {
     id: ids.user.id,
     username,
@@ -188,6 +204,8 @@ export async function createDemoUser(
     binned_folder_id: ids.oldProjects,
     folder_bin_id: ids.folderBinId,
     event_id: eventId,
+    webhook_endpoint_id: webhook.endpointId,
+    webhook_delivery_id: webhook.deliveryId,
   };
 }
 
@@ -206,4 +224,30 @@ export async function shareWithEachOther(db: Db, demoUsers: DemoUser[]): Promise
       ...newLink(secret),
     })),
   );
+}
+
+/** A disabled endpoint with one failed delivery of the event `eventId`: ids for the webhook operations to name. */
+async function seedWebhookEndpoint(db: Db, userId: number, eventId: string) {
+  const endpointId = `we_${randomBytes(16).toString("hex")}`;
+  const deliveryId = `dlv_${randomBytes(16).toString("hex")}`;
+  await db.insert(webhookEndpoints).values({
+    id: endpointId,
+    user_id: userId,
+    url: "https://hooks.example.com/vault",
+    events: ["bank_account.updated"],
+    description: "An example: disabled, nothing is sent to it",
+    disabled: true,
+    secret: `whsec_${randomBytes(24).toString("base64")}`,
+  });
+  const [event] = await db.select({ seq: events.seq }).from(events).where(eq(events.id, eventId));
+  await db.insert(webhookDeliveries).values({
+    id: deliveryId,
+    endpoint_id: endpointId,
+    event_seq: event?.seq ?? 0,
+    status: "failed",
+    attempt_count: 1,
+    attempts: [{ at: new Date().toISOString(), status_code: null, duration_ms: 0, error: "refused: an example" }],
+    next_attempt_at: null,
+  });
+  return { endpointId, deliveryId };
 }

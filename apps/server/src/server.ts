@@ -15,6 +15,9 @@ import { purgeExpired } from "./domain/vault/bins.js";
 import { sweepOrphanBlobs } from "./domain/vault/blob-sweep.js";
 import { sweepExpiredUploads } from "./domain/vault/resumable-uploads.js";
 import { StoreNotBound } from "./domain/vault/store-binding.js";
+import { DELIVERIES_CHANNEL } from "./domain/webhooks/deliveries.js";
+import { startDeliveryWorker } from "./domain/webhooks/delivery-worker.js";
+import { eventPresenter } from "./http/handlers.js";
 import { adminRouter, createMetrics } from "./http/observability.js";
 import { createRateLimiter } from "./http/rate-limit.js";
 import type { Logger } from "./logger.js";
@@ -141,8 +144,9 @@ export async function startServer(
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}`;
+  const publicConfig = { ...config, publicBaseUrl: config.publicBaseUrl ?? url };
   const { handle: app, compileValidators } = createApp({
-    config: { ...config, publicBaseUrl: config.publicBaseUrl ?? url },
+    config: publicConfig,
     database,
     blobs,
     logger,
@@ -158,6 +162,15 @@ export async function startServer(
   await swept;
   server.off("request", waitForApp).on("request", app);
   appBuilt(app);
+
+  const deliveries = startDeliveryWorker({
+    db: database.db,
+    present: eventPresenter(database.db, publicConfig),
+    allowHosts: config.webhookAllowHosts,
+    logger,
+  });
+  // The events' trigger notifies when it made deliveries; the worker's poll covers a lost notification.
+  await database.listen(DELIVERIES_CHANNEL, { message: deliveries.wake, lost: () => {}, listening: deliveries.wake });
 
   return {
     url,
@@ -177,6 +190,7 @@ export async function startServer(
             }),
         ),
       );
+      await deliveries.stop();
       await closeCommands();
       await rateLimiter.close();
       await database.close();

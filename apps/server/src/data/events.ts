@@ -21,6 +21,11 @@ export const EVENT_OBJECTS = {
   "bin.purged": "bin",
   "file_version.restored": "file",
   "file_version.deleted": "file_version",
+  "webhook_endpoint.created": "webhook_endpoint",
+  "webhook_endpoint.updated": "webhook_endpoint",
+  "webhook_endpoint.deleted": "webhook_endpoint",
+  "webhook_endpoint.disabled": "webhook_endpoint",
+  ping: "webhook_endpoint",
 } as const;
 
 export type EventType = keyof typeof EVENT_OBJECTS;
@@ -31,7 +36,7 @@ export type EventObject = (typeof EVENT_OBJECTS)[EventType];
  * of `from` (none when the write wrote nothing): `user`, `object` and `previous` are
  * read per row; `object` (jsonb) is the view row the write's answer is presented from,
  * `previous` (for an update) the view row before it. The event's id and time come from
- * the database, so the statement needs no values; it returns the ids.
+ * the database, so the statement needs no values; it returns the ids and `seq`s.
  */
 export const recordedEvent = (type: EventType, parts: { user: SQL; object: SQL; previous?: SQL; from: SQL }) =>
   sql`recorded_event as (
@@ -41,7 +46,7 @@ export const recordedEvent = (type: EventType, parts: { user: SQL; object: SQL; 
     from (select ${parts.user}::integer as user_id, ${parts.object} as object, ${parts.previous ?? sql`null::jsonb`} as previous
       from ${parts.from}) o
     where o.object is not null
-    returning id
+    returning id, seq
   )`;
 
 /** `recordedEvent` as SQL text, for a hand-written statement whose parts are its own SQL (`$n` parameters). */

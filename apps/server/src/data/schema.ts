@@ -384,3 +384,54 @@ export const events = pgTable(
     index("events_created_idx").on(t.created_at),
   ],
 );
+
+/** One attempt to deliver an event to an endpoint, as a delivery's `attempts` keep them (oldest first). */
+export interface DeliveryAttempt {
+  at: string;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+}
+
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: text("id").primaryKey(),
+    user_id: owner(),
+    url: text("url").notNull(),
+    events: text("events").array().notNull(),
+    description: text("description"),
+    disabled: boolean("disabled").notNull().default(false),
+    secret: text("secret").notNull(),
+    previous_secret: text("previous_secret"),
+    previous_secret_until: timestamptz("previous_secret_until"),
+    failing_since: timestamptz("failing_since"),
+    ...timestamps,
+  },
+  (t) => [index("webhook_endpoints_user_created_idx").on(t.user_id, t.created_at, t.id)],
+);
+
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    endpoint_id: text("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    event_seq: bigint("event_seq", { mode: "number" })
+      .notNull()
+      .references(() => events.seq, { onDelete: "cascade" }),
+    status: text("status").$type<"pending" | "succeeded" | "failed">().notNull().default("pending"),
+    attempt_count: integer("attempt_count").notNull().default(0),
+    attempts: jsonb("attempts").$type<DeliveryAttempt[]>().notNull().default([]),
+    next_attempt_at: timestamptz("next_attempt_at").defaultNow(),
+    leased_until: timestamptz("leased_until"),
+    created_at: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("webhook_deliveries_due_idx").on(t.endpoint_id, t.next_attempt_at).where(sql`"status" = 'pending'`),
+    index("webhook_deliveries_leased_idx").on(t.endpoint_id, t.leased_until).where(sql`"leased_until" IS NOT NULL`),
+    index("webhook_deliveries_endpoint_created_idx").on(t.endpoint_id, t.created_at, t.id),
+    index("webhook_deliveries_event_idx").on(t.event_seq),
+  ],
+);

@@ -12,7 +12,7 @@ import { type Keyset, orderOf, type Page, type PageRequest, pageOf, positionOf }
 
 export type ApiEvent = components["schemas"]["Event"];
 
-type EventRow = typeof events.$inferSelect;
+export type EventRow = typeof events.$inferSelect;
 
 /** Per resource, how a recorded view row becomes the contract's resource (`at`: when it was recorded). */
 export type Presenters = Record<EventObject, (recorded: unknown, at: Date) => unknown | Promise<unknown>>;
@@ -30,7 +30,8 @@ function changedFields(before: Record<string, unknown>, after: Record<string, un
   );
 }
 
-async function presentEvent(row: EventRow, presenters: Presenters): Promise<ApiEvent> {
+/** An event row as the contract's Event (the activity log's and the webhooks' body). */
+export async function presentEvent(row: EventRow, presenters: Presenters): Promise<ApiEvent> {
   const present = presenters[EVENT_OBJECTS[row.type as EventType]];
   const object = (await present(row.data.object, row.created_at)) as Record<string, unknown>;
   const data =

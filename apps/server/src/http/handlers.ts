@@ -9,7 +9,7 @@ import {
   replaceBankAccount,
 } from "../domain/banking/bank-accounts.js";
 import { iso, type Versioned } from "../domain/contract.js";
-import { getEvent, listEvents, type Presenters } from "../domain/events.js";
+import { type EventRow, getEvent, listEvents, type Presenters, presentEvent } from "../domain/events.js";
 import { binEntry, binItem, deleteBin, listBins, recordedRestore, restoreBin } from "../domain/vault/bins.js";
 import type { CleanupLog } from "../domain/vault/blob-sweep.js";
 import {
@@ -48,6 +48,23 @@ import {
   type VersionRow,
 } from "../domain/vault/versions.js";
 import { type FileRow, type FolderRow, presentFile, presentFolder } from "../domain/vault/views.js";
+import {
+  type DeliveryView,
+  listDeliveries,
+  pingEndpoint,
+  presentDelivery,
+  retryDelivery,
+} from "../domain/webhooks/deliveries.js";
+import {
+  createEndpoint,
+  deleteEndpoint,
+  getEndpoint,
+  listEndpoints,
+  presentEndpoint,
+  presentWithSecret,
+  rotateSecret,
+  updateEndpoint,
+} from "../domain/webhooks/endpoints.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import { checkInstant } from "./body-checks.js";
 import type { RebuiltReply } from "./idempotency.js";
@@ -100,6 +117,7 @@ function answers(db: Db, config: PublicConfig) {
     bin: (recorded, at) => recordedRestore(recorded, at),
     file_share: async (recorded) => (await recordedFileShare(db, recorded, shareUrls)).resource,
     file_version: (recorded) => presentVersion(recorded as VersionRow),
+    webhook_endpoint: presentEndpoint,
   };
   return {
     contentLink,
@@ -110,6 +128,12 @@ function answers(db: Db, config: PublicConfig) {
     folderCreated: created("/evault/v1/folders/"),
     shareCreated: created("/evault/v1/file_shares/"),
   };
+}
+
+/** An event row as the contract's Event, for the webhooks' deliveries. */
+export function eventPresenter(db: Db, config: PublicConfig) {
+  const { presenters } = answers(db, config);
+  return (row: EventRow) => presentEvent(row, presenters);
 }
 
 /**
@@ -142,6 +166,10 @@ export function createRecoveries(
       const { file, version } = presentFile(recorded as FileRow, contentLink);
       return { status: 200, body: file, version };
     },
+    createWebhookEndpoint: ({ recorded }) => ({ status: 201, body: presentWithSecret(recorded) }),
+    rotateWebhookEndpointSecret: ({ recorded }) => ({ status: 200, body: presentWithSecret(recorded) }),
+    testWebhookEndpoint: ({ recorded }) => ({ status: 202, body: presentDelivery(recorded as DeliveryView) }),
+    retryWebhookDelivery: ({ recorded }) => ({ status: 202, body: presentDelivery(recorded as DeliveryView) }),
   };
 }
 
@@ -154,7 +182,11 @@ type IdempotentOperationId =
   | "createFileShare"
   | "replaceFileShareLink"
   | "restoreBin"
-  | "restoreFileVersion";
+  | "restoreFileVersion"
+  | "createWebhookEndpoint"
+  | "rotateWebhookEndpointSecret"
+  | "testWebhookEndpoint"
+  | "retryWebhookDelivery";
 
 /** The operationId -> handler table: one entry per operation of the contract. */
 export function createHandlers({
@@ -337,6 +369,36 @@ export function createHandlers({
     },
     async getEvent({ userId, path }) {
       return { status: 200, body: await getEvent(db, userId, path.id, presenters) };
+    },
+    async createWebhookEndpoint({ userId, body, idempotency }) {
+      const endpoint = await createEndpoint(db, userId, body, config.webhookAllowHosts, idempotency);
+      return { status: 201, body: endpoint };
+    },
+    async listWebhookEndpoints({ userId, query, url }) {
+      return { status: 200, body: pageBody(url, await listEndpoints(db, userId, pageRequest(query))) };
+    },
+    async getWebhookEndpoint({ userId, path }) {
+      return { status: 200, body: await getEndpoint(db, userId, path.id) };
+    },
+    async updateWebhookEndpoint({ userId, path, body }) {
+      return { status: 200, body: await updateEndpoint(db, userId, path.id, body, config.webhookAllowHosts) };
+    },
+    async deleteWebhookEndpoint({ userId, path }) {
+      await deleteEndpoint(db, userId, path.id);
+      return { status: 204 };
+    },
+    async rotateWebhookEndpointSecret({ userId, path, idempotency }) {
+      return { status: 200, body: await rotateSecret(db, userId, path.id, idempotency) };
+    },
+    async testWebhookEndpoint({ userId, path, idempotency }) {
+      return { status: 202, body: await pingEndpoint(db, userId, path.id, idempotency) };
+    },
+    async listWebhookDeliveries({ userId, path, query, url }) {
+      return { status: 200, body: pageBody(url, await listDeliveries(db, userId, path.id, pageRequest(query))) };
+    },
+    async retryWebhookDelivery({ userId, path, idempotency }) {
+      const delivery = await retryDelivery(db, userId, path.id, path.delivery_id, idempotency);
+      return { status: 202, body: delivery };
     },
   };
 }

@@ -10,7 +10,7 @@ type Op<K extends OperationId> = operations[K];
 
 /** The JSON body of a response, or none (204). */
 type Body<R> = R extends { content: { "application/json": infer B } } ? { body: B } : { body?: never };
-type SuccessStatus<K extends OperationId> = Extract<keyof Op<K>["responses"], 200 | 201 | 204 | 206>;
+type SuccessStatus<K extends OperationId> = Extract<keyof Op<K>["responses"], 200 | 201 | 202 | 204 | 206>;
 
 /** The resource's version, sent as `ETag`: required where the contract's response declares the header. */
 type Versioning<R> = R extends { headers: { ETag: string } } ? { version: number } : { version?: never };

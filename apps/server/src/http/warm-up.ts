@@ -82,6 +82,26 @@ const REQUESTS: Record<
   deleteUpload: { method: "DELETE", path: "/evault/v1/uploads/warm-up/", headers: TUS },
   listEvents: { method: "GET", path: "/evault/v1/events/?type=file.&type=bank_account.updated" },
   getEvent: { method: "GET", path: "/evault/v1/events/warm-up/" },
+  createWebhookEndpoint: {
+    method: "POST",
+    path: "/evault/v1/webhook_endpoints/",
+    body: '{"url":"https://w.example/","events":["*"]}',
+  },
+  listWebhookEndpoints: { method: "GET", path: "/evault/v1/webhook_endpoints/" },
+  getWebhookEndpoint: { method: "GET", path: "/evault/v1/webhook_endpoints/warm-up/" },
+  updateWebhookEndpoint: {
+    method: "PATCH",
+    path: "/evault/v1/webhook_endpoints/warm-up/",
+    body: '{"disabled":true}',
+  },
+  deleteWebhookEndpoint: { method: "DELETE", path: "/evault/v1/webhook_endpoints/warm-up/" },
+  rotateWebhookEndpointSecret: { method: "POST", path: "/evault/v1/webhook_endpoints/warm-up/rotate_secret/" },
+  testWebhookEndpoint: { method: "POST", path: "/evault/v1/webhook_endpoints/warm-up/test/" },
+  listWebhookDeliveries: { method: "GET", path: "/evault/v1/webhook_endpoints/warm-up/deliveries/" },
+  retryWebhookDelivery: {
+    method: "POST",
+    path: "/evault/v1/webhook_endpoints/warm-up/deliveries/warm-up/retry/",
+  },
 };
 
 /**

@@ -1,0 +1,257 @@
+// Deliveries: one per endpoint and event (made by the event's insert, see migration
+// 0017), claimed by the delivery workers, each try kept on the row.
+import { randomBytes } from "node:crypto";
+import type { components } from "@vault/spec/schema";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../data/database.js";
+import { recordedEvent } from "../../data/events.js";
+import { type ClaimedKey, claimedKeyValues, recordedAnswerOf } from "../../data/idempotency-keys.js";
+import { namedStatement, statement, value } from "../../data/prepared.js";
+import { type DeliveryAttempt, events, webhookDeliveries, webhookEndpoints } from "../../data/schema.js";
+import { iso } from "../contract.js";
+import { notFound } from "../errors.js";
+
+import { type Keyset, orderOf, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
+import { endpointView } from "./endpoints.js";
+
+export type ApiWebhookDelivery = components["schemas"]["WebhookDelivery"];
+
+/** What the events' trigger notifies when it made deliveries (migration 0017). */
+export const DELIVERIES_CHANNEL = "webhook_deliveries";
+/** The waits before each retry (about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h); after the last one fails, the delivery is failed. */
+export const RETRY_DELAYS_S = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600];
+/** The tries a delivery's row keeps, the newest. */
+const KEPT_ATTEMPTS = 20;
+/** How long a claimed delivery is its worker's: longer than a try may take (10 s). */
+export const LEASE_S = 15;
+/** The most deliveries to one endpoint in flight at once, over every worker. */
+export const PER_ENDPOINT = 8;
+/** An endpoint whose deliveries have all failed this long is disabled. */
+const DISABLE_AFTER = "5 days";
+
+export interface DeliveryView {
+  id: string;
+  event_id: string;
+  event_type: string;
+  status: ApiWebhookDelivery["status"];
+  attempts: DeliveryAttempt[];
+  next_attempt_at: Date | string | null;
+  created_at: Date | string;
+}
+
+/** A delivery (a row with its event's id and type, or its recorded jsonb) as the API shows it. */
+export const presentDelivery = (row: DeliveryView): ApiWebhookDelivery => ({
+  id: row.id,
+  event_id: row.event_id,
+  event_type: row.event_type,
+  status: row.status,
+  attempts: row.attempts,
+  next_attempt_at: row.next_attempt_at === null ? null : iso(new Date(row.next_attempt_at)),
+  created_at: iso(new Date(row.created_at)),
+});
+
+const user = sql`${value("user")}::integer`;
+const deliveryView = (row: string, event: string) =>
+  sql.raw(`jsonb_build_object('id', ${row}.id, 'event_id', ${event}.id, 'event_type', ${event}.type,
+    'status', ${row}.status, 'attempts', ${row}.attempts, 'next_attempt_at', ${row}.next_attempt_at,
+    'created_at', ${row}.created_at)`);
+
+const KEYSET: Keyset = { createdAt: webhookDeliveries.created_at, id: webhookDeliveries.id, descending: true };
+
+async function ownedEndpoint(db: Db, userId: number, id: string) {
+  const [endpoint] = await db
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.user_id, userId), eq(webhookEndpoints.id, id)));
+  if (!endpoint) throw notFound("webhook endpoint");
+}
+
+/** A page of one of the caller's endpoints' deliveries, newest first. */
+export async function listDeliveries(
+  db: Db,
+  userId: number,
+  endpointId: string,
+  page: PageRequest,
+): Promise<Page<ApiWebhookDelivery>> {
+  await ownedEndpoint(db, userId, endpointId);
+  const found = await pageOf(db, { userId, list: `webhook_deliveries:${endpointId}` }, page, KEYSET, (after, limit) =>
+    db
+      .select({
+        id: webhookDeliveries.id,
+        page_micros: positionOf(KEYSET),
+        event_id: events.id,
+        event_type: events.type,
+        status: webhookDeliveries.status,
+        attempts: webhookDeliveries.attempts,
+        next_attempt_at: webhookDeliveries.next_attempt_at,
+        created_at: webhookDeliveries.created_at,
+      })
+      .from(webhookDeliveries)
+      .innerJoin(events, eq(events.seq, webhookDeliveries.event_seq))
+      .where(and(eq(webhookDeliveries.endpoint_id, endpointId), after))
+      .orderBy(...orderOf(KEYSET))
+      .limit(limit),
+  );
+  return { items: found.items.map(presentDelivery), next: found.next };
+}
+
+const pingStatement = namedStatement<DeliveryView, Record<string, unknown>>(
+  "test_webhook_endpoint",
+  sql`with
+    target as (select * from webhook_endpoints where id = ${value("id")}::text and user_id = ${user}),
+    ${recordedEvent("ping", {
+      user: sql`t.user_id`,
+      object: endpointView("t"),
+      from: sql`target t`,
+    })},
+    delivery as (
+      insert into webhook_deliveries (id, endpoint_id, event_seq)
+      select ${value("delivery")}::text, t.id, r.seq from target t, recorded_event r
+      returning *
+    ),
+    shown as (select ${deliveryView("d", "e")} as view from delivery d, (select r.id, 'ping' as type from recorded_event r) e),
+    ${recordedAnswerOf({ user, status: 202, answer: sql`(select view from shown)`, done: sql`exists (select 1 from delivery)` })}
+  select view from shown`,
+);
+
+/** A `ping` event for one of the caller's endpoints, delivered to it alone. */
+export async function pingEndpoint(db: Db, userId: number, id: string, claimed?: ClaimedKey) {
+  const [row] = (await pingStatement(db, {
+    ...claimedKeyValues(claimed),
+    id,
+    user: userId,
+    delivery: `dlv_${randomBytes(16).toString("hex")}`,
+  })) as unknown as { view: DeliveryView }[];
+  if (!row) throw notFound("webhook endpoint");
+  return presentDelivery(row.view);
+}
+
+const retryStatement = namedStatement<{ view: DeliveryView }, Record<string, unknown>>(
+  "retry_webhook_delivery",
+  sql`with
+    target as (
+      update webhook_deliveries d set status = 'pending',
+        attempt_count = least(d.attempt_count, ${sql.raw(String(RETRY_DELAYS_S.length))}),
+        next_attempt_at = case when d.leased_until > now() then d.next_attempt_at else now() end
+      from webhook_endpoints e
+      where d.id = ${value("delivery")}::text and d.endpoint_id = ${value("id")}::text and e.id = d.endpoint_id
+        and e.user_id = ${user}
+      returning d.*
+    ),
+    shown as (select ${deliveryView("d", "e")} as view from target d join events e on e.seq = d.event_seq),
+    ${recordedAnswerOf({ user, status: 202, answer: sql`(select view from shown)`, done: sql`exists (select 1 from target)` })}
+  select view from shown`,
+);
+
+/** One of an endpoint's deliveries, due again now (pending, with one more try if it had none left). */
+export async function retryDelivery(
+  db: Db,
+  userId: number,
+  endpointId: string,
+  deliveryId: string,
+  claimed?: ClaimedKey,
+) {
+  const [row] = await retryStatement(db, {
+    ...claimedKeyValues(claimed),
+    id: endpointId,
+    delivery: deliveryId,
+    user: userId,
+  });
+  if (!row) throw notFound("webhook delivery");
+  return presentDelivery(row.view);
+}
+
+/** A claimed delivery: what its worker sends, and where. */
+export interface ClaimedDelivery {
+  id: string;
+  attempt_count: number;
+  url: string;
+  secret: string;
+  /** The secret rotated out less than 24 hours ago, which signs beside the new one. */
+  previous_secret: string | null;
+  event: typeof events.$inferSelect;
+}
+
+/**
+ * Claims up to `limit` due deliveries of enabled endpoints, at most `PER_ENDPOINT` in
+ * flight per endpoint (those other workers hold counted), each endpoint's oldest first:
+ * a claim moves `next_attempt_at` past its lease, so a worker that dies mid-try leaves a
+ * delivery that falls due again when the lease ends. Two workers that pick the same row
+ * claim it once: the update takes it only while it is still due.
+ */
+const claimStatement = statement<{
+  id: string;
+  attempt_count: number;
+  url: string;
+  secret: string;
+  previous_secret: string | null;
+  event: typeof events.$inferSelect & { created_at: string };
+}>(
+  "claim_webhook_deliveries",
+  `with picked as (
+    select p.id from webhook_endpoints e
+      cross join lateral (select count(*)::integer as n from webhook_deliveries b
+        where b.endpoint_id = e.id and b.leased_until > now()) busy
+      cross join lateral (select d.id, d.next_attempt_at from webhook_deliveries d
+        where d.endpoint_id = e.id and d.status = 'pending' and d.next_attempt_at <= now()
+        order by d.next_attempt_at limit greatest(${PER_ENDPOINT} - busy.n, 0)) p
+    where not e.disabled
+    order by p.next_attempt_at limit $1
+  )
+  update webhook_deliveries d set attempt_count = d.attempt_count + 1,
+    leased_until = now() + interval '${LEASE_S} seconds', next_attempt_at = now() + interval '${LEASE_S} seconds'
+  from picked, webhook_endpoints e, events v
+  where d.id = picked.id and d.status = 'pending' and d.next_attempt_at <= now()
+    and e.id = d.endpoint_id and v.seq = d.event_seq
+  returning d.id, d.attempt_count, e.url, e.secret,
+    case when e.previous_secret_until > now() then e.previous_secret end as previous_secret,
+    jsonb_build_object('seq', v.seq, 'id', v.id, 'user_id', v.user_id, 'type', v.type, 'object_id', v.object_id,
+      'data', v.data, 'created_at', v.created_at) as event`,
+);
+
+export async function claimDeliveries(db: Db, limit: number): Promise<ClaimedDelivery[]> {
+  const rows = await claimStatement(db, [limit]);
+  return rows.map((row) => ({ ...row, event: { ...row.event, created_at: new Date(row.event.created_at) } }));
+}
+
+/**
+ * Keeps a try's outcome: delivered, due again after the next wait, or failed after the
+ * last; the endpoint's `failing_since` is cleared by a delivery and set by the first
+ * failure after one, and an endpoint failing for `DISABLE_AFTER` is disabled (an event).
+ */
+const recordStatement = namedStatement<{ id: string }, Record<string, unknown>>(
+  "record_webhook_attempt",
+  sql`with
+    delays as (select ${sql.raw(`array[${RETRY_DELAYS_S.join(",")}]`)}::integer[] as s),
+    target as (
+      update webhook_deliveries d set
+        attempts = (select coalesce(jsonb_agg(a order by n), '[]'::jsonb) from jsonb_array_elements(d.attempts || ${value("attempt")}::jsonb)
+          with ordinality x(a, n) where n > jsonb_array_length(d.attempts) + 1 - ${sql.raw(String(KEPT_ATTEMPTS))}),
+        status = case when ${value("ok")}::boolean then 'succeeded'
+          when d.attempt_count > cardinality(delays.s) then 'failed' else 'pending' end,
+        next_attempt_at = case when ${value("ok")}::boolean or d.attempt_count > cardinality(delays.s) then null
+          else now() + delays.s[d.attempt_count] * interval '1 second' end,
+        leased_until = null
+      from delays
+      where d.id = ${value("id")}::text and d.status = 'pending'
+      returning d.endpoint_id
+    ),
+    endpoint as (
+      update webhook_endpoints e set
+        failing_since = case when ${value("ok")}::boolean then null else coalesce(e.failing_since, now()) end,
+        disabled = e.disabled or (not ${value("ok")}::boolean and coalesce(e.failing_since < now() - interval '${sql.raw(DISABLE_AFTER)}', false))
+      from target t
+      where e.id = t.endpoint_id and (e.failing_since is not null or not ${value("ok")}::boolean)
+      returning e.*, not (select disabled from webhook_endpoints where id = e.id) and e.disabled as now_disabled
+    ),
+    ${recordedEvent("webhook_endpoint.disabled", {
+      user: sql`e.user_id`,
+      object: endpointView("e"),
+      from: sql`endpoint e where e.now_disabled`,
+    })}
+  select endpoint_id as id from target`,
+);
+
+export async function recordAttempt(db: Db, deliveryId: string, attempt: DeliveryAttempt): Promise<void> {
+  await recordStatement(db, { id: deliveryId, ok: attempt.error === null, attempt: JSON.stringify(attempt) });
+}

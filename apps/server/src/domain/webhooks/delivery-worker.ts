@@ -1,0 +1,188 @@
+// The delivery worker each server process runs: it claims due deliveries (over every
+// process, at most PER_ENDPOINT in flight per endpoint), POSTs each event as the Standard
+// Webhooks specification says, and keeps each try's outcome. Woken by the events'
+// notification and by its own writes; it also looks every second for retries fallen due.
+import http from "node:http";
+import https from "node:https";
+import ipaddr from "ipaddr.js";
+import type { Logger } from "pino";
+import { Webhook } from "standardwebhooks";
+import type { Db } from "../../data/database.js";
+import type { events } from "../../data/schema.js";
+import { iso } from "../contract.js";
+import { type ClaimedDelivery, claimDeliveries, PER_ENDPOINT, recordAttempt } from "./deliveries.js";
+import { checkedLookup, forbiddenAddress, hostOf, isAllowedHost } from "./endpoint-urls.js";
+
+/** A try with no answer within this long has failed. */
+const TIMEOUT_MS = 10_000;
+/** How often due retries are looked for when nothing wakes the worker. */
+const POLL_MS = 1000;
+/** The most deliveries one process has in flight (each endpoint at most PER_ENDPOINT). */
+const MAX_IN_FLIGHT = 64;
+/** The most of an answer's body that is read (and dropped); a longer one closes the connection. */
+const READ_LIMIT = 64 * 1024;
+
+export interface DeliveryWorker {
+  /** Look for due deliveries now (a write made some). */
+  wake(): void;
+  /** Stops claiming, cuts the tries in flight (their leases end, and another worker tries them again). */
+  stop(): Promise<void>;
+}
+
+interface Outcome {
+  status_code: number | null;
+  error: string | null;
+}
+
+type EventRow = typeof events.$inferSelect;
+
+export function startDeliveryWorker({
+  db,
+  present,
+  allowHosts,
+  logger,
+}: {
+  db: Db;
+  /** The event as `GET /evault/v1/events/{id}/` answers it: the body sent. */
+  present: (event: EventRow) => Promise<unknown>;
+  allowHosts: string[];
+  logger: Logger;
+}): DeliveryWorker {
+  const agents = {
+    http: new http.Agent({ keepAlive: true, maxSockets: PER_ENDPOINT }),
+    https: new https.Agent({ keepAlive: true, maxSockets: PER_ENDPOINT }),
+  };
+  const inFlight = new Map<Promise<void>, AbortController>();
+  let pumping = false;
+  let again = false;
+  let stopped = false;
+
+  /** Sends the claimed delivery and keeps the outcome. */
+  async function deliver(delivery: ClaimedDelivery, abort: AbortSignal): Promise<void> {
+    const body = JSON.stringify(await present(delivery.event));
+    const started = new Date();
+    const outcome = await send(delivery, body, abort);
+    // Cut by `stop`: not a try of the receiver's; the lease ends and a worker tries again.
+    if (abort.aborted) return;
+    const attempt = { at: iso(started), duration_ms: Date.now() - started.getTime(), ...outcome };
+    await recordAttempt(db, delivery.id, attempt);
+  }
+
+  function send(delivery: ClaimedDelivery, body: string, abort: AbortSignal): Promise<Outcome> {
+    const url = new URL(delivery.url);
+    const allowed = isAllowedHost(url, allowHosts);
+    if (url.protocol !== "https:" && !(allowed && url.protocol === "http:"))
+      return Promise.resolve({ status_code: null, error: "refused: not an https URL" });
+    // A name is checked as it is resolved (checkedLookup); an address is never resolved.
+    const literal = hostOf(url);
+    const forbidden = !allowed && ipaddr.isValid(literal) ? forbiddenAddress(literal) : undefined;
+    if (forbidden) return Promise.resolve({ status_code: null, error: `refused: ${forbidden}` });
+    const timestamp = new Date();
+    const signature = [delivery.secret, delivery.previous_secret]
+      .filter((secret): secret is string => secret !== null)
+      .map((secret) => new Webhook(secret).sign(delivery.event.id, timestamp, body))
+      .join(" ");
+    const secure = url.protocol === "https:";
+    return new Promise((resolve) => {
+      let settled = false;
+      const settle = (outcome: Outcome) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve(outcome);
+      };
+      const req = (secure ? https : http).request(url, {
+        method: "POST",
+        agent: secure ? agents.https : agents.http,
+        lookup: allowed ? undefined : checkedLookup,
+        signal: abort,
+        headers: {
+          "content-type": "application/json",
+          "user-agent": "vault-webhooks/1",
+          "webhook-id": delivery.event.id,
+          "webhook-timestamp": String(Math.floor(timestamp.getTime() / 1000)),
+          "webhook-signature": signature,
+        },
+      });
+      const timer = setTimeout(() => {
+        req.destroy();
+        settle({ status_code: null, error: `no answer within ${TIMEOUT_MS / 1000} s` });
+      }, TIMEOUT_MS);
+      req.on("error", (err) => settle({ status_code: null, error: err.message }));
+      req.on("response", (res) => {
+        const status = res.statusCode ?? 0;
+        const outcome = {
+          status_code: status,
+          error:
+            status >= 200 && status < 300
+              ? null
+              : status >= 300 && status < 400
+                ? `answered ${status}: redirects are not followed`
+                : `answered ${status}`,
+        };
+        // The answer's body is not used: read a little of it (so the connection may serve the next try), no more.
+        let read = 0;
+        res.on("data", (chunk: Buffer) => {
+          read += chunk.length;
+          if (read > READ_LIMIT) {
+            res.destroy();
+            settle(outcome);
+          }
+        });
+        res.on("end", () => settle(outcome));
+        res.on("error", () => settle(outcome));
+      });
+      req.end(body);
+    });
+  }
+
+  function track(delivery: ClaimedDelivery) {
+    const abort = new AbortController();
+    const done: Promise<void> = deliver(delivery, abort.signal)
+      .catch((err: unknown) => {
+        if (!stopped) logger.error({ err, delivery: delivery.id }, "a webhook delivery could not be kept");
+      })
+      .finally(() => {
+        inFlight.delete(done);
+        void pump();
+      });
+    inFlight.set(done, abort);
+  }
+
+  async function pump(): Promise<void> {
+    if (pumping) {
+      again = true;
+      return;
+    }
+    pumping = true;
+    try {
+      do {
+        again = false;
+        while (!stopped && inFlight.size < MAX_IN_FLIGHT) {
+          const claimed = await claimDeliveries(db, MAX_IN_FLIGHT - inFlight.size);
+          for (const delivery of claimed) track(delivery);
+          if (claimed.length === 0) break;
+        }
+      } while (again && !stopped);
+    } catch (err) {
+      if (!stopped) logger.warn({ err }, "claiming webhook deliveries failed; trying again shortly");
+    } finally {
+      pumping = false;
+    }
+  }
+
+  const timer = setInterval(() => void pump(), POLL_MS);
+  timer.unref();
+  void pump();
+  return {
+    wake: () => void pump(),
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      for (const abort of inFlight.values()) abort.abort();
+      await Promise.allSettled(inFlight.keys());
+      agents.http.destroy();
+      agents.https.destroy();
+    },
+  };
+}

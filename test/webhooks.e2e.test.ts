@@ -1,0 +1,452 @@
+// Webhooks (issue 28 §3): endpoints, Standard Webhooks deliveries verified by the
+// `standardwebhooks` library in a real receiving server, retries, the deliveries log,
+// secret rotation, the URL checks against server-side request forgery, and delivery
+// that survives a SIGKILL and runs once per endpoint with two servers on one database.
+import { once } from "node:events";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { VaultClient, VaultEvent } from "@vault/client";
+import { Webhook } from "standardwebhooks";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { backends } from "./helpers/backends.js";
+import { type Harness, type SeededUser, startHarness } from "./helpers/server.js";
+
+interface Received {
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** A receiving HTTP server on 127.0.0.1: keeps every request, answers as `answer` says (200 by default). */
+async function startReceiver() {
+  const received: Received[] = [];
+  let answer = (_req: IncomingMessage, res: ServerResponse) => void res.end("ok");
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      received.push({ headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString("utf8") });
+      answer(req, res);
+    });
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    port,
+    received,
+    answerWith(handler: typeof answer) {
+      answer = handler;
+    },
+    /** The requests whose `webhook-id` is `id`. */
+    of: (id: string) => received.filter((r) => r.headers["webhook-id"] === id),
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const found = await probe();
+    if (found !== undefined && found !== false) return found;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const ALLOW_LOCAL = { WEBHOOK_ALLOW_HOSTS: "127.0.0.1" };
+
+async function createEndpoint(client: VaultClient, url: string, events: string[] = ["*"]) {
+  const { data, response, error } = await client.POST("/evault/v1/webhook_endpoints/", {
+    body: { url, events: events as never, description: "test" },
+  });
+  expect(response.status, JSON.stringify(error)).toBe(201);
+  return data as NonNullable<typeof data>;
+}
+
+async function updateAccount(client: VaultClient, user: SeededUser, account_name: string) {
+  const { data } = await client.GET("/banking/v1/ng/bank_accounts/{id}/", {
+    params: { path: { id: user.bank_account_id } },
+  });
+  const put = await client.PUT("/banking/v1/ng/bank_accounts/{id}/", {
+    params: { path: { id: user.bank_account_id } },
+    body: { account_number: data?.account_number as string, account_name },
+  });
+  expect(put.response.status).toBe(200);
+}
+
+/** The newest event of the caller of `type`. */
+async function newestEvent(client: VaultClient, type: string): Promise<VaultEvent> {
+  const { data } = await client.GET("/evault/v1/events/", { params: { query: { type: [type as never] } } });
+  const event = data?.results[0];
+  if (!event) throw new Error(`no ${type} event`);
+  return event as VaultEvent;
+}
+
+async function deliveriesOf(client: VaultClient, id: string) {
+  const { data, response } = await client.GET("/evault/v1/webhook_endpoints/{id}/deliveries/", {
+    params: { path: { id }, query: { page_size: 200 } },
+  });
+  expect(response.status).toBe(200);
+  return data?.results ?? [];
+}
+
+describe.each(backends)("webhooks on $name", (backend) => {
+  let h: Harness;
+  let receiver: Receiver;
+  beforeAll(async () => {
+    h = await startHarness(backend, { env: ALLOW_LOCAL });
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await receiver?.close();
+    await h?.stop();
+  });
+  afterEach(() => receiver.answerWith((_req, res) => void res.end("ok")));
+
+  const owner = () => h.users[0] as SeededUser;
+  const other = () => h.users[1] as SeededUser;
+  const client = () => h.client(owner().api_key);
+
+  test("an endpoint gets each subscribed event once, signed as Standard Webhooks says, as the events log shows it", async () => {
+    const endpoint = await createEndpoint(client(), receiver.url, ["bank_account.updated"]);
+    expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    const read = await client().GET("/evault/v1/webhook_endpoints/{id}/", { params: { path: { id: endpoint.id } } });
+    expect(read.data).toEqual({ ...endpoint, secret: undefined });
+    expect(JSON.stringify(read.data)).not.toContain("whsec_");
+
+    await updateAccount(client(), owner(), "Webhook One");
+    const event = await newestEvent(client(), "bank_account.updated");
+    const [delivered] = await until("the delivery", () =>
+      receiver.of(event.id).length ? receiver.of(event.id) : undefined,
+    );
+    const verified = new Webhook(endpoint.secret).verify(delivered!.body, delivered!.headers);
+    expect(verified).toEqual(event);
+    expect(delivered!.headers["content-type"]).toBe("application/json");
+    expect(() =>
+      new Webhook(`whsec_${Buffer.alloc(24).toString("base64")}`).verify(delivered!.body, delivered!.headers),
+    ).toThrow();
+
+    // Another type, and another user's change, are not sent to it.
+    const { response } = await client().POST("/evault/v1/folders/", { body: { name: "not subscribed" } as never });
+    expect(response.status).toBe(201);
+    await updateAccount(h.client(other().api_key), other(), "Someone Else");
+    await until("the delivery's record", async () =>
+      (await deliveriesOf(client(), endpoint.id)).find((d) => d.status === "succeeded"),
+    );
+    await new Promise((r) => setTimeout(r, 1500));
+    const ids = new Set(receiver.received.map((r) => JSON.parse(r.body).data.object.id));
+    expect(ids.has(other().bank_account_id)).toBe(false);
+    expect(receiver.received.every((r) => JSON.parse(r.body).type === "bank_account.updated")).toBe(true);
+    const deliveries = await deliveriesOf(client(), endpoint.id);
+    expect(deliveries).toHaveLength(1);
+    expect(deliveries[0]).toMatchObject({
+      event_id: event.id,
+      event_type: "bank_account.updated",
+      status: "succeeded",
+      next_attempt_at: null,
+    });
+    expect(deliveries[0]?.attempts).toMatchObject([{ status_code: 200, error: null }]);
+    await client().DELETE("/evault/v1/webhook_endpoints/{id}/", { params: { path: { id: endpoint.id } } });
+  });
+
+  test("another user's endpoint answers 404 to every operation and is not changed", async () => {
+    const endpoint = await createEndpoint(client(), receiver.url);
+    const them = h.client(other().api_key);
+    const path = { id: endpoint.id };
+    expect((await them.GET("/evault/v1/webhook_endpoints/{id}/", { params: { path } })).response.status).toBe(404);
+    expect(
+      (await them.PATCH("/evault/v1/webhook_endpoints/{id}/", { params: { path }, body: { disabled: true } })).response
+        .status,
+    ).toBe(404);
+    expect(
+      (await them.POST("/evault/v1/webhook_endpoints/{id}/rotate_secret/", { params: { path } })).response.status,
+    ).toBe(404);
+    expect((await them.POST("/evault/v1/webhook_endpoints/{id}/test/", { params: { path } })).response.status).toBe(
+      404,
+    );
+    expect(
+      (await them.GET("/evault/v1/webhook_endpoints/{id}/deliveries/", { params: { path } })).response.status,
+    ).toBe(404);
+    expect((await them.DELETE("/evault/v1/webhook_endpoints/{id}/", { params: { path } })).response.status).toBe(404);
+    const list = await them.GET("/evault/v1/webhook_endpoints/");
+    expect(list.data?.results.map((e) => e.id)).not.toContain(endpoint.id);
+    const mine = await client().GET("/evault/v1/webhook_endpoints/{id}/", { params: { path } });
+    expect(mine.data).toMatchObject({ disabled: false, url: receiver.url });
+    await client().DELETE("/evault/v1/webhook_endpoints/{id}/", { params: { path } });
+  });
+
+  test("a ping goes to the tested endpoint only; after a rotation both secrets verify, the old one for 24 hours", async () => {
+    const tested = await createEndpoint(client(), receiver.url);
+    const bystander = await createEndpoint(client(), `${receiver.url}/other`);
+    const ping = await client().POST("/evault/v1/webhook_endpoints/{id}/test/", {
+      params: { path: { id: tested.id } },
+    });
+    expect(ping.response.status).toBe(202);
+    const eventId = ping.data?.event_id as string;
+    const [got] = await until("the ping", () => (receiver.of(eventId).length ? receiver.of(eventId) : undefined));
+    expect(JSON.parse(got!.body)).toMatchObject({ type: "ping", data: { object: { id: tested.id } } });
+    expect(new Webhook(tested.secret).verify(got!.body, got!.headers)).toMatchObject({ id: eventId });
+
+    const rotated = await client().POST("/evault/v1/webhook_endpoints/{id}/rotate_secret/", {
+      params: { path: { id: tested.id } },
+    });
+    expect(rotated.response.status).toBe(200);
+    expect(rotated.data?.secret).not.toBe(tested.secret);
+    const again = await client().POST("/evault/v1/webhook_endpoints/{id}/test/", {
+      params: { path: { id: tested.id } },
+    });
+    const second = again.data?.event_id as string;
+    const [signed] = await until("the second ping", () =>
+      receiver.of(second).length ? receiver.of(second) : undefined,
+    );
+    expect(signed!.headers["webhook-signature"]?.split(" ")).toHaveLength(2);
+    expect(new Webhook(tested.secret).verify(signed!.body, signed!.headers)).toMatchObject({ id: second });
+    expect(new Webhook(rotated.data?.secret as string).verify(signed!.body, signed!.headers)).toMatchObject({
+      id: second,
+    });
+    // The bystander had the endpoint events (it subscribes to `*`), never a ping.
+    const bystanderTypes = (await deliveriesOf(client(), bystander.id)).map((d) => d.event_type);
+    expect(bystanderTypes).not.toContain("ping");
+    expect(bystanderTypes).toContain("webhook_endpoint.updated");
+    for (const id of [tested.id, bystander.id])
+      await client().DELETE("/evault/v1/webhook_endpoints/{id}/", { params: { path: { id } } });
+  });
+
+  test("a failed try is retried after about 5 s with the same webhook-id; a redirect is not followed; retry sends it again now", async () => {
+    const endpoint = await createEndpoint(client(), receiver.url, ["bank_account.updated"]);
+    let calls = 0;
+    receiver.answerWith((_req, res) => {
+      calls++;
+      if (calls === 1) res.writeHead(500).end("no");
+      else if (calls === 2) res.writeHead(302, { location: `${receiver.url}/elsewhere` }).end();
+      else res.end("ok");
+    });
+    await updateAccount(client(), owner(), "Retried");
+    const event = await newestEvent(client(), "bank_account.updated");
+    const failed = await until("the first failure", async () =>
+      (await deliveriesOf(client(), endpoint.id)).find((d) => d.attempts.length === 1),
+    );
+    expect(failed).toMatchObject({ status: "pending", attempts: [{ status_code: 500, error: "answered 500" }] });
+    const wait = Date.parse(failed.next_attempt_at as string) - Date.parse(failed.attempts[0]!.at);
+    expect(wait).toBeGreaterThanOrEqual(4000);
+    expect(wait).toBeLessThan(7000);
+    const redirected = await until(
+      "the redirect",
+      async () => (await deliveriesOf(client(), endpoint.id)).find((d) => d.attempts.length === 2),
+      15_000,
+    );
+    expect(redirected.attempts[1]).toMatchObject({ status_code: 302 });
+    expect(redirected.attempts[1]?.error).toMatch(/redirects are not followed/);
+    expect(receiver.received.some((r) => r.headers["webhook-id"] === event.id && r.body === "")).toBe(false);
+    expect(receiver.of(event.id)).toHaveLength(2);
+    // The next try is 5 minutes away: a retry sends it now.
+    const retried = await client().POST("/evault/v1/webhook_endpoints/{id}/deliveries/{delivery_id}/retry/", {
+      params: { path: { id: endpoint.id, delivery_id: redirected.id } },
+    });
+    expect(retried.response.status).toBe(202);
+    const done = await until("the retried delivery", async () =>
+      (await deliveriesOf(client(), endpoint.id)).find((d) => d.status === "succeeded"),
+    );
+    expect(done.attempts.map((a) => a.status_code)).toEqual([500, 302, 200]);
+    expect(new Set(receiver.of(event.id).map((r) => r.headers["webhook-id"]))).toEqual(new Set([event.id]));
+    await client().DELETE("/evault/v1/webhook_endpoints/{id}/", { params: { path: { id: endpoint.id } } });
+  });
+
+  test("a receiver that never answers fails the try after 10 s; a 10 MB answer is not read", async () => {
+    const endpoint = await createEndpoint(client(), receiver.url, ["bank_account.updated"]);
+    receiver.answerWith(() => {});
+    await updateAccount(client(), owner(), "Never answered");
+    const timedOut = await until(
+      "the timeout",
+      async () => (await deliveriesOf(client(), endpoint.id)).find((d) => d.attempts.length === 1),
+      20_000,
+    );
+    expect(timedOut.attempts[0]).toMatchObject({ status_code: null, error: "no answer within 10 s" });
+    expect(timedOut.attempts[0]?.duration_ms).toBeGreaterThanOrEqual(9900);
+
+    receiver.answerWith((_req, res) => {
+      res.writeHead(200, { "content-type": "application/octet-stream" });
+      res.end(Buffer.alloc(10 * 1024 * 1024, 1));
+    });
+    await client().POST("/evault/v1/webhook_endpoints/{id}/deliveries/{delivery_id}/retry/", {
+      params: { path: { id: endpoint.id, delivery_id: timedOut.id } },
+    });
+    const done = await until("the big answer", async () =>
+      (await deliveriesOf(client(), endpoint.id)).find((d) => d.status === "succeeded"),
+    );
+    expect(done.attempts.at(-1)).toMatchObject({ status_code: 200, error: null });
+    await client().DELETE("/evault/v1/webhook_endpoints/{id}/", { params: { path: { id: endpoint.id } } });
+  }, 40_000);
+
+  test("an event committed just before a SIGKILL is delivered after the restart", async () => {
+    const endpoint = await createEndpoint(client(), receiver.url, ["bank_account.updated"]);
+    // The receiver holds the first try: the server is killed during the delivery.
+    let held = 0;
+    receiver.answerWith((_req, res) => {
+      if (held++ === 0) return;
+      res.end("ok");
+    });
+    await updateAccount(client(), owner(), "Killed");
+    const event = await newestEvent(client(), "bank_account.updated");
+    await until("the held try", () => (receiver.of(event.id).length ? true : undefined));
+    await h.crashAndRestart();
+    await until("the delivery after the restart", () => (receiver.of(event.id).length >= 2 ? true : undefined), 40_000);
+    const done = await until("the record", async () =>
+      (await deliveriesOf(h.client(owner().api_key), endpoint.id)).find((d) => d.status === "succeeded"),
+    );
+    expect(done.event_id).toBe(event.id);
+    // A backlog written while the receiver refuses, then a SIGKILL: every event arrives after the restart.
+    receiver.answerWith((_req, res) => void res.writeHead(503).end());
+    for (let i = 0; i < 5; i++) await updateAccount(h.client(owner().api_key), owner(), `Backlog ${i}`);
+    // Killed while the backlog waits for its first retry (5 s after the refused try).
+    receiver.answerWith((_req, res) => void res.end("ok"));
+    await h.crashAndRestart();
+    const backlog =
+      (
+        await h
+          .client(owner().api_key)
+          .GET("/evault/v1/events/", { params: { query: { type: ["bank_account.updated"], page_size: 5 } } })
+      ).data?.results ?? [];
+    expect(backlog).toHaveLength(5);
+    for (const e of backlog)
+      await until(
+        `event ${e.id}`,
+        async () =>
+          (await deliveriesOf(h.client(owner().api_key), endpoint.id)).find(
+            (d) => d.event_id === e.id && d.status === "succeeded",
+          ),
+        40_000,
+      );
+    await h
+      .client(owner().api_key)
+      .DELETE("/evault/v1/webhook_endpoints/{id}/", { params: { path: { id: endpoint.id } } });
+  }, 120_000);
+});
+
+describe.each(backends.filter((b) => b.name === "pglite"))("webhook URL checks on $name", (backend) => {
+  let h: Harness;
+  let receiver: Receiver;
+  beforeAll(async () => {
+    h = await startHarness(backend);
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await receiver?.close();
+    await h?.stop();
+  });
+
+  test("a URL that is not https, carries credentials, or reaches a loopback, private, link-local or metadata address is a 422 naming url", async () => {
+    const refused = [
+      `http://127.0.0.1:${receiver.port}/hooks`,
+      "https://127.0.0.1/hooks",
+      "https://localhost/hooks",
+      "https://10.0.0.8/hooks",
+      "https://192.168.1.1/hooks",
+      "https://169.254.169.254/latest/meta-data/",
+      "https://[::1]/hooks",
+      "https://[::ffff:127.0.0.1]/hooks",
+      "https://[fd00:ec2::254]/hooks",
+      "https://0.0.0.0/hooks",
+      "https://user:secret@8.8.8.8/hooks",
+      "ftp://8.8.8.8/hooks",
+    ];
+    const client = h.client();
+    for (const url of refused) {
+      const { response, error } = await client.POST("/evault/v1/webhook_endpoints/", { body: { url, events: ["*"] } });
+      expect(response.status, url).toBe(422);
+      expect(
+        error?.errors?.map((e) => e.path),
+        url,
+      ).toEqual(["/body/url"]);
+    }
+    const { data } = await client.GET("/evault/v1/webhook_endpoints/");
+    expect(data?.results).toEqual([]);
+    // A public address is accepted (nothing answers there in the tests: it is disabled at once).
+    const ok = await client.POST("/evault/v1/webhook_endpoints/", {
+      body: { url: "https://8.8.8.8/hooks", events: ["file.created"] },
+    });
+    expect(ok.response.status).toBe(201);
+    await client.PATCH("/evault/v1/webhook_endpoints/{id}/", {
+      params: { path: { id: ok.data?.id as string } },
+      body: { disabled: true },
+    });
+  });
+
+  test("an address allowed when set and refused at delivery (DNS rebinding, a setting taken away) is not sent to", async () => {
+    h.env.WEBHOOK_ALLOW_HOSTS = "127.0.0.1";
+    await h.restart();
+    const endpoint = await createEndpoint(h.client(), receiver.url, ["file.created"]);
+    delete h.env.WEBHOOK_ALLOW_HOSTS;
+    await h.restart();
+    const ping = await h
+      .client()
+      .POST("/evault/v1/webhook_endpoints/{id}/test/", { params: { path: { id: endpoint.id } } });
+    const refused = await until("the refused try", async () =>
+      (await deliveriesOf(h.client(), endpoint.id)).find((d) => d.id === ping.data?.id && d.attempts.length === 1),
+    );
+    expect(refused.attempts[0]).toMatchObject({ status_code: null });
+    expect(refused.attempts[0]?.error).toMatch(/^refused/);
+    expect(receiver.received).toHaveLength(0);
+  });
+});
+
+describe.each(backends.filter((b) => b.name === "postgres"))("webhooks with two servers on $name", (backend) => {
+  let h: Harness;
+  let receiver: Receiver;
+  beforeAll(async () => {
+    h = await startHarness(backend, { env: ALLOW_LOCAL });
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await receiver?.close();
+    await h?.stop();
+  });
+
+  test("each event goes to the endpoint once while two servers deliver", async () => {
+    const second = await h.another();
+    try {
+      const endpoint = await createEndpoint(h.client(), receiver.url, ["folder.created"]);
+      const clients = [h.client(), second.client()];
+      const made = await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          clients[i % 2]!.POST("/evault/v1/folders/", { body: { name: `two servers ${i}` } as never }),
+        ),
+      );
+      expect(made.every((r) => r.response.status === 201)).toBe(true);
+      await until("every delivery", () => (receiver.received.length >= 60 ? true : undefined), 30_000);
+      await new Promise((r) => setTimeout(r, 2000));
+      const ids = receiver.received.map((r) => r.headers["webhook-id"]);
+      expect(ids).toHaveLength(60);
+      expect(new Set(ids).size).toBe(60);
+      const deliveries = await deliveriesOf(h.client(), endpoint.id);
+      expect(deliveries.filter((d) => d.status === "succeeded")).toHaveLength(60);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  test("an endpoint whose deliveries have all failed for 5 days is disabled, recorded as an event", async () => {
+    const endpoint = await createEndpoint(h.client(), `http://127.0.0.1:${receiver.port}/gone`, [
+      "bank_account.updated",
+    ]);
+    receiver.answerWith((_req, res) => void res.writeHead(410).end());
+    await h.query(
+      `update webhook_endpoints set failing_since = now() - interval '5 days 1 minute' where id = '${endpoint.id}'`,
+    );
+    await updateAccount(h.client(), h.users[0] as SeededUser, "Gone");
+    const disabled = await until("the endpoint disabled", async () => {
+      const { data } = await h
+        .client()
+        .GET("/evault/v1/webhook_endpoints/{id}/", { params: { path: { id: endpoint.id } } });
+      return data?.disabled ? data : undefined;
+    });
+    expect(disabled.disabled).toBe(true);
+    const event = await newestEvent(h.client(), "webhook_endpoint.disabled");
+    expect(event.data.object).toMatchObject({ id: endpoint.id, disabled: true });
+  });
+});
