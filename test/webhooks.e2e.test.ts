@@ -5,7 +5,7 @@
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { VaultClient, VaultEvent } from "@vault/client";
+import { type VaultClient, type VaultEvent, verifyWebhook } from "@vault/client";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
@@ -118,6 +118,10 @@ describe.each(backends)("webhooks on $name", (backend) => {
     const read = await client().GET("/evault/v1/webhook_endpoints/{id}/", { params: { path: { id: endpoint.id } } });
     expect(read.data).toEqual({ ...endpoint, secret: undefined });
     expect(JSON.stringify(read.data)).not.toContain("whsec_");
+    const { secret: _, ...shown } = endpoint;
+    const created = await newestEvent(client(), "webhook_endpoint.created");
+    expect(created.data.object).toEqual(shown);
+    expect(JSON.stringify(created)).not.toContain("whsec_");
 
     await updateAccount(client(), owner(), "Webhook One");
     const event = await newestEvent(client(), "bank_account.updated");
@@ -126,6 +130,7 @@ describe.each(backends)("webhooks on $name", (backend) => {
     );
     const verified = new Webhook(endpoint.secret).verify(delivered!.body, delivered!.headers);
     expect(verified).toEqual(event);
+    expect(verifyWebhook(delivered!.body, delivered!.headers, endpoint.secret)).toEqual(event);
     expect(delivered!.headers["content-type"]).toBe("application/json");
     expect(() =>
       new Webhook(`whsec_${Buffer.alloc(24).toString("base64")}`).verify(delivered!.body, delivered!.headers),
@@ -152,6 +157,9 @@ describe.each(backends)("webhooks on $name", (backend) => {
     });
     expect(deliveries[0]?.attempts).toMatchObject([{ status_code: 200, error: null }]);
     await client().DELETE("/evault/v1/webhook_endpoints/{id}/", { params: { path: { id: endpoint.id } } });
+    expect((await newestEvent(client(), "webhook_endpoint.deleted")).data.object).toMatchObject({ id: endpoint.id });
+    const gone = await client().GET("/evault/v1/webhook_endpoints/{id}/", { params: { path: { id: endpoint.id } } });
+    expect(gone.response.status).toBe(404);
   });
 
   test("another user's endpoint answers 404 to every operation and is not changed", async () => {
@@ -364,8 +372,9 @@ describe.each(backends.filter((b) => b.name === "pglite"))("webhook URL checks o
         url,
       ).toEqual(["/body/url"]);
     }
+    // The user has only the seeded endpoint still.
     const { data } = await client.GET("/evault/v1/webhook_endpoints/");
-    expect(data?.results).toEqual([]);
+    expect(data?.results.map((e) => e.id)).toEqual([h.users[0].webhook_endpoint_id]);
     // A public address is accepted (nothing answers there in the tests: it is disabled at once).
     const ok = await client.POST("/evault/v1/webhook_endpoints/", {
       body: { url: "https://8.8.8.8/hooks", events: ["file.created"] },
@@ -378,19 +387,28 @@ describe.each(backends.filter((b) => b.name === "pglite"))("webhook URL checks o
   });
 
   test("an address allowed when set and refused at delivery (DNS rebinding, a setting taken away) is not sent to", async () => {
-    h.env.WEBHOOK_ALLOW_HOSTS = "127.0.0.1";
+    h.env.WEBHOOK_ALLOW_HOSTS = "127.0.0.1,localhost";
     await h.restart();
-    const endpoint = await createEndpoint(h.client(), receiver.url, ["file.created"]);
+    // Over http to an address, and over https to a name that resolves to a loopback address.
+    const literal = await createEndpoint(h.client(), receiver.url, ["file.created"]);
+    const named = await createEndpoint(h.client(), "https://localhost:1/hooks", ["file.created"]);
     delete h.env.WEBHOOK_ALLOW_HOSTS;
     await h.restart();
-    const ping = await h
-      .client()
-      .POST("/evault/v1/webhook_endpoints/{id}/test/", { params: { path: { id: endpoint.id } } });
-    const refused = await until("the refused try", async () =>
-      (await deliveriesOf(h.client(), endpoint.id)).find((d) => d.id === ping.data?.id && d.attempts.length === 1),
+    const tries = await Promise.all(
+      [literal, named].map(async (endpoint) => {
+        const ping = await h.client().POST("/evault/v1/webhook_endpoints/{id}/test/", {
+          params: { path: { id: endpoint.id } },
+        });
+        const refused = await until("the refused try", async () =>
+          (await deliveriesOf(h.client(), endpoint.id)).find((d) => d.id === ping.data?.id && d.attempts.length === 1),
+        );
+        return refused.attempts[0];
+      }),
     );
-    expect(refused.attempts[0]).toMatchObject({ status_code: null });
-    expect(refused.attempts[0]?.error).toMatch(/^refused/);
+    expect(tries[0]).toMatchObject({ status_code: null, error: "refused: not an https URL" });
+    // The name is resolved as the connection is made, and its address refused then.
+    expect(tries[1]).toMatchObject({ status_code: null });
+    expect(tries[1]?.error).toMatch(/^refused: (127\.0\.0\.1|::1) is a loopback address$/);
     expect(receiver.received).toHaveLength(0);
   });
 });

@@ -2556,7 +2556,7 @@ export interface components {
             events?: components["schemas"]["SubscribedEventType"][];
             /** @description What the endpoint is for. */
             description?: string | null;
-            /** @description True stops sending to it; false sends again (new events only: what was failed stays failed). */
+            /** @description True stops sending to it; false sends again: its pending deliveries resume (failed ones stay failed: retry them). */
             disabled?: boolean;
         };
         /** @description A webhook endpoint was changed (its PATCH, or a secret rotation). */

@@ -1,5 +1,6 @@
+import { Webhook } from "standardwebhooks";
 import { describe, expect, test } from "vitest";
-import { createVaultClient } from "../src/index.js";
+import { createVaultClient, verifyWebhook, WebhookVerificationError } from "../src/index.js";
 
 const problem = { type: "urn:vault:problem:not-found", title: "Not Found", status: 404 };
 
@@ -189,5 +190,31 @@ describe("paginate", () => {
     };
     await expect(run()).rejects.toMatchObject({ name: "VaultProblemError", problem, response: { status: 400 } });
     expect(seen).toEqual(["a"]);
+  });
+});
+
+describe("verifyWebhook", () => {
+  const secret = `whsec_${Buffer.alloc(24, 7).toString("base64")}`;
+  const body = JSON.stringify({ id: "evt_1", type: "ping", created_at: "2026-03-14T09:26:53.000Z", data: {} });
+  const signed = (payload: string) => {
+    const at = new Date();
+    return {
+      "Webhook-Id": "evt_1",
+      "Webhook-Timestamp": String(Math.floor(at.getTime() / 1000)),
+      "Webhook-Signature": new Webhook(secret).sign("evt_1", at, payload),
+    };
+  };
+
+  test("answers the event of a delivery signed with the secret (headers in any case)", () => {
+    expect(verifyWebhook(body, signed(body), secret)).toEqual(JSON.parse(body));
+    expect(verifyWebhook(Buffer.from(body), signed(body), secret)).toEqual(JSON.parse(body));
+  });
+
+  test("refuses a changed body, another secret, or no signature", () => {
+    const headers = signed(body);
+    expect(() => verifyWebhook(body.replace("ping", "pong"), headers, secret)).toThrow(WebhookVerificationError);
+    const other = `whsec_${Buffer.alloc(24, 8).toString("base64")}`;
+    expect(() => verifyWebhook(body, headers, other)).toThrow(WebhookVerificationError);
+    expect(() => verifyWebhook(body, { ...headers, "Webhook-Signature": undefined }, secret)).toThrow();
   });
 });

@@ -13,11 +13,10 @@ import { notFound } from "../errors.js";
 
 import { type Keyset, orderOf, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
 import { endpointView } from "./endpoints.js";
+import { wakesWorkers } from "./worker-wake.js";
 
 export type ApiWebhookDelivery = components["schemas"]["WebhookDelivery"];
 
-/** What the events' trigger notifies when it made deliveries (migration 0017). */
-export const DELIVERIES_CHANNEL = "webhook_deliveries";
 /** The waits before each retry (about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h); after the last one fails, the delivery is failed. */
 export const RETRY_DELAYS_S = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600];
 /** The tries a delivery's row keeps, the newest. */
@@ -111,7 +110,7 @@ const pingStatement = namedStatement<DeliveryView, Record<string, unknown>>(
     ),
     shown as (select ${deliveryView("d", "e")} as view from delivery d, (select r.id, 'ping' as type from recorded_event r) e),
     ${recordedAnswerOf({ user, status: 202, answer: sql`(select view from shown)`, done: sql`exists (select 1 from delivery)` })}
-  select view from shown`,
+  select view from shown ${wakesWorkers}`,
 );
 
 /** A `ping` event for one of the caller's endpoints, delivered to it alone. */
@@ -140,7 +139,7 @@ const retryStatement = namedStatement<{ view: DeliveryView }, Record<string, unk
     ),
     shown as (select ${deliveryView("d", "e")} as view from target d join events e on e.seq = d.event_seq),
     ${recordedAnswerOf({ user, status: 202, answer: sql`(select view from shown)`, done: sql`exists (select 1 from target)` })}
-  select view from shown`,
+  select view from shown ${wakesWorkers}`,
 );
 
 /** One of an endpoint's deliveries, due again now (pending, with one more try if it had none left). */
@@ -208,6 +207,20 @@ const claimStatement = statement<{
     jsonb_build_object('seq', v.seq, 'id', v.id, 'user_id', v.user_id, 'type', v.type, 'object_id', v.object_id,
       'data', v.data, 'created_at', v.created_at) as event`,
 );
+
+/** When the next delivery of an enabled endpoint falls due (a retry, another worker's lease ending), if any is pending. */
+const nextDueStatement = statement<{ at: Date | string | null }>(
+  "next_webhook_delivery_due",
+  `select min(p.next_attempt_at) as at from webhook_endpoints e
+    cross join lateral (select d.next_attempt_at from webhook_deliveries d
+      where d.endpoint_id = e.id and d.status = 'pending' order by d.next_attempt_at limit 1) p
+    where not e.disabled`,
+);
+
+export async function nextDeliveryDue(db: Db): Promise<Date | undefined> {
+  const [row] = await nextDueStatement(db, []);
+  return row?.at == null ? undefined : new Date(row.at);
+}
 
 export async function claimDeliveries(db: Db, limit: number): Promise<ClaimedDelivery[]> {
   const rows = await claimStatement(db, [limit]);

@@ -1,7 +1,8 @@
 // The delivery worker each server process runs: it claims due deliveries (over every
 // process, at most PER_ENDPOINT in flight per endpoint), POSTs each event as the Standard
 // Webhooks specification says, and keeps each try's outcome. Woken by the events'
-// notification and by its own writes; it also looks every second for retries fallen due.
+// notification and by its own finished tries; when nothing is due it sleeps until the
+// next retry (or another worker's lease) falls due, so an idle server sends no queries.
 import http from "node:http";
 import https from "node:https";
 import ipaddr from "ipaddr.js";
@@ -10,13 +11,14 @@ import { Webhook } from "standardwebhooks";
 import type { Db } from "../../data/database.js";
 import type { events } from "../../data/schema.js";
 import { iso } from "../contract.js";
-import { type ClaimedDelivery, claimDeliveries, PER_ENDPOINT, recordAttempt } from "./deliveries.js";
+import { type ClaimedDelivery, claimDeliveries, nextDeliveryDue, PER_ENDPOINT, recordAttempt } from "./deliveries.js";
 import { checkedLookup, forbiddenAddress, hostOf, isAllowedHost } from "./endpoint-urls.js";
 
 /** A try with no answer within this long has failed. */
 const TIMEOUT_MS = 10_000;
-/** How often due retries are looked for when nothing wakes the worker. */
-const POLL_MS = 1000;
+/** The shortest and longest sleep of an idle worker (the shortest when a due delivery's endpoint is busy elsewhere). */
+const MIN_SLEEP_MS = 1000;
+const MAX_SLEEP_MS = 5 * 60_000;
 /** The most deliveries one process has in flight (each endpoint at most PER_ENDPOINT). */
 const MAX_IN_FLIGHT = 64;
 /** The most of an answer's body that is read (and dropped); a longer one closes the connection. */
@@ -161,24 +163,34 @@ export function startDeliveryWorker({
         while (!stopped && inFlight.size < MAX_IN_FLIGHT) {
           const claimed = await claimDeliveries(db, MAX_IN_FLIGHT - inFlight.size);
           for (const delivery of claimed) track(delivery);
-          if (claimed.length === 0) break;
+          if (claimed.length === 0) {
+            const due = await nextDeliveryDue(db);
+            sleepFor(due === undefined ? MAX_SLEEP_MS : due.getTime() - Date.now());
+            break;
+          }
         }
       } while (again && !stopped);
     } catch (err) {
       if (!stopped) logger.warn({ err }, "claiming webhook deliveries failed; trying again shortly");
+      sleepFor(MIN_SLEEP_MS);
     } finally {
       pumping = false;
     }
   }
 
-  const timer = setInterval(() => void pump(), POLL_MS);
-  timer.unref();
+  let timer: NodeJS.Timeout | undefined;
+  function sleepFor(ms: number) {
+    clearTimeout(timer);
+    if (stopped) return;
+    timer = setTimeout(() => void pump(), Math.min(Math.max(ms, MIN_SLEEP_MS), MAX_SLEEP_MS));
+    timer.unref();
+  }
   void pump();
   return {
     wake: () => void pump(),
     async stop() {
       stopped = true;
-      clearInterval(timer);
+      clearTimeout(timer);
       for (const abort of inFlight.values()) abort.abort();
       await Promise.allSettled(inFlight.keys());
       agents.http.destroy();

@@ -12,6 +12,7 @@ import { iso } from "../contract.js";
 import { DomainError, notFound } from "../errors.js";
 import { type Keyset, orderOf, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
 import { checkEndpointUrl } from "./endpoint-urls.js";
+import { wakesWorkers } from "./worker-wake.js";
 
 export type ApiWebhookEndpoint = components["schemas"]["WebhookEndpoint"];
 export type ApiWebhookEndpointWithSecret = components["schemas"]["WebhookEndpointWithSecret"];
@@ -155,7 +156,7 @@ const updateStatement = namedStatement<EndpointRow, Record<string, unknown>>(
         updated_at = now()
       from previous p where e.id = p.id`,
   )}
-  select * from target`,
+  select target.* from target ${wakesWorkers}`,
 );
 
 /** Changes the given fields of one of the caller's endpoints (a new `url` is checked as at creation). */
