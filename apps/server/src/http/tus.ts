@@ -100,7 +100,7 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
     const claimed = file === undefined ? await claimKey(db, owner, "tus", COMPLETION_TIMES) : undefined;
     if (claimed?.outcome === "committed") return (claimed.work.recorded as { id: string }).id;
     if (claimed && claimed.outcome !== "claimed") throw locked();
-    const received = await blobs.receive(blobs.readUploadParts(row.id, parts));
+    const received = await blobs.completeUpload(row.id, parts, row.length);
     try {
       if (received.size !== row.length)
         throw new Error(`upload ${row.id} holds ${received.size} of ${row.length} bytes`);
@@ -141,7 +141,7 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
     let buffered = 0;
     const flush = async () => {
       if (buffered === 0) return;
-      await blobs.writeUploadPart(row.id, start, Buffer.concat(buffer, buffered));
+      await blobs.writeUploadPart(row.id, start, buffer);
       unrecorded.push(start);
       start += buffered;
       buffer = [];

@@ -94,13 +94,20 @@ export interface BlobStore {
   /** Removes temp uploads that a crashed process left behind. */
   sweepTemp(): Promise<void>;
   /**
-   * Stores `bytes` durably as the part of the resumable upload `upload` (a UUID) that
-   * starts at byte `start`, replacing a part stored there before: `uploads/<upload>/<start>`
-   * beside the blobs. Parts have no minimum size (no S3 multipart upload is involved).
+   * Stores `chunks` (one after the other) durably as the bytes of the resumable upload
+   * `upload` (a UUID) from byte `start`, replacing what was stored there before (a part
+   * that was stored but not recorded). On disk every part goes into one file per upload
+   * (`uploads/<upload>`), on S3 into an object per part (`uploads/<upload>/<start>`).
+   * Parts have no minimum size.
    */
-  writeUploadPart(upload: string, start: number, bytes: Buffer): Promise<void>;
-  /** The parts of `upload` that start at `starts`, one after the other, as one stream. */
-  readUploadParts(upload: string, starts: number[]): Readable;
+  writeUploadPart(upload: string, start: number, chunks: Buffer[]): Promise<void>;
+  /**
+   * The complete upload of `length` bytes in the parts that start at `starts`, as
+   * `receive` would have it (hashed, sniffed, in the temp area; the parts stay until
+   * `deleteUploadParts`): on disk the upload's file is read once and linked into the temp
+   * area, its bytes not written again.
+   */
+  completeUpload(upload: string, starts: number[], length: number): Promise<ReceivedUpload>;
   /** Deletes every part of `upload` (nothing happens if there is none). */
   deleteUploadParts(upload: string): Promise<void>;
   /** Resolves when the store answers; rejects with `BlobStoreUnavailable` otherwise. */

@@ -216,16 +216,21 @@ export class S3BlobStore implements BlobStore {
     return `${this.prefix}${UPLOADS}/${upload}/`;
   }
 
-  async writeUploadPart(upload: string, start: number, bytes: Buffer): Promise<void> {
+  async writeUploadPart(upload: string, start: number, chunks: Buffer[]): Promise<void> {
     const Key = `${this.uploadPrefix(upload)}${start}`;
     try {
-      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: bytes }));
+      // One buffer: the SDK signs it and can send it again on a retry.
+      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: Buffer.concat(chunks) }));
     } catch (error) {
       throw storingFailure(error);
     }
   }
 
-  readUploadParts(upload: string, starts: number[]): Readable {
+  async completeUpload(upload: string, starts: number[]): Promise<ReceivedUpload> {
+    return this.receive(this.readUploadParts(upload, starts));
+  }
+
+  private readUploadParts(upload: string, starts: number[]): Readable {
     const prefix = this.uploadPrefix(upload);
     const store = this;
     return Readable.from(
