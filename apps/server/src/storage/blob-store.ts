@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import type { ContentFacts } from "./content-tap.js";
 
 /** An upload streamed into the store's temp area, hashed and sniffed, not yet part of the store. */
 export interface ReceivedUpload {
@@ -104,10 +105,11 @@ export interface BlobStore {
   /**
    * The complete upload of `length` bytes in the parts that start at `starts`, as
    * `receive` would have it (hashed, sniffed, in the temp area; the parts stay until
-   * `deleteUploadParts`): on disk the upload's file is read once and linked into the temp
-   * area, its bytes not written again.
+   * `deleteUploadParts`). On disk the upload's file is linked into the temp area, its
+   * bytes not written again, and read once for its hash unless `known` tells it (the
+   * process took every byte and hashed them as they came).
    */
-  completeUpload(upload: string, starts: number[], length: number): Promise<ReceivedUpload>;
+  completeUpload(upload: string, starts: number[], length: number, known?: ContentFacts): Promise<ReceivedUpload>;
   /** Deletes every part of `upload` (nothing happens if there is none). */
   deleteUploadParts(upload: string): Promise<void>;
   /** Resolves when the store answers; rejects with `BlobStoreUnavailable` otherwise. */

@@ -28,7 +28,7 @@ import {
   UPLOADS,
   UUID,
 } from "./blob-store.js";
-import { contentTap } from "./content-tap.js";
+import { type ContentFacts, contentTap } from "./content-tap.js";
 import { PRIVATE_DIRECTORY, PRIVATE_FILE } from "./private-modes.js";
 import { isAbandoned, tempName } from "./temp-owner.js";
 
@@ -236,23 +236,23 @@ export class DiskBlobStore implements BlobStore {
     }
   }
 
-  async completeUpload(upload: string, starts: number[], length: number): Promise<ReceivedUpload> {
+  async completeUpload(
+    upload: string,
+    starts: number[],
+    length: number,
+    known?: ContentFacts,
+  ): Promise<ReceivedUpload> {
     const path = this.uploadPath(upload);
     if (length === 0 || (await isFolder(path))) return this.receive(this.readFolderParts(path, starts));
-    // Read once, for the hash and the sniff; the bytes are already durable where they are.
-    const { tap, summary } = contentTap();
-    await pipeline(
-      createReadStream(path, { start: 0, end: length - 1, highWaterMark: HASH_READ_BYTES }),
-      tap,
-      new Writable({ write: (_chunk, _encoding, done) => done() }),
-    );
+    // The bytes are already durable where they are: read once, for the hash and the sniff, unless they are known.
+    const facts = known ?? (await factsOf(createReadStream(path, { end: length - 1, highWaterMark: HASH_READ_BYTES })));
     const temp = join(this.tmp, tempName());
     try {
       await link(path, temp);
     } catch (error) {
       throw diskFailure(error);
     }
-    return { temp, ...(await summary()) };
+    return { temp, ...facts };
   }
 
   /** A part of an upload stored as one file per part, in the upload's folder (an upload begun before issue 27 §4). */
@@ -304,6 +304,12 @@ async function writeAll(file: FileHandle, chunks: Buffer[], position: number): P
       bytesWritten -= (left.shift() as Buffer).length;
     if (bytesWritten > 0) left[0] = (left[0] as Buffer).subarray(bytesWritten);
   }
+}
+
+async function factsOf(source: Readable): Promise<ContentFacts> {
+  const { tap, summary } = contentTap();
+  await pipeline(source, tap, new Writable({ write: (_chunk, _encoding, done) => done() }));
+  return summary();
 }
 
 const isFolder = (path: string) =>

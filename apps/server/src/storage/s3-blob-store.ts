@@ -227,6 +227,7 @@ export class S3BlobStore implements BlobStore {
   }
 
   async completeUpload(upload: string, starts: number[]): Promise<ReceivedUpload> {
+    // The parts are objects of their own: their bytes go into a new temp (hashed again on the way).
     return this.receive(this.readUploadParts(upload, starts));
   }
 
