@@ -161,7 +161,7 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
     let buffered = 0;
     const flush = async () => {
       if (buffered === 0) return;
-      await blobs.writeUploadPart(row.id, start, buffer);
+      await blobs.writeUploadPart(row.id, start, buffer, row.length);
       unrecorded.push(start);
       start += buffered;
       buffer = [];

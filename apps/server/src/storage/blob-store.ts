@@ -97,16 +97,19 @@ export interface BlobStore {
   /**
    * Stores `chunks` (one after the other) durably as the bytes of the resumable upload
    * `upload` (a UUID) from byte `start`, replacing what was stored there before (a part
-   * that was stored but not recorded). On disk every part goes into one file per upload
-   * (`uploads/<upload>`), on S3 into an object per part (`uploads/<upload>/<start>`).
-   * Parts have no minimum size.
+   * that was stored but not recorded); `length` is the whole upload's. On disk every part
+   * goes into one file per upload (`uploads/<upload>`); on S3 into the upload's multipart
+   * upload (`uploads/<upload>`) when S3 admits it there (5 MiB or more, or the last, from
+   * a whole MiB), else into an object of its own (`uploads/<upload>/<start>`). Parts have
+   * no minimum size.
    */
-  writeUploadPart(upload: string, start: number, chunks: Buffer[]): Promise<void>;
+  writeUploadPart(upload: string, start: number, chunks: Buffer[], length: number): Promise<void>;
   /**
    * The complete upload of `length` bytes in the parts that start at `starts`, as
    * `receive` would have it (hashed, sniffed, in the temp area; the parts stay until
-   * `deleteUploadParts`). On disk the upload's file is linked into the temp area, its
-   * bytes not written again, and read once for its hash unless `known` tells it (the
+   * `deleteUploadParts`). On disk the upload's file is linked into the temp area, on S3
+   * its multipart upload is completed (when every part is in it), the bytes not written
+   * again, and read once for its hash unless `known` tells it (the
    * process took every byte and hashed them as they came).
    */
   completeUpload(upload: string, starts: number[], length: number, known?: ContentFacts): Promise<ReceivedUpload>;

@@ -1,5 +1,6 @@
 import { createHash, type Hash } from "node:crypto";
-import { Transform } from "node:stream";
+import { type Readable, Transform, Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { sniffMimetype } from "./mimetype.js";
 
 const SNIFF_BYTES = 4100;
@@ -55,4 +56,11 @@ export function contentTap(): { tap: Transform; summary(): Promise<ContentFacts>
     },
   });
   return { tap, summary: () => content.facts() };
+}
+
+/** The facts of the content `source` streams (read to its end, kept nowhere). */
+export async function factsOf(source: Readable): Promise<ContentFacts> {
+  const { tap, summary } = contentTap();
+  await pipeline(source, tap, new Writable({ write: (_chunk, _encoding, done) => done() }));
+  return summary();
 }

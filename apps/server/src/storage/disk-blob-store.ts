@@ -13,7 +13,7 @@ import {
   writeFile,
 } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { Readable, Writable } from "node:stream";
+import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { BatchedFileWriter, diskFailure } from "./batched-file-writer.js";
 import {
@@ -28,7 +28,7 @@ import {
   UPLOADS,
   UUID,
 } from "./blob-store.js";
-import { type ContentFacts, contentTap } from "./content-tap.js";
+import { type ContentFacts, contentTap, factsOf } from "./content-tap.js";
 import { PRIVATE_DIRECTORY, PRIVATE_FILE } from "./private-modes.js";
 import { isAbandoned, tempName } from "./temp-owner.js";
 
@@ -304,12 +304,6 @@ async function writeAll(file: FileHandle, chunks: Buffer[], position: number): P
       bytesWritten -= (left.shift() as Buffer).length;
     if (bytesWritten > 0) left[0] = (left[0] as Buffer).subarray(bytesWritten);
   }
-}
-
-async function factsOf(source: Readable): Promise<ContentFacts> {
-  const { tap, summary } = contentTap();
-  await pipeline(source, tap, new Writable({ write: (_chunk, _encoding, done) => done() }));
-  return summary();
 }
 
 const isFolder = (path: string) =>
