@@ -29,8 +29,9 @@ import { type ProblemCode, ProblemError } from "./problems.js";
 export type TusOperationId = "describeUploads" | "createUpload" | "headUpload" | "appendUpload" | "deleteUpload";
 
 /**
- * Bytes are gathered into parts of this size before they are stored (a part is one
- * object on S3, one file on disk): what a PATCH holds in memory, and what a dropped
+ * Bytes are gathered into parts of this size before they are stored (a part of the
+ * upload's S3 multipart upload, or a positioned write into the upload's file on disk;
+ * `BlobStore.writeUploadPart`): what a PATCH holds in memory, and what a dropped
  * connection or a crash can lose of what was sent (a dropped connection's bytes are
  * stored before the request ends; a crash's are not, and the offset says so).
  */
@@ -105,7 +106,8 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
 
   /**
    * Makes the file of a complete upload from its parts, as a one-request upload makes
-   * it: the bytes go through `receive` (hashed, sniffed) and `createFile`/`replaceFile`.
+   * it: `completeUpload` makes them a received upload (hashed, sniffed; `known` when this
+   * process saw every byte) for `createFile`/`replaceFile`.
    * A creation is recorded with the file under the upload's key, in the file's own
    * statement, so a completion retried after a crash finds that file instead of making
    * a second one.
