@@ -10,6 +10,7 @@ import {
   rename,
   rm,
   stat,
+  truncate,
   writeFile,
 } from "node:fs/promises";
 import { dirname, join } from "node:path";
@@ -248,6 +249,10 @@ export class DiskBlobStore implements BlobStore {
     const facts = known ?? (await factsOf(createReadStream(path, { end: length - 1, highWaterMark: HASH_READ_BYTES })));
     const temp = join(this.tmp, tempName());
     try {
+      // The file becomes the content whole: it must hold the upload's bytes, and nothing past them.
+      const { size } = await stat(path);
+      if (size < length) throw new Error(`upload ${upload} holds ${size} of ${length} bytes`);
+      if (size > length) await truncate(path, length);
       await link(path, temp);
     } catch (error) {
       throw diskFailure(error);
