@@ -175,6 +175,24 @@ describe.each(backends)("tus uploads on $name", (backend) => {
     expect(head.headers.get("cache-control")).toBe("no-store");
   });
 
+  test("large PATCHes make one file; a part stored and then refused (a wrong checksum) gives way to what is sent after", async () => {
+    const bytes = randomBytes(17 * MiB + 5);
+    const { fileId } = await tusUpload(h.url, key(), bytes, { filename: "large.bin", folder }, { chunkSize: 8 * MiB });
+    expect((await fileOf(fileId)).downloaded).toBe(sha256(bytes));
+
+    const url = (await create(bytes.length, { filename: "refused.bin", folder })).headers.get("location") ?? "";
+    // 8 MiB of it are stored before the checksum is found wrong (the body's first part), then the offset stays 0.
+    const wrongSum = `sha256 ${createHash("sha256").update("other").digest("base64")}`;
+    expect((await patch(url, 0, randomBytes(9 * MiB), { "Upload-Checksum": wrongSum })).status).toBe(460);
+    expect((await patch(url, 0, bytes.subarray(0, MiB))).status).toBe(204);
+    expect((await patch(url, MiB, bytes.subarray(MiB, 9 * MiB))).status).toBe(204);
+    const done = await patch(url, 9 * MiB, bytes.subarray(9 * MiB));
+    expect(done.status).toBe(204);
+    const { file, downloaded } = await fileOf(done.headers.get("vault-file-id") ?? "");
+    expect(downloaded).toBe(sha256(bytes));
+    expect(file).toMatchObject({ hash: sha256(bytes), file_size: bytes.length });
+  });
+
   test("creation-with-upload of the whole content and an empty upload make their files at once", async () => {
     const bytes = randomBytes(1000);
     const { fileId, sent } = await tusUpload(

@@ -1,4 +1,14 @@
-import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { Readable } from "node:stream";
@@ -69,5 +79,46 @@ describe("reading stored contents", () => {
   test("when a content that is not stored is read, then the read rejects before any byte", async () => {
     const store = new DiskBlobStore(root);
     await expect(store.read("0".repeat(64))).rejects.toBeInstanceOf(BlobMissing);
+  });
+});
+
+describe("a resumable upload's parts on disk", () => {
+  const root = mkdtempSync(join(tmpdir(), "vault-blobs-"));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+  const id = () => randomUUID();
+
+  test("when an upload completes, then its content is the parts in order (a part stored again replaces the first) and its bytes are not written again", async () => {
+    const store = new DiskBlobStore(root);
+    await store.open();
+    const upload = id();
+    const [a, b, c] = [randomBytes(3000), randomBytes(5000), randomBytes(100)];
+    await store.writeUploadPart(upload, 0, [a.subarray(0, 1000), a.subarray(1000)]);
+    // A part stored but never recorded (a crash before the record), then stored again from the same offset.
+    await store.writeUploadPart(upload, 3000, [randomBytes(4000)]);
+    await store.writeUploadPart(upload, 3000, [b]);
+    await store.writeUploadPart(upload, 8000, [c]);
+    const received = await store.completeUpload(upload, [0, 3000, 8000], 8100);
+    const whole = Buffer.concat([a, b, c]);
+    expect(received).toMatchObject({ hash: sha256(whole), size: 8100, mimetype: "application/octet-stream" });
+    expect(readFileSync(received.temp)).toEqual(whole);
+    // The temp is the upload's own file under a second name: nothing was copied.
+    expect(statSync(received.temp).ino).toBe(statSync(join(root, "uploads", upload)).ino);
+    await store.commit(received);
+    await store.discard(received);
+
+    // A completion retried after its record failed: the stored content keeps its bytes.
+    await store.writeUploadPart(upload, 8000, [randomBytes(100)]);
+    expect(sha256(Buffer.concat(await (await store.read(received.hash)).toArray()))).toBe(received.hash);
+    await store.deleteUploadParts(upload);
+    expect(existsSync(join(root, "uploads", upload))).toBe(false);
+  });
+
+  test("when an upload of no bytes completes, then its content is empty", async () => {
+    const store = new DiskBlobStore(root);
+    await store.open();
+    const received = await store.completeUpload(id(), [], 0);
+    expect(received).toMatchObject({ hash: sha256(Buffer.alloc(0)), size: 0 });
+    await store.discard(received);
   });
 });

@@ -23,13 +23,15 @@ import {
   type UploadRow,
 } from "../domain/vault/resumable-uploads.js";
 import type { BlobStore } from "../storage/blob-store.js";
+import { type ContentFacts, ContentSummary } from "../storage/content-tap.js";
 import { type ProblemCode, ProblemError } from "./problems.js";
 
 export type TusOperationId = "describeUploads" | "createUpload" | "headUpload" | "appendUpload" | "deleteUpload";
 
 /**
- * Bytes are gathered into parts of this size before they are stored (a part is one
- * object on S3, one file on disk): what a PATCH holds in memory, and what a dropped
+ * Bytes are gathered into parts of this size before they are stored (a part of the
+ * upload's S3 multipart upload, or a positioned write into the upload's file on disk;
+ * `BlobStore.writeUploadPart`): what a PATCH holds in memory, and what a dropped
  * connection or a crash can lose of what was sent (a dropped connection's bytes are
  * stored before the request ends; a crash's are not, and the offset says so).
  */
@@ -38,6 +40,8 @@ const TUS_VERSION = "1.0.0";
 const EXTENSIONS = "creation,creation-with-upload,termination,expiration,checksum";
 /** The key under which the file's creation is recorded with it, so a retried completion finds the file it made. */
 const completionKey = (uploadId: string) => `tus:${uploadId}`;
+/** How many uploads' running summaries a process keeps (the oldest go first: their completion reads the bytes). */
+const SUMMARIES_KEPT = 1000;
 /** How long a completion's record is kept: beyond the upload's own life. */
 const COMPLETION_TIMES = { ttlSeconds: 25 * 60 * 60, leaseSeconds: 60 };
 
@@ -80,27 +84,41 @@ const checksumOf = (req: Request) => {
 
 export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandler> {
   const { db, blobs } = deps;
+  /**
+   * The SHA-256 and head of each upload's recorded bytes, by upload, as this process
+   * took them: at completion they spare a read of the whole upload when every byte came
+   * through here. Another process's PATCH moves the offset past the summary's, which is
+   * then ignored.
+   */
+  const summaries = new Map<string, { offset: number; content: ContentSummary }>();
+  const keepSummary = (id: string, offset: number, content: ContentSummary) => {
+    summaries.delete(id);
+    summaries.set(id, { offset, content: content.copy() });
+    if (summaries.size > SUMMARIES_KEPT) summaries.delete(summaries.keys().next().value as string);
+  };
 
   /** Deletes a held upload, bytes first: when they cannot go, the row stays for the expiry sweep to retry. */
   const discard = async (id: string, claim: string) => {
+    summaries.delete(id);
     await blobs.deleteUploadParts(id);
     await deleteUploadRow(db, id, claim);
   };
 
   /**
    * Makes the file of a complete upload from its parts, as a one-request upload makes
-   * it: the bytes go through `receive` (hashed, sniffed) and `createFile`/`replaceFile`.
+   * it: `completeUpload` makes them a received upload (hashed, sniffed; `known` when this
+   * process saw every byte) for `createFile`/`replaceFile`.
    * A creation is recorded with the file under the upload's key, in the file's own
    * statement, so a completion retried after a crash finds that file instead of making
    * a second one.
    */
-  async function makeFile(userId: number, row: UploadRow, parts: number[]): Promise<string> {
+  async function makeFile(userId: number, row: UploadRow, parts: number[], known?: ContentFacts): Promise<string> {
     const { filename, file, ...fields } = row.form;
     const owner = { userId, key: completionKey(row.id) };
     const claimed = file === undefined ? await claimKey(db, owner, "tus", COMPLETION_TIMES) : undefined;
     if (claimed?.outcome === "committed") return (claimed.work.recorded as { id: string }).id;
     if (claimed && claimed.outcome !== "claimed") throw locked();
-    const received = await blobs.receive(blobs.readUploadParts(row.id, parts));
+    const received = await blobs.completeUpload(row.id, parts, row.length, known);
     try {
       if (received.size !== row.length)
         throw new Error(`upload ${row.id} holds ${received.size} of ${row.length} bytes`);
@@ -133,6 +151,10 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
     if (declared !== undefined && row.received + Number(declared) > row.length) throw pastLength();
     const expected = checksumOf(req);
     const hash = expected && createHash("sha256");
+    const kept = summaries.get(row.id);
+    /** The summary of the bytes from 0 to `start + buffered`, when this process saw them all. */
+    const content =
+      kept?.offset === row.received ? kept.content.copy() : row.received === 0 ? ContentSummary.start() : undefined;
     const parts = [...row.parts];
     let recorded = row.received;
     let unrecorded: number[] = [];
@@ -141,7 +163,7 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
     let buffered = 0;
     const flush = async () => {
       if (buffered === 0) return;
-      await blobs.writeUploadPart(row.id, start, Buffer.concat(buffer, buffered));
+      await blobs.writeUploadPart(row.id, start, buffer, row.length);
       unrecorded.push(start);
       start += buffered;
       buffer = [];
@@ -154,6 +176,7 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
       parts.push(...unrecorded);
       unrecorded = [];
       recorded = start;
+      if (content && fileId === null) keepSummary(row.id, recorded, content);
     };
     let leaseLost = false;
     const renewal = setInterval(
@@ -172,6 +195,7 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
           if (leaseLost) throw new UploadLeaseLost();
           if (start + buffered + chunk.length > row.length) throw pastLength();
           hash?.update(chunk);
+          content?.update(chunk);
           buffer.push(chunk);
           buffered += chunk.length;
           if (buffered < PART_BYTES) continue;
@@ -199,12 +223,14 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
         await record(null, true);
         return { received: start, fileId: null };
       }
-      const fileId = await makeFile(userId, row, [...parts, ...unrecorded]).catch(async (error: unknown) => {
+      const known = await content?.copy().facts();
+      const fileId = await makeFile(userId, row, [...parts, ...unrecorded], known).catch(async (error: unknown) => {
         // The folder or the file went since the creation: this upload can make no file.
         if (error instanceof DomainError) await discard(row.id, claim).catch(() => {});
         throw error;
       });
       await record(fileId, true);
+      summaries.delete(row.id);
       await blobs.deleteUploadParts(row.id).catch(() => {});
       return { received: start, fileId };
     } finally {

@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import type { ContentFacts } from "./content-tap.js";
 
 /** An upload streamed into the store's temp area, hashed and sniffed, not yet part of the store. */
 export interface ReceivedUpload {
@@ -94,13 +95,24 @@ export interface BlobStore {
   /** Removes temp uploads that a crashed process left behind. */
   sweepTemp(): Promise<void>;
   /**
-   * Stores `bytes` durably as the part of the resumable upload `upload` (a UUID) that
-   * starts at byte `start`, replacing a part stored there before: `uploads/<upload>/<start>`
-   * beside the blobs. Parts have no minimum size (no S3 multipart upload is involved).
+   * Stores `chunks` (one after the other) durably as the bytes of the resumable upload
+   * `upload` (a UUID) from byte `start`, replacing what was stored there before (a part
+   * that was stored but not recorded); `length` is the whole upload's. On disk every part
+   * goes into one file per upload (`uploads/<upload>`); on S3 into the upload's multipart
+   * upload (`uploads/<upload>`) when S3 admits it there (5 MiB or more, or the last, from
+   * a whole MiB), else into an object of its own (`uploads/<upload>/<start>`). Parts have
+   * no minimum size.
    */
-  writeUploadPart(upload: string, start: number, bytes: Buffer): Promise<void>;
-  /** The parts of `upload` that start at `starts`, one after the other, as one stream. */
-  readUploadParts(upload: string, starts: number[]): Readable;
+  writeUploadPart(upload: string, start: number, chunks: Buffer[], length: number): Promise<void>;
+  /**
+   * The complete upload of `length` bytes in the parts that start at `starts`, as
+   * `receive` would have it (hashed, sniffed, in the temp area; the parts stay until
+   * `deleteUploadParts`). On disk the upload's file is linked into the temp area, on S3
+   * its multipart upload is completed (when every part is in it), the bytes not written
+   * again, and read once for its hash unless `known` tells it (the
+   * process took every byte and hashed them as they came).
+   */
+  completeUpload(upload: string, starts: number[], length: number, known?: ContentFacts): Promise<ReceivedUpload>;
   /** Deletes every part of `upload` (nothing happens if there is none). */
   deleteUploadParts(upload: string): Promise<void>;
   /** Resolves when the store answers; rejects with `BlobStoreUnavailable` otherwise. */

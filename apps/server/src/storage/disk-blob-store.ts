@@ -1,5 +1,18 @@
-import { closeSync, createReadStream, fstatSync, openSync, readSync } from "node:fs";
-import { link, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { closeSync, constants, createReadStream, fstatSync, openSync, readSync } from "node:fs";
+import {
+  copyFile,
+  type FileHandle,
+  link,
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  truncate,
+  writeFile,
+} from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -16,7 +29,7 @@ import {
   UPLOADS,
   UUID,
 } from "./blob-store.js";
-import { contentTap } from "./content-tap.js";
+import { type ContentFacts, contentTap, factsOf } from "./content-tap.js";
 import { PRIVATE_DIRECTORY, PRIVATE_FILE } from "./private-modes.js";
 import { isAbandoned, tempName } from "./temp-owner.js";
 
@@ -28,6 +41,8 @@ import { isAbandoned, tempName } from "./temp-owner.js";
  * while a write waited one. A read this size from the page cache takes microseconds.
  */
 const SMALL_READ_BYTES = 64 * 1024;
+/** What a completed resumable upload is read in, for its hash. */
+const HASH_READ_BYTES = 1024 * 1024;
 
 /**
  * Blobs on the local disk under `root`: each content is one file named by its
@@ -171,33 +186,100 @@ export class DiskBlobStore implements BlobStore {
     return join(this.root, DATABASES, databaseId);
   }
 
-  private uploadFolder(upload: string): string {
+  /** The file of the upload's bytes: `uploads/<upload>` (a folder of one file per part before issue 27 §4). */
+  private uploadPath(upload: string): string {
     if (!UUID.test(upload)) throw new Error("not an upload id");
     return join(this.root, UPLOADS, upload);
   }
 
-  async writeUploadPart(upload: string, start: number, bytes: Buffer): Promise<void> {
-    const folder = this.uploadFolder(upload);
-    const temp = join(this.tmp, tempName());
+  async writeUploadPart(upload: string, start: number, chunks: Buffer[]): Promise<void> {
+    const path = this.uploadPath(upload);
     try {
-      const file = await open(temp, "wx", PRIVATE_FILE);
+      if (await isFolder(path)) return await this.writeFolderPart(path, start, chunks);
+      await durableMkdir(dirname(path));
+      let file = await open(path, "r+").catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return undefined;
+        throw error;
+      });
+      const created = file === undefined;
+      file ??= await open(path, "wx+", PRIVATE_FILE);
       try {
-        await file.writeFile(bytes);
-        await file.sync();
+        // Linked as a received upload's temp or a blob (a completion whose record failed,
+        // retried): the bytes now belong to that content too, so this upload gets a copy.
+        if ((await file.stat()).nlink > 1) {
+          await file.close();
+          file = await this.unshare(path);
+        }
+        await writeAll(file, chunks, start);
+        // The offset is recorded only after this: what it counts is on the disk.
+        await file.datasync();
       } finally {
         await file.close();
       }
-      await durableMkdir(folder);
-      await rename(temp, join(folder, String(start)));
-      await syncDirectory(folder);
+      if (created) await syncDirectory(dirname(path));
     } catch (error) {
-      await rm(temp, { force: true }).catch(() => {});
       throw diskFailure(error);
     }
   }
 
-  readUploadParts(upload: string, starts: number[]): Readable {
-    const folder = this.uploadFolder(upload);
+  /** Replaces the upload's file by a copy of its own, open for writing. */
+  private async unshare(path: string): Promise<FileHandle> {
+    const temp = join(this.tmp, tempName());
+    try {
+      await copyFile(path, temp, constants.COPYFILE_EXCL);
+      const copy = await open(temp, "r+");
+      await rename(temp, path);
+      await syncDirectory(dirname(path));
+      return copy;
+    } catch (error) {
+      await rm(temp, { force: true }).catch(() => {});
+      throw error;
+    }
+  }
+
+  async completeUpload(
+    upload: string,
+    starts: number[],
+    length: number,
+    known?: ContentFacts,
+  ): Promise<ReceivedUpload> {
+    const path = this.uploadPath(upload);
+    if (length === 0 || (await isFolder(path))) return this.receive(this.readFolderParts(path, starts));
+    // The bytes are already durable where they are: read once, for the hash and the sniff, unless they are known.
+    const facts = known ?? (await factsOf(createReadStream(path, { end: length - 1, highWaterMark: HASH_READ_BYTES })));
+    const temp = join(this.tmp, tempName());
+    try {
+      // The file becomes the content whole: it must hold the upload's bytes, and nothing past them.
+      const { size } = await stat(path);
+      if (size < length) throw new Error(`upload ${upload} holds ${size} of ${length} bytes`);
+      if (size > length) await truncate(path, length);
+      await link(path, temp);
+    } catch (error) {
+      throw diskFailure(error);
+    }
+    return { temp, ...facts };
+  }
+
+  /** A part of an upload stored as one file per part, in the upload's folder (an upload begun before issue 27 §4). */
+  private async writeFolderPart(folder: string, start: number, chunks: Buffer[]): Promise<void> {
+    const temp = join(this.tmp, tempName());
+    try {
+      const file = await open(temp, "wx", PRIVATE_FILE);
+      try {
+        await writeAll(file, chunks, 0);
+        await file.sync();
+      } finally {
+        await file.close();
+      }
+      await rename(temp, join(folder, String(start)));
+      await syncDirectory(folder);
+    } catch (error) {
+      await rm(temp, { force: true }).catch(() => {});
+      throw error;
+    }
+  }
+
+  private readFolderParts(folder: string, starts: number[]): Readable {
     return Readable.from(
       (async function* () {
         for (const start of starts) yield* createReadStream(join(folder, String(start)));
@@ -206,7 +288,7 @@ export class DiskBlobStore implements BlobStore {
   }
 
   async deleteUploadParts(upload: string): Promise<void> {
-    await rm(this.uploadFolder(upload), { recursive: true, force: true });
+    await rm(this.uploadPath(upload), { recursive: true, force: true });
   }
 
   /** The disk is unavailable when its folder is gone (an unmounted volume). */
@@ -216,6 +298,24 @@ export class DiskBlobStore implements BlobStore {
     });
   }
 }
+
+/** Writes every byte of `chunks` from `position` (a regular file takes a whole write but for a signal or a full disk). */
+async function writeAll(file: FileHandle, chunks: Buffer[], position: number): Promise<void> {
+  const left = [...chunks];
+  while (left.length > 0) {
+    let { bytesWritten } = await file.writev(left, position);
+    position += bytesWritten;
+    while (left.length > 0 && bytesWritten >= (left[0] as Buffer).length)
+      bytesWritten -= (left.shift() as Buffer).length;
+    if (bytesWritten > 0) left[0] = (left[0] as Buffer).subarray(bytesWritten);
+  }
+}
+
+const isFolder = (path: string) =>
+  stat(path).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
 
 /** Makes the entries of a folder (names added, removed or renamed in it) durable. */
 async function syncDirectory(path: string): Promise<void> {

@@ -2,15 +2,20 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import {
   AbortMultipartUploadCommand,
+  type CompletedPart,
+  CompleteMultipartUploadCommand,
   CopyObjectCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
+  ListPartsCommand,
   PutObjectCommand,
   S3Client,
+  UploadPartCommand,
 } from "@aws-sdk/client-s3";
 import { ConfigError, type S3Settings } from "../config.js";
 import {
@@ -25,10 +30,27 @@ import {
   UPLOADS,
   UUID,
 } from "./blob-store.js";
-import { contentTap } from "./content-tap.js";
+import { type ContentFacts, contentTap, factsOf } from "./content-tap.js";
 import { statusOf, storingFailure, unavailableOr } from "./s3-errors.js";
 import { S3ObjectWriter } from "./s3-object-writer.js";
 import { isAbandoned, tempName } from "./temp-owner.js";
+
+/** S3's least size of a part but the last. */
+const MIN_PART_BYTES = 5 * 1024 * 1024;
+/** A resumable upload's part starting at a multiple of this is stored as the part of that number (+1) of its multipart upload. */
+const PART_NUMBER_BYTES = 1024 * 1024;
+/** S3's most parts in a multipart upload. */
+const MAX_PARTS = 10_000;
+/** How many uploads' multipart upload ids a process remembers (the others are listed). */
+const MULTIPARTS_KEPT = 1000;
+
+/**
+ * The part number of a resumable upload's part that starts at `start`: one number per
+ * MiB, so parts of 5 MiB or more never share one (5 GiB, the most an upload holds on
+ * S3, is 5120 MiB). A part starting elsewhere (after a dropped connection) has none.
+ */
+const partNumber = (start: number) =>
+  start % PART_NUMBER_BYTES === 0 && start / PART_NUMBER_BYTES < MAX_PARTS ? start / PART_NUMBER_BYTES + 1 : undefined;
 
 /**
  * Blobs in an S3-compatible bucket, one object per content under `<prefix><sha256>`.
@@ -45,6 +67,8 @@ export class S3BlobStore implements BlobStore {
   private readonly prefix: string;
   /** Where uploads wait for their hash: `<prefix>tmp/`. */
   private readonly temp: string;
+  /** The multipart upload of each resumable upload this process wrote to, by upload. */
+  private readonly multiparts = new Map<string, string>();
 
   constructor(settings: S3Settings) {
     this.bucket = settings.bucket;
@@ -124,6 +148,8 @@ export class S3BlobStore implements BlobStore {
   }
 
   async discard(upload: Pick<ReceivedUpload, "temp">): Promise<void> {
+    // A completed resumable upload's object stays until its upload goes (`deleteUploadParts`): a completion retried reads it.
+    if (upload.temp.startsWith(`${this.prefix}${UPLOADS}/`)) return;
     await this.answer(this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: upload.temp })));
   }
 
@@ -211,39 +237,180 @@ export class S3BlobStore implements BlobStore {
     return `s3://${this.bucket}/${this.markerKey(databaseId)}`;
   }
 
-  private uploadPrefix(upload: string): string {
+  /** The key of the upload's multipart upload (and of the object it makes); its part objects are under `<key>/`. */
+  private uploadKey(upload: string): string {
     if (!UUID.test(upload)) throw new Error("not an upload id");
-    return `${this.prefix}${UPLOADS}/${upload}/`;
+    return `${this.prefix}${UPLOADS}/${upload}`;
   }
 
-  async writeUploadPart(upload: string, start: number, bytes: Buffer): Promise<void> {
-    const Key = `${this.uploadPrefix(upload)}${start}`;
+  async writeUploadPart(upload: string, start: number, chunks: Buffer[], length: number): Promise<void> {
+    const key = this.uploadKey(upload);
+    const PartNumber = partNumber(start);
+    // One buffer: the SDK signs it and can send it again on a retry.
+    const Body = Buffer.concat(chunks);
     try {
-      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: bytes }));
+      if (PartNumber !== undefined && (Body.length >= MIN_PART_BYTES || start + Body.length === length)) {
+        const UploadId = await this.multipartOf(upload, true);
+        if (UploadId !== undefined) {
+          await this.client.send(new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId, PartNumber, Body }));
+          return;
+        }
+      }
+      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: `${key}/${start}`, Body }));
     } catch (error) {
       throw storingFailure(error);
     }
   }
 
-  readUploadParts(upload: string, starts: number[]): Readable {
-    const prefix = this.uploadPrefix(upload);
+  /**
+   * The multipart upload of `upload`'s parts (under `<prefix>uploads/<upload>`), or with
+   * `create` a new one; none once a completion made the object (a part written after it,
+   * a completion retried, is an object of its own).
+   */
+  private async multipartOf(upload: string, create = false): Promise<string | undefined> {
+    const cached = this.multiparts.get(upload);
+    if (cached !== undefined) return cached;
+    const Key = this.uploadKey(upload);
+    const page = await this.client.send(new ListMultipartUploadsCommand({ Bucket: this.bucket, Prefix: Key }));
+    const found = (page.Uploads ?? [])
+      .filter((started) => started.Key === Key)
+      .sort((a, b) => (a.Initiated?.getTime() ?? 0) - (b.Initiated?.getTime() ?? 0))[0]?.UploadId;
+    let UploadId = found;
+    if (UploadId === undefined && create && !(await this.objectExists(Key))) {
+      UploadId = (await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key }))).UploadId;
+    }
+    if (UploadId !== undefined) {
+      this.multiparts.set(upload, UploadId);
+      if (this.multiparts.size > MULTIPARTS_KEPT) this.multiparts.delete(this.multiparts.keys().next().value as string);
+    }
+    return UploadId;
+  }
+
+  async completeUpload(
+    upload: string,
+    starts: number[],
+    length: number,
+    known?: ContentFacts,
+  ): Promise<ReceivedUpload> {
+    const key = this.uploadKey(upload);
+    const spans = starts.map((start, i) => ({ start, size: (starts[i + 1] ?? length) - start }));
+    /** Where each span is in the object the multipart upload makes, if it is one of its parts. */
+    let joined: (number | undefined)[] = [];
+    let whole = false;
+    try {
+      const UploadId = await this.multipartOf(upload);
+      if (UploadId !== undefined) {
+        const stored = [...(await this.partsOf(key, UploadId))].sort(([a], [b]) => a - b);
+        const offsets = new Map<number, { offset: number; size: number }>();
+        let offset = 0;
+        for (const [number, { Size = 0 }] of stored) {
+          offsets.set(number, { offset, size: Size });
+          offset += Size;
+        }
+        // A span is a part when its number and size are the part's (one stored but not
+        // recorded was replaced, by a part or by an object, from the same start).
+        joined = spans.map(({ start, size }) => {
+          const part = offsets.get(partNumber(start) ?? 0);
+          return part?.size === size ? part.offset : undefined;
+        });
+        whole = spans.length === stored.length && joined.every((at, i) => at === (spans[i]?.start ?? -1));
+        if (stored.length > 0) {
+          // S3 joins the parts: no byte goes through this process. Every stored part, as
+          // Ceph RGW refuses a completion that leaves one out (each is 5 MiB or more, or was the last).
+          const Parts: CompletedPart[] = stored.map(([PartNumber, { ETag }]) => ({ PartNumber, ETag }));
+          await this.client.send(
+            new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId, MultipartUpload: { Parts } }),
+          );
+          this.multiparts.delete(upload);
+        }
+      }
+    } catch (error) {
+      throw storingFailure(error);
+    }
+    if (spans.length > 0 && whole) {
+      // The upload's object is its content: the temp that `commit` copies (`discard` leaves it to `deleteUploadParts`).
+      return { temp: key, ...(known ?? (await factsOf(await this.get(key)))) };
+    }
+    // Some parts are objects of their own (small PATCHes, a dropped connection): the bytes go into a new temp.
+    return this.receive(this.readSpans(key, spans, joined));
+  }
+
+  /** The upload's bytes span by span: from its joined parts, its part objects, or the object a completion before made. */
+  private readSpans(key: string, spans: { start: number; size: number }[], joined: (number | undefined)[]) {
     const store = this;
+    const completedNow = joined.some((at) => at !== undefined);
     return Readable.from(
       (async function* () {
-        for (const start of starts) {
-          const answer = await store.answer(
-            store.client.send(new GetObjectCommand({ Bucket: store.bucket, Key: `${prefix}${start}` })),
-          );
-          yield* answer.Body as Readable;
+        for (const [i, { start, size }] of spans.entries()) {
+          if (size === 0) continue;
+          const at = joined[i];
+          if (at !== undefined) {
+            yield* await store.get(key, { start: at, end: at + size - 1 });
+            continue;
+          }
+          const own = await store.get(`${key}/${start}`).catch((error: unknown) => {
+            if (statusOf(error) !== 404 || completedNow) throw error;
+            return undefined;
+          });
+          yield* own ?? (await store.get(key, { start, end: start + size - 1 }));
         }
       })(),
     );
   }
 
-  async deleteUploadParts(upload: string): Promise<void> {
-    for await (const { key } of this.objects(this.uploadPrefix(upload))) {
-      await this.answer(this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })));
+  private async get(Key: string, range?: ByteRange): Promise<Readable> {
+    const answer = await this.answer(
+      this.client.send(
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key,
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
+      ),
+    );
+    return answer.Body as Readable;
+  }
+
+  /** The parts stored in a multipart upload, by number. */
+  private async partsOf(Key: string, UploadId: string): Promise<Map<number, { ETag?: string; Size?: number }>> {
+    const parts = new Map<number, { ETag?: string; Size?: number }>();
+    let PartNumberMarker: string | undefined;
+    for (;;) {
+      const page = await this.client.send(
+        new ListPartsCommand({ Bucket: this.bucket, Key, UploadId, PartNumberMarker }),
+      );
+      for (const { PartNumber, ETag, Size } of page.Parts ?? []) {
+        if (PartNumber !== undefined) parts.set(PartNumber, { ETag, Size });
+      }
+      if (!page.IsTruncated) return parts;
+      PartNumberMarker = page.NextPartNumberMarker;
     }
+  }
+
+  private async objectExists(Key: string): Promise<boolean> {
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key }));
+      return true;
+    } catch (error) {
+      if (statusOf(error) === 404) return false;
+      throw error;
+    }
+  }
+
+  async deleteUploadParts(upload: string): Promise<void> {
+    const key = this.uploadKey(upload);
+    this.multiparts.delete(upload);
+    const page = await this.answer(
+      this.client.send(new ListMultipartUploadsCommand({ Bucket: this.bucket, Prefix: key })),
+    );
+    for (const { Key, UploadId } of page.Uploads ?? []) {
+      if (Key !== key) continue;
+      await this.answer(this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key, UploadId })));
+    }
+    for await (const { key: part } of this.objects(`${key}/`)) {
+      await this.answer(this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: part })));
+    }
+    await this.answer(this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })));
   }
 
   private markerKey(databaseId: string): string {
