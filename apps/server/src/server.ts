@@ -25,6 +25,7 @@ import type { BlobStore } from "./storage/blob-store.js";
 import { BlobStoreUnavailable } from "./storage/blob-store.js";
 import { deletingOnlyWhen } from "./storage/guarded-deletes.js";
 import { openBlobStore } from "./storage/open-blob-store.js";
+import { collectWarmUpGarbage } from "./warm-up-garbage.js";
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /** How often the embedded database's statistics are checked (a read of its catalog; see embedded-statistics.ts). */
@@ -171,6 +172,7 @@ export async function startServer(
   });
   // The events' trigger notifies when it made deliveries; the worker's poll covers a lost notification.
   await database.listen(DELIVERIES_CHANNEL, { message: deliveries.wake, lost: () => {}, listening: deliveries.wake });
+  collectWarmUpGarbage();
 
   return {
     url,
