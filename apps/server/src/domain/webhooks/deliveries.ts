@@ -18,11 +18,11 @@ import { wakesWorkers } from "./worker-wake.js";
 export type ApiWebhookDelivery = components["schemas"]["WebhookDelivery"];
 
 /** The waits before each retry (about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h); after the last one fails, the delivery is failed. */
-export const RETRY_DELAYS_S = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600];
+const RETRY_DELAYS_S = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600];
 /** The tries a delivery's row keeps, the newest. */
 const KEPT_ATTEMPTS = 20;
 /** How long a claimed delivery is its worker's: longer than a try may take (10 s). */
-export const LEASE_S = 15;
+const LEASE_S = 15;
 /** The most deliveries to one endpoint in flight at once, over every worker. */
 export const PER_ENDPOINT = 8;
 /** An endpoint whose deliveries have all failed this long is disabled. */

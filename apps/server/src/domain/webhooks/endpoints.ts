@@ -19,7 +19,7 @@ export type ApiWebhookEndpointWithSecret = components["schemas"]["WebhookEndpoin
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
 /** The most endpoints one user may have. */
-export const MAX_ENDPOINTS = 16;
+const MAX_ENDPOINTS = 16;
 /** The first key of the advisory lock that serialises one user's endpoint creations (the count above). */
 const ENDPOINTS_LOCK = 28;
 
