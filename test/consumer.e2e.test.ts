@@ -76,9 +76,9 @@ describe("@vault/client packed and installed in a project of its own", () => {
     rmSync(scratch, { recursive: true, force: true });
   });
 
-  test("the package holds only its build, and depends on openapi-fetch alone", () => {
+  test("the package holds only its build, and depends on openapi-fetch and standardwebhooks alone", () => {
     const manifest = JSON.parse(readFileSync(join(scratch, "node_modules/@vault/client/package.json"), "utf8"));
-    expect(Object.keys(manifest.dependencies)).toEqual(["openapi-fetch"]);
+    expect(Object.keys(manifest.dependencies)).toEqual(["openapi-fetch", "standardwebhooks"]);
     expect(manifest.peerDependencies).toBeUndefined();
     const lock = JSON.parse(readFileSync(join(scratch, "package-lock.json"), "utf8"));
     const installed = Object.keys(lock.packages).filter((path) => path.startsWith("node_modules/"));
@@ -111,6 +111,7 @@ describe("@vault/client packed and installed in a project of its own", () => {
       account: { status: 200, classification: "PERSONAL", balance: expect.stringMatching(/^-?\d+\.\d{2}$/) },
       error: { status: 404, type: expect.stringMatching(/^urn:vault:problem:/) },
       upload: { status: 200, size: 22, mimetype: "text/plain", tags: ["consumer"] },
+      webhook: "refused",
     });
   }, 120_000);
 
@@ -122,7 +123,9 @@ describe("@vault/client packed and installed in a project of its own", () => {
         cwd: scratch,
       },
     );
-    expect(loaded.stdout.trim()).toBe("VaultProblemError,createVaultClient,toFormData");
+    expect(loaded.stdout.trim()).toBe(
+      "VaultProblemError,WebhookVerificationError,createVaultClient,toFormData,verifyWebhook",
+    );
   });
 
   const mistakes: [name: string, from: string, to: string, named: RegExp][] = [

@@ -1,7 +1,7 @@
 // A service that consumes the published client: consumer.e2e.test.ts copies this file
 // into a scratch project that has only the packed @vault/client, typescript and
 // @types/node installed, type-checks it and runs it against the real server.
-import { createVaultClient, type Problem } from "@vault/client";
+import { createVaultClient, type Problem, verifyWebhook, WebhookVerificationError } from "@vault/client";
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -38,8 +38,24 @@ if (!upload.data) throw new Error(`upload failed: ${JSON.stringify(upload.error)
 const folderNames: string[] = [];
 for await (const folder of vault.paginate("/evault/v1/folders/", { page_size: 1 })) folderNames.push(folder.name);
 
+// A webhook whose signature is not the secret's is refused, as a typed error.
+const webhook = (() => {
+  const headers = {
+    "webhook-id": "evt_1",
+    "webhook-timestamp": String(Math.floor(Date.now() / 1000)),
+    "webhook-signature": "v1,AAAA",
+  };
+  try {
+    verifyWebhook("{}", headers, `whsec_${Buffer.alloc(24).toString("base64")}`);
+    return "verified";
+  } catch (err) {
+    return err instanceof WebhookVerificationError ? "refused" : String(err);
+  }
+})();
+
 console.log(
   JSON.stringify({
+    webhook,
     folders: folderNames.sort(),
     account: { status: account.response.status, classification: account.data.classification, balance },
     error: { status: problem.status, type: problem.type },

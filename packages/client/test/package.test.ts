@@ -14,9 +14,9 @@ test("the client's major version is the contract's, and every path is of that ve
     expect(path).toMatch(new RegExp(`^/\\w+/v${major(manifest.version)}/`));
 });
 
-test("the package publishes its build alone and depends on openapi-fetch alone", () => {
+test("the package publishes its build alone and depends on openapi-fetch and standardwebhooks (verifyWebhook) alone", () => {
   expect(manifest.private).toBeUndefined();
   expect(manifest.files).toEqual(["dist", "README.md", "CHANGELOG.md"]);
-  expect(Object.keys(manifest.dependencies)).toEqual(["openapi-fetch"]);
+  expect(Object.keys(manifest.dependencies)).toEqual(["openapi-fetch", "standardwebhooks"]);
   for (const field of ["license", "repository", "types", "exports"]) expect(manifest[field]).toBeDefined();
 });
