@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { type Database, openDatabase } from "../src/data/database.js";
 
-export const adminUrl = process.env.TEST_DATABASE_URL;
+const adminUrl = process.env.TEST_DATABASE_URL;
 
 /** The kinds of database the plan tests run on: PGlite, and PostgreSQL when TEST_DATABASE_URL is set. */
 export const scratchKinds = ["pglite", ...(adminUrl ? ["postgres" as const] : [])] as const;

@@ -40,7 +40,11 @@ describe.each(scratchKinds)("the webhook deliveries' claim on %s", (kind) => {
         await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
         await tx.execute(sql.raw(`prepare claim_plan(integer) as ${CLAIM_TEXT}`));
         const explained = await tx.execute(sql`explain (analyze, format json) execute claim_plan(64)`);
-        throw new RolledBack((explained as unknown as Rows<{ "QUERY PLAN": [{ Plan: PlanNode }] }>).rows[0]);
+        // A prepared statement outlives the transaction.
+        await tx.execute(sql`deallocate claim_plan`);
+        const [row] = (explained as unknown as Rows<{ "QUERY PLAN": [{ Plan: PlanNode }] }>).rows;
+        if (!row) throw new Error("EXPLAIN answered no plan");
+        throw new RolledBack(row);
       })
       .catch((err: unknown) => {
         if (err instanceof RolledBack) return err.explained["QUERY PLAN"][0].Plan;
