@@ -223,8 +223,11 @@ export async function claimDeliveries(db: Db, limit: number): Promise<ClaimedDel
  * Keeps a try's outcome: delivered, due again after the next wait, or failed after the
  * last; the endpoint's `failing_since` is cleared by a delivery and set by the first
  * failure after one, and an endpoint failing for `DISABLE_AFTER` is disabled (an event).
+ * The delivery is found by its primary key, and only while pending: while it has a
+ * `next_attempt_at` (not `status = 'pending'`, with which a plan made when next to none
+ * were pending read the whole partial index of pending deliveries for each try kept).
  */
-const recordStatement = namedStatement<{ id: string }, Record<string, unknown>>(
+export const recordStatement = namedStatement<{ id: string }, Record<string, unknown>>(
   "record_webhook_attempt",
   sql`with
     delays as (select ${sql.raw(`array[${RETRY_DELAYS_S.join(",")}]`)}::integer[] as s),
@@ -238,7 +241,7 @@ const recordStatement = namedStatement<{ id: string }, Record<string, unknown>>(
           else now() + delays.s[d.attempt_count] * interval '1 second' end,
         leased_until = null
       from delays
-      where d.id = ${value("id")}::text and d.status = 'pending'
+      where d.id = ${value("id")}::text and d.next_attempt_at is not null
       returning d.endpoint_id
     ),
     endpoint as (
