@@ -86,9 +86,10 @@ export function cpuTime(pid) {
  * `duration` seconds; `cpuPerRequest` is the server's CPU time per answered request (µs),
  * `pgCpuPerRequest` PostgreSQL's (when `database`, a `databaseCpu` sampler of the
  * server's database, is given; else null). With `amount`, it stops after that many
- * requests instead.
+ * requests instead. With `rate`, the connections together offer that many requests per
+ * second (autocannon's `overallRate`) instead of sending as fast as they are answered.
  */
-export async function load(server, scenario, duration, { database, connections = CONNECTIONS, amount } = {}) {
+export async function load(server, scenario, duration, { database, connections = CONNECTIONS, amount, rate } = {}) {
   const first = scenario(0);
   let connection = 0;
   const cpuBefore = cpuTime(server.pid);
@@ -98,6 +99,7 @@ export async function load(server, scenario, duration, { database, connections =
     ...first,
     connections,
     ...(amount ? { amount } : { duration }),
+    ...(rate ? { overallRate: rate } : {}),
     setupClient: (client) => client.setRequest(scenario(connection++)),
   });
   const pgUsed = await pgCpu?.();

@@ -31,6 +31,7 @@ import { MIX, scenarios } from "./scenarios.mjs";
 import { randomFile, timed, timedUpload } from "./transfers.mjs";
 import { tusFigures } from "./tus.mjs";
 import { versionListPages, versionPutCost } from "./versions.mjs";
+import { webhookFigures } from "./webhooks.mjs";
 
 const here = import.meta.dirname;
 const root = resolve(here, "..");
@@ -62,6 +63,20 @@ const VERSION_LIST = {
   count: Number(process.env.BENCH_VERSIONS_LIST ?? 10_000),
   passes: Number(process.env.BENCH_VERSIONS_PASSES ?? 5),
   edge: 20,
+};
+
+// Issue 28 §4: the bank account PUT with a subscribed endpoint against none, a backlog's drain rate, the API's p99 during a drain.
+const WEBHOOKS = process.env.BENCH_WEBHOOKS !== "0" && {
+  backends: (process.env.BENCH_WEBHOOKS_BACKENDS ?? "pglite,postgres").split(",").filter(Boolean),
+  drainBackends: (process.env.BENCH_WEBHOOKS_DRAIN_BACKENDS ?? "postgres").split(",").filter(Boolean),
+  rounds: Number(process.env.BENCH_WEBHOOKS_ROUNDS ?? 3),
+  duration: DURATION,
+  warmup: WARMUP,
+  events: Number(process.env.BENCH_WEBHOOKS_EVENTS ?? 5000),
+  backlog: Number(process.env.BENCH_WEBHOOKS_BACKLOG ?? 10_000),
+  rate: Number(process.env.BENCH_WEBHOOKS_RATE ?? 200),
+  drainRounds: Number(process.env.BENCH_WEBHOOKS_DRAIN_ROUNDS ?? 2),
+  analyzeTables: process.env.BENCH_WEBHOOKS_ANALYZE !== "0",
 };
 
 const log = (...args) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args);
@@ -521,6 +536,7 @@ function markdown(results) {
   }
   if (results.scale) lines.push("", ...scaleMarkdown(results.scale));
   lines.push(...fileMarkdown(results));
+  if (results.webhooks) lines.push(...webhookMarkdown(results.webhooks));
   if (results.coldStart) {
     lines.push("", "| cold start to the first served bank account PUT | ms |", "|---|---:|");
     for (const [k, ms] of Object.entries(results.coldStart)) lines.push(`| ${k} | ${ms} |`);
@@ -575,6 +591,56 @@ function fileMarkdown({ tus, versionPuts, versionLists }) {
       const cell = (f) => `${f.p50} / ${f.cpuPerPage}${f.pgCpuPerPage === null ? "" : `; ${f.pgCpuPerPage}`}`;
       lines.push(
         `| ${v.backend} | ${v.walkMs} | ${cell(v.first)} | ${cell(v.last)} | **${v.p50LastToFirst}** | ${v.cpuLastToFirst} | ${v.pgCpuLastToFirst ?? "–"} |`,
+      );
+    }
+  }
+  return lines;
+}
+
+/** The tables of issue 28 §4: a subscribed endpoint's cost to the PUT, a backlog's drain rate, the API during a drain. */
+function webhookMarkdown({ putCost, delivery, drainLoad }) {
+  const lines = [];
+  const cell = (f) => `${f.rps} / ${f.p50} / ${f.p99} / ${f.errors}`;
+  if (putCost.length > 0) {
+    lines.push(
+      "",
+      `Webhooks (issue 28 §4): the bank account PUT, ${CONNECTIONS} connections, with one endpoint subscribed to it (a local receiver answering 200) against with it disabled, ${WEBHOOKS.rounds} interleaved rounds of ${DURATION} s; sustained = the round's PUTs over the round and the wait for its last delivery. Target: with ÷ without ≥ 0.9.`,
+      "",
+      "| backend | with: req/s / p50 / p99 / errors | without | **req/s with ÷ without** (rounds) | sustained with ÷ without (rounds) | wait for the last delivery ms | CPU µs per PUT with / without: server; PostgreSQL; receiver | delivered / PUTs |",
+      "|---|---|---|---:|---:|---:|---|---:|",
+    );
+    for (const w of putCost) {
+      const pg = w.with.pgCpuPerWrite === null ? "" : `; ${w.with.pgCpuPerWrite} / ${w.without.pgCpuPerWrite}`;
+      lines.push(
+        `| ${w.backend} | ${cell(w.with)} | ${cell(w.without)} | **${w.rpsWithToWithout}** (${w.rounds.map((r) => r.rps).join(", ")}) | ${w.sustainedWithToWithout} (${w.rounds.map((r) => r.sustained).join(", ")}) | ${w.with.drainMs} | ${w.with.cpuPerWrite} / ${w.without.cpuPerWrite}${pg}; ${w.with.receiverCpuPerWrite} | ${w.with.delivered} / ${w.with.written} |`,
+      );
+    }
+  }
+  if (delivery.length > 0) {
+    lines.push(
+      "",
+      "Delivery rate: a backlog built by bank account PUTs while the receiver held every delivery, then drained with the receiver answering at once. Target: ≥ 500 events/s.",
+      "",
+      "| backend | PUTs written (req/s) | pending at release | **delivered per s** | ÷ the PUTs' rate | drain ms | CPU µs per delivery: server / PostgreSQL / receiver | missing |",
+      "|---|---:|---:|---:|---:|---:|---|---:|",
+    );
+    for (const d of delivery) {
+      lines.push(
+        `| ${d.backend} | ${d.written} (${d.writeRate}) | ${d.pending} | **${d.perSecond}** | ${d.toWriteRate} | ${d.drainMs} | ${d.cpuPerDelivery} / ${d.pgCpuPerDelivery ?? "–"} / ${d.receiverCpuPerDelivery} | ${d.missing} |`,
+      );
+    }
+  }
+  if (drainLoad.length > 0) {
+    lines.push(
+      "",
+      `The API during a drain: the second user's bank account PUT offered at ${drainLoad[0].rate} req/s (10 connections, ${DURATION} s) as a backlog of ${drainLoad[0].backlog} deliveries starts draining, against the same load with nothing pending; ${WEBHOOKS.drainRounds} interleaved rounds (medians). Target: p99 draining ÷ without < 2.`,
+      "",
+      "| backend | without: req/s / p50 / p99 / errors | draining | **p99 draining ÷ without** (rounds) | p50 draining ÷ without | delivered during the load | backlog outlasted the load | drain ms |",
+      "|---|---|---|---:|---:|---:|---|---:|",
+    );
+    for (const d of drainLoad) {
+      lines.push(
+        `| ${d.backend} | ${cell(d.baseline)} | ${cell(d.draining)} | **${d.p99DrainingToBaseline}** (${d.rounds.map((r) => r.p99).join(", ")}) | ${d.p50DrainingToBaseline} | ${d.draining.deliveredDuringLoad} | ${d.draining.drainingThroughout ? "yes" : "no"} | ${d.draining.drainMs} |`,
       );
     }
   }
@@ -698,6 +764,7 @@ try {
       results.versionLists.push(await versionListPages(backend, benchUrl, scratch, VERSION_LIST));
     }
   }
+  if (WEBHOOKS) results.webhooks = await webhookFigures(scratch, WEBHOOKS);
   results.tookSeconds = Math.round((Date.now() - started) / 1000);
   results.machine += ` and ${loadavg()[0].toFixed(1)} at the end`;
   await writeFile(join(here, "results/latest.json"), `${JSON.stringify(results, null, 2)}\n`);

@@ -1,88 +1,55 @@
 // The favourite-folders list must not read every folder of its user: its statement, as
 // the list sends it, is planned on an index of starred folders even for a user with
 // 100,000 folders. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
-import { randomBytes } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type Database, openDatabase } from "../src/data/database.js";
 import { listFavouriteFolders } from "../src/domain/vault/folders.js";
+import { scratchDatabase, scratchKinds } from "./scratch-database.js";
 
 const FOLDERS = 100_000;
-const adminUrl = process.env.TEST_DATABASE_URL;
 
-/** A database of its own: PGlite in memory, or a fresh PostgreSQL database (and how to drop it). */
-async function scratchDatabase(kind: "pglite" | "postgres"): Promise<{ database: Database; drop(): Promise<void> }> {
-  const timeouts = { dataDir: "", databaseStatementTimeoutMs: 60_000, databaseLockTimeoutMs: 10_000 };
-  if (kind === "pglite") {
-    const database = await openDatabase({ ...timeouts, inMemoryDatabase: true });
-    return { database, drop: () => database.close() };
-  }
-  const name = `vault_plan_${randomBytes(6).toString("hex")}`;
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(text);
-    await client.end();
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl as string);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ ...timeouts, databaseUrl: url.toString() });
-  return {
-    database,
-    async drop() {
-      await database.close();
-      await admin(`drop database if exists ${name} with (force)`);
-    },
-  };
-}
-
-describe.each(["pglite", ...(adminUrl ? ["postgres" as const] : [])] as const)(
-  "the favourite folders on %s",
-  (kind) => {
-    let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
-    let userId: number;
-    beforeAll(async () => {
-      scratch = await scratchDatabase(kind);
-      const { db } = scratch.database;
-      await scratch.database.migrate();
-      const result = await db.execute(sql`insert into users (username, email, first_name, last_name)
+describe.each(scratchKinds)("the favourite folders on %s", (kind) => {
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
+  let userId: number;
+  beforeAll(async () => {
+    scratch = await scratchDatabase(kind);
+    const { db } = scratch.database;
+    await scratch.database.migrate();
+    const result = await db.execute(sql`insert into users (username, email, first_name, last_name)
       values ('many', 'many@example.com', 'Many', 'Folders') returning id`);
-      userId = (result as unknown as { rows: { id: number }[] }).rows[0]?.id as number;
-      // One folder in a thousand is starred, as in a real tree.
-      await db.execute(sql`insert into folders (id, user_id, name, is_starred, created_at)
+    userId = (result as unknown as { rows: { id: number }[] }).rows[0]?.id as number;
+    // One folder in a thousand is starred, as in a real tree.
+    await db.execute(sql`insert into folders (id, user_id, name, is_starred, created_at)
       select 'f-' || n, ${userId}, 'Folder ' || n, n % 1000 = 0, now() - n * interval '1 second'
       from generate_series(1, ${FOLDERS}) n`);
-      await db.execute(sql`analyze folders`);
-    }, 120_000);
-    afterAll(() => scratch?.drop());
+    await db.execute(sql`analyze folders`);
+  }, 120_000);
+  afterAll(() => scratch?.drop());
 
-    test("when a user has 100,000 folders, then the list's statement is an index scan of the starred ones", async () => {
-      const { db } = scratch.database;
-      const sent: SQL[] = [];
-      const execute = db.execute.bind(db);
-      const listening = Object.assign(Object.create(db), {
-        execute: (query: SQL) => {
-          sent.push(query);
-          return execute(query);
-        },
-      }) as typeof db;
+  test("when a user has 100,000 folders, then the list's statement is an index scan of the starred ones", async () => {
+    const { db } = scratch.database;
+    const sent: SQL[] = [];
+    const execute = db.execute.bind(db);
+    const listening = Object.assign(Object.create(db), {
+      execute: (query: SQL) => {
+        sent.push(query);
+        return execute(query);
+      },
+    }) as typeof db;
 
-      const page = await listFavouriteFolders(listening, userId, { pageSize: 20 });
-      expect(page.items).toHaveLength(20);
-      expect(page.items.every((folder) => folder.is_starred)).toBe(true);
+    const page = await listFavouriteFolders(listening, userId, { pageSize: 20 });
+    expect(page.items).toHaveLength(20);
+    expect(page.items.every((folder) => folder.is_starred)).toBe(true);
 
-      const [statement] = sent;
-      if (!statement) throw new Error("the list sent no statement through execute");
-      const query = new PgDialect().sqlToQuery(statement);
-      const explained = await execute(sql.raw(`explain ${inlined(query.sql, query.params)}`));
-      const plan = (explained as unknown as { rows: { "QUERY PLAN": string }[] }).rows.map((row) => row["QUERY PLAN"]);
-      expect(plan.join("\n")).toMatch(/Index (Only )?Scan using folders_user_starred_created_idx on folders/);
-    });
-  },
-);
+    const [statement] = sent;
+    if (!statement) throw new Error("the list sent no statement through execute");
+    const query = new PgDialect().sqlToQuery(statement);
+    const explained = await execute(sql.raw(`explain ${inlined(query.sql, query.params)}`));
+    const plan = (explained as unknown as { rows: { "QUERY PLAN": string }[] }).rows.map((row) => row["QUERY PLAN"]);
+    expect(plan.join("\n")).toMatch(/Index (Only )?Scan using folders_user_starred_created_idx on folders/);
+  });
+});
 
 /** The statement's text with its parameters written in as literals (EXPLAIN takes no parameters here). */
 function inlined(text: string, params: unknown[]): string {

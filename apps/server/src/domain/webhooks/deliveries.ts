@@ -176,18 +176,15 @@ export interface ClaimedDelivery {
  * flight per endpoint (those other workers hold counted), each endpoint's oldest first:
  * a claim moves `next_attempt_at` past its lease, so a worker that dies mid-try leaves a
  * delivery that falls due again when the lease ends. Two workers that pick the same row
- * claim it once: the update takes it only while it is still due.
+ * claim it once: the update takes it only while it is still due (`next_attempt_at` is
+ * set exactly while a delivery is pending). The update finds the picked rows by their
+ * ids (`= any(array(…))`, the primary key) and repeats no `status = 'pending'`: joined to
+ * `picked`, or with that condition, the planner read them through the partial index of
+ * pending deliveries, every one of the backlog per claim (issue 28 §4: a drain of n
+ * deliveries read n² rows).
  */
-const claimStatement = statement<{
-  id: string;
-  attempt_count: number;
-  url: string;
-  secret: string;
-  previous_secret: string | null;
-  event: typeof events.$inferSelect & { created_at: string };
-}>(
-  "claim_webhook_deliveries",
-  `with picked as (
+/** The claim's SQL (`$1`: the most deliveries to claim). */
+export const CLAIM_TEXT = `with picked as (
     select p.id from webhook_endpoints e
       cross join lateral (select count(*)::integer as n from webhook_deliveries b
         where b.endpoint_id = e.id and b.leased_until > now()) busy
@@ -199,14 +196,22 @@ const claimStatement = statement<{
   )
   update webhook_deliveries d set attempt_count = d.attempt_count + 1,
     leased_until = now() + interval '${LEASE_S} seconds', next_attempt_at = now() + interval '${LEASE_S} seconds'
-  from picked, webhook_endpoints e, events v
-  where d.id = picked.id and d.status = 'pending' and d.next_attempt_at <= now()
+  from webhook_endpoints e, events v
+  where d.id = any(array(select id from picked)) and d.next_attempt_at <= now()
     and e.id = d.endpoint_id and v.seq = d.event_seq
   returning d.id, d.attempt_count, e.url, e.secret,
     case when e.previous_secret_until > now() then e.previous_secret end as previous_secret,
     jsonb_build_object('seq', v.seq, 'id', v.id, 'user_id', v.user_id, 'type', v.type, 'object_id', v.object_id,
-      'data', v.data, 'created_at', v.created_at) as event`,
-);
+      'data', v.data, 'created_at', v.created_at) as event`;
+
+const claimStatement = statement<{
+  id: string;
+  attempt_count: number;
+  url: string;
+  secret: string;
+  previous_secret: string | null;
+  event: typeof events.$inferSelect & { created_at: string };
+}>("claim_webhook_deliveries", CLAIM_TEXT);
 
 /** When the next delivery of an enabled endpoint falls due (a retry, another worker's lease ending), if any is pending. */
 const nextDueStatement = statement<{ at: Date | string | null }>(
@@ -231,8 +236,11 @@ export async function claimDeliveries(db: Db, limit: number): Promise<ClaimedDel
  * Keeps a try's outcome: delivered, due again after the next wait, or failed after the
  * last; the endpoint's `failing_since` is cleared by a delivery and set by the first
  * failure after one, and an endpoint failing for `DISABLE_AFTER` is disabled (an event).
+ * The delivery is found by its primary key, and only while pending: while it has a
+ * `next_attempt_at` (not `status = 'pending'`, with which a plan made when next to none
+ * were pending read the whole partial index of pending deliveries for each try kept).
  */
-const recordStatement = namedStatement<{ id: string }, Record<string, unknown>>(
+export const recordStatement = namedStatement<{ id: string }, Record<string, unknown>>(
   "record_webhook_attempt",
   sql`with
     delays as (select ${sql.raw(`array[${RETRY_DELAYS_S.join(",")}]`)}::integer[] as s),
@@ -246,7 +254,7 @@ const recordStatement = namedStatement<{ id: string }, Record<string, unknown>>(
           else now() + delays.s[d.attempt_count] * interval '1 second' end,
         leased_until = null
       from delays
-      where d.id = ${value("id")}::text and d.status = 'pending'
+      where d.id = ${value("id")}::text and d.next_attempt_at is not null
       returning d.endpoint_id
     ),
     endpoint as (

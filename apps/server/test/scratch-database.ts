@@ -1,0 +1,38 @@
+// A database of its own for a test: PGlite in memory, or a fresh PostgreSQL database on
+// TEST_DATABASE_URL (and how to drop it).
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { type Database, openDatabase } from "../src/data/database.js";
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+/** The kinds of database the plan tests run on: PGlite, and PostgreSQL when TEST_DATABASE_URL is set. */
+export const scratchKinds = ["pglite", ...(adminUrl ? ["postgres" as const] : [])] as const;
+
+export async function scratchDatabase(
+  kind: "pglite" | "postgres",
+): Promise<{ database: Database; drop(): Promise<void> }> {
+  const timeouts = { dataDir: "", databaseStatementTimeoutMs: 60_000, databaseLockTimeoutMs: 10_000 };
+  if (kind === "pglite") {
+    const database = await openDatabase({ ...timeouts, inMemoryDatabase: true });
+    return { database, drop: () => database.close() };
+  }
+  const name = `vault_plan_${randomBytes(6).toString("hex")}`;
+  const admin = async (text: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(text);
+    await client.end();
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl as string);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ ...timeouts, databaseUrl: url.toString() });
+  return {
+    database,
+    async drop() {
+      await database.close();
+      await admin(`drop database if exists ${name} with (force)`);
+    },
+  };
+}

@@ -1,0 +1,153 @@
+// The delivery workers' statements must cost the same behind a backlog as without one.
+// The server runs them on generic plans, each made at its first execution on a
+// connection and kept until the tables' statistics change. With 10,000 deliveries
+// pending for an endpoint (its receiver was down), the claim and the keeping of a try's
+// outcome must read no more than a few dozen rows of webhook_deliveries: each read every
+// pending one (a drain of n cost n² rows, issue 28 §4). The claim, planned with the
+// backlog's statistics (joined to what it picked, it read them all); the keeping of an
+// outcome, planned before the backlog on a service whose deliveries so far succeeded (by
+// `status = 'pending'` it read the whole partial index of pending deliveries). On PGlite,
+// and on PostgreSQL when TEST_DATABASE_URL is set.
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Db } from "../src/data/database.js";
+import {
+  CLAIM_TEXT,
+  claimDeliveries,
+  PER_ENDPOINT,
+  recordAttempt,
+  recordStatement,
+} from "../src/domain/webhooks/deliveries.js";
+import { scratchDatabase, scratchKinds } from "./scratch-database.js";
+
+const BACKLOG = 10_000;
+
+type Rows<T> = { rows: T[] };
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+describe.each(scratchKinds)("the webhook deliveries' statements on %s", (kind) => {
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
+  let userId: number;
+  /** `count` events of the user: the events' trigger makes a pending delivery of each, as the server's writes do. */
+  const events = (on: Db | Tx, count: number) =>
+    on.execute(sql`insert into events (id, user_id, type, object_id, data, created_at)
+      select 'evt_' || gen_random_uuid(), ${userId}, 'bank_account.updated', 'ba_1', '{}',
+        now() - (${count} - n) * interval '1 ms'
+      from generate_series(1, ${count}) n`);
+
+  beforeAll(async () => {
+    scratch = await scratchDatabase(kind);
+    const { db } = scratch.database;
+    await scratch.database.migrate();
+    const result = await db.execute(sql`insert into users (username, email, first_name, last_name)
+      values ('hooked', 'hooked@example.com', 'Hooked', 'User') returning id`);
+    userId = (result as unknown as Rows<{ id: number }>).rows[0]?.id as number;
+    await db.execute(sql`insert into webhook_endpoints (id, user_id, url, events, secret)
+      values ('we_backlog', ${userId}, 'https://hooks.example.com/', '{*}', 'whsec_x')`);
+    // 300 deliveries so far, all succeeded, and the statistics taken then.
+    await events(db, 300);
+    await db.execute(
+      sql`update webhook_deliveries set status = 'succeeded', next_attempt_at = null, attempt_count = 1`,
+    );
+    await db.execute(sql`analyze`);
+  }, 120_000);
+  afterAll(() => scratch?.drop());
+
+  /**
+   * `text` planned as the server plans it (generic) before a backlog of 10,000 pending
+   * deliveries or, `planned: "with the backlog"`, after it and its statistics, then run
+   * with `values(tx)` behind it, in a transaction rolled back: the rows it returned, and
+   * its reads of webhook_deliveries over 50 rows.
+   */
+  async function readsBehindABacklog(
+    text: string,
+    planned: { values: string; withTheBacklog?: boolean },
+    values: (tx: Tx) => Promise<string>,
+  ) {
+    const { db } = scratch.database;
+    const plan = await db
+      .transaction(async (tx) => {
+        await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+        if (planned.withTheBacklog) {
+          await events(tx, BACKLOG);
+          await tx.execute(sql`analyze webhook_deliveries`);
+        }
+        await tx.execute(sql.raw(`prepare plan_of_test as ${text}`));
+        await tx.execute(sql.raw(`explain execute plan_of_test(${planned.values})`));
+        if (!planned.withTheBacklog) await events(tx, BACKLOG);
+        const explained = await tx.execute(
+          sql.raw(`explain (analyze, format json) execute plan_of_test(${await values(tx)})`),
+        );
+        // A prepared statement outlives the transaction.
+        await tx.execute(sql`deallocate plan_of_test`);
+        const [row] = (explained as unknown as Rows<{ "QUERY PLAN": [{ Plan: PlanNode }] }>).rows;
+        if (!row) throw new Error("EXPLAIN answered no plan");
+        throw new RolledBack(row);
+      })
+      .catch((err: unknown) => {
+        if (err instanceof RolledBack) return err.explained["QUERY PLAN"][0].Plan;
+        throw err;
+      });
+    const reads = nodes(plan)
+      .filter((node) => `${node["Relation Name"] ?? node["Index Name"]}`.startsWith("webhook_deliveries"))
+      .map((node) => ({
+        node: `${node["Node Type"]} ${node["Index Name"] ?? node["Relation Name"]}`,
+        rows: node["Actual Rows"] * node["Actual Loops"] + (node["Rows Removed by Filter"] ?? 0),
+      }));
+    return { rows: plan["Actual Rows"], large: reads.filter((read) => read.rows > 50) };
+  }
+
+  const pendingId = async (on: Db | Tx) => {
+    const pending = await on.execute(sql`select id from webhook_deliveries where status = 'pending' limit 1`);
+    const [delivery] = (pending as unknown as Rows<{ id: string }>).rows;
+    if (!delivery) throw new Error("no delivery is pending");
+    return delivery.id;
+  };
+
+  const attempt = { at: new Date().toISOString(), duration_ms: 3, status_code: 200, error: null };
+  /** The record's values in the order they appear in it: the attempt, ok twice, the id, ok three times. */
+  const recordValues = (id: string) => `'${JSON.stringify(attempt)}', true, true, '${id}', true, true, true`;
+
+  test("when 10,000 deliveries are pending, then a claim takes 8 of them and reads a few dozen rows", async () => {
+    const reads = await readsBehindABacklog(CLAIM_TEXT, { values: "64", withTheBacklog: true }, async () => "64");
+    expect(reads).toEqual({ rows: PER_ENDPOINT, large: [] });
+
+    const { db } = scratch.database;
+    await events(db, BACKLOG);
+    const claimed = await claimDeliveries(db, 64);
+    expect(claimed).toHaveLength(PER_ENDPOINT);
+    expect(new Set(claimed.map((delivery) => delivery.event.id)).size).toBe(PER_ENDPOINT);
+    expect(await claimDeliveries(db, 64)).toEqual([]);
+  });
+
+  test("when 10,000 deliveries are pending, then keeping a try's outcome reads a few dozen rows", async () => {
+    const reads = await readsBehindABacklog(recordStatement.text, { values: recordValues("dlv_none") }, async (tx) =>
+      recordValues(await pendingId(tx)),
+    );
+    expect(reads).toEqual({ rows: 1, large: [] });
+
+    const { db } = scratch.database;
+    const id = await pendingId(db);
+    await recordAttempt(db, id, attempt);
+    const kept = await db.execute(sql`select status, attempts from webhook_deliveries where id = ${id}`);
+    expect((kept as unknown as Rows<unknown>).rows).toEqual([{ status: "succeeded", attempts: [attempt] }]);
+  });
+});
+
+interface PlanNode {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  "Actual Rows": number;
+  "Actual Loops": number;
+  "Rows Removed by Filter"?: number;
+  Plans?: PlanNode[];
+}
+
+const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
+
+class RolledBack extends Error {
+  constructor(readonly explained: { "QUERY PLAN": [{ Plan: PlanNode }] }) {
+    super("rolled back");
+  }
+}
