@@ -408,7 +408,7 @@ describe.each(backends.filter((b) => b.name === "pglite"))("webhook URL checks o
     expect(tries[0]).toMatchObject({ status_code: null, error: "refused: not an https URL" });
     // The name is resolved as the connection is made, and its address refused then.
     expect(tries[1]).toMatchObject({ status_code: null });
-    expect(tries[1]?.error).toMatch(/^refused: (127\.0\.0\.1|::1) is a loopback address$/);
+    expect(tries[1]?.error).toBe("refused: a loopback address");
     expect(receiver.received).toHaveLength(0);
   });
 });

@@ -9,14 +9,18 @@ import { unprocessable } from "../errors.js";
 /** How long a name's resolution may take when an endpoint's URL is set. */
 const RESOLVE_TIMEOUT_MS = 5000;
 
-/** Why a delivery may not connect to `address`, or undefined when it may: only public unicast addresses are allowed. */
+/**
+ * Why a delivery may not connect to `address`, or undefined when it may: only public
+ * unicast addresses are allowed. The reason names the kind of address, never the
+ * address: what a name resolves to inside the service's network is not the caller's to learn.
+ */
 export function forbiddenAddress(address: string): string | undefined {
-  if (!ipaddr.isValid(address)) return `${address} is not an IP address`;
+  if (!ipaddr.isValid(address)) return "not an IP address";
   let parsed = ipaddr.parse(address);
   if (parsed instanceof ipaddr.IPv6 && parsed.isIPv4MappedAddress()) parsed = parsed.toIPv4Address();
   const range = parsed.range();
   // Loopback, private, link-local (169.254.169.254, the cloud metadata address), carrier-grade NAT, reserved…
-  return range === "unicast" ? undefined : `${address} is a ${range} address`;
+  return range === "unicast" ? undefined : `a ${range} address`;
 }
 
 /** A URL's host as a name or a bare IP address (`[::1]` → `::1`). */
