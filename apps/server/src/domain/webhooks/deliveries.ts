@@ -233,36 +233,44 @@ export async function claimDeliveries(db: Db, limit: number): Promise<ClaimedDel
 }
 
 /**
- * Keeps a try's outcome: delivered, due again after the next wait, or failed after the
- * last; the endpoint's `failing_since` is cleared by a delivery and set by the first
- * failure after one, and an endpoint failing for `DISABLE_AFTER` is disabled (an event).
- * The delivery is found by its primary key, and only while pending: while it has a
- * `next_attempt_at` (not `status = 'pending'`, with which a plan made when next to none
- * were pending read the whole partial index of pending deliveries for each try kept).
+ * Keeps the outcomes of tries that finished together, in one statement: each delivered,
+ * due again after the next wait, or failed after the last. Per endpoint, in the order
+ * the tries finished: `failing_since` is cleared when its last try delivered (set to now
+ * when an earlier one of the batch did and the last failed) and set by the first failure
+ * after a delivery; an endpoint whose tries all failed for `DISABLE_AFTER` is disabled
+ * (an event). Each delivery is found by its primary key, and only while pending: while
+ * it has a `next_attempt_at` (not `status = 'pending'`, with which a plan made when next
+ * to none were pending read the whole partial index of pending deliveries for each try
+ * kept).
  */
-export const recordStatement = namedStatement<{ id: string }, Record<string, unknown>>(
-  "record_webhook_attempt",
+export const recordStatement = namedStatement<{ kept: number }, Record<string, unknown>>(
+  "record_webhook_attempts",
   sql`with
     delays as (select ${sql.raw(`array[${RETRY_DELAYS_S.join(",")}]`)}::integer[] as s),
+    tries as (select * from jsonb_to_recordset(${value("tries")}::jsonb) as x(id text, attempt jsonb, ok boolean, n integer)),
     target as (
       update webhook_deliveries d set
-        attempts = (select coalesce(jsonb_agg(a order by n), '[]'::jsonb) from jsonb_array_elements(d.attempts || ${value("attempt")}::jsonb)
+        attempts = (select coalesce(jsonb_agg(a order by n), '[]'::jsonb) from jsonb_array_elements(d.attempts || t.attempt)
           with ordinality x(a, n) where n > jsonb_array_length(d.attempts) + 1 - ${sql.raw(String(KEPT_ATTEMPTS))}),
-        status = case when ${value("ok")}::boolean then 'succeeded'
+        status = case when t.ok then 'succeeded'
           when d.attempt_count > cardinality(delays.s) then 'failed' else 'pending' end,
-        next_attempt_at = case when ${value("ok")}::boolean or d.attempt_count > cardinality(delays.s) then null
+        next_attempt_at = case when t.ok or d.attempt_count > cardinality(delays.s) then null
           else now() + delays.s[d.attempt_count] * interval '1 second' end,
         leased_until = null
-      from delays
-      where d.id = ${value("id")}::text and d.next_attempt_at is not null
-      returning d.endpoint_id
+      from delays, tries t
+      where d.id = any(array(select id from tries)) and t.id = d.id and d.next_attempt_at is not null
+      returning d.endpoint_id, t.ok, t.n
+    ),
+    outcomes as (
+      select endpoint_id, bool_or(ok) as any_ok, (array_agg(ok order by n desc))[1] as last_ok
+      from target group by endpoint_id
     ),
     endpoint as (
       update webhook_endpoints e set
-        failing_since = case when ${value("ok")}::boolean then null else coalesce(e.failing_since, now()) end,
-        disabled = e.disabled or (not ${value("ok")}::boolean and coalesce(e.failing_since < now() - interval '${sql.raw(DISABLE_AFTER)}', false))
-      from target t
-      where e.id = t.endpoint_id and (e.failing_since is not null or not ${value("ok")}::boolean)
+        failing_since = case when o.last_ok then null when o.any_ok then now() else coalesce(e.failing_since, now()) end,
+        disabled = e.disabled or (not o.any_ok and coalesce(e.failing_since < now() - interval '${sql.raw(DISABLE_AFTER)}', false))
+      from outcomes o
+      where e.id = o.endpoint_id and (e.failing_since is not null or not o.last_ok)
       returning e.*, not (select disabled from webhook_endpoints where id = e.id) and e.disabled as now_disabled
     ),
     ${recordedEvent("webhook_endpoint.disabled", {
@@ -270,9 +278,17 @@ export const recordStatement = namedStatement<{ id: string }, Record<string, unk
       object: endpointView("e"),
       from: sql`endpoint e where e.now_disabled`,
     })}
-  select endpoint_id as id from target`,
+  select count(*)::integer as kept from target`,
 );
 
-export async function recordAttempt(db: Db, deliveryId: string, attempt: DeliveryAttempt): Promise<void> {
-  await recordStatement(db, { id: deliveryId, ok: attempt.error === null, attempt: JSON.stringify(attempt) });
+/** A finished try of a claimed delivery. */
+export interface FinishedTry {
+  id: string;
+  attempt: DeliveryAttempt;
+}
+
+/** Keeps the outcomes of `tries`, in the order they finished. */
+export async function recordAttempts(db: Db, tries: FinishedTry[]): Promise<void> {
+  const rows = tries.map(({ id, attempt }, n) => ({ id, attempt, ok: attempt.error === null, n }));
+  await recordStatement(db, { tries: JSON.stringify(rows) });
 }

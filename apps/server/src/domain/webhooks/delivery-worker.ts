@@ -1,8 +1,11 @@
 // The delivery worker each server process runs: it claims due deliveries (over every
 // process, at most PER_ENDPOINT in flight per endpoint), POSTs each event as the Standard
 // Webhooks specification says, and keeps each try's outcome. Woken by the events'
-// notification and by its own finished tries; when nothing is due it sleeps until the
-// next retry (or another worker's lease) falls due, so an idle server sends no queries.
+// notification (at most once per WAKE_INTERVAL_MS) and by its own finished tries; when
+// nothing is due it sleeps until the next retry (or another worker's lease) falls due,
+// so an idle server sends no queries. Tries that finish together are kept in one
+// statement and followed by one claim: under load a delivery costs a share of two
+// statements, not a claim, a keep and a look for the next due of its own (issue 28 §4).
 import http from "node:http";
 import https from "node:https";
 import ipaddr from "ipaddr.js";
@@ -11,7 +14,14 @@ import { Webhook } from "standardwebhooks";
 import type { Db } from "../../data/database.js";
 import type { events } from "../../data/schema.js";
 import { iso } from "../contract.js";
-import { type ClaimedDelivery, claimDeliveries, nextDeliveryDue, PER_ENDPOINT, recordAttempt } from "./deliveries.js";
+import {
+  type ClaimedDelivery,
+  claimDeliveries,
+  type FinishedTry,
+  nextDeliveryDue,
+  PER_ENDPOINT,
+  recordAttempts,
+} from "./deliveries.js";
 import { checkedLookup, forbiddenAddress, hostOf, isAllowedHost } from "./endpoint-urls.js";
 
 /** A try with no answer within this long has failed. */
@@ -23,6 +33,13 @@ const MAX_SLEEP_MS = 5 * 60_000;
 const MAX_IN_FLIGHT = 64;
 /** The most of an answer's body that is read (and dropped); a longer one closes the connection. */
 const READ_LIMIT = 64 * 1024;
+/**
+ * The events' notifications run a claim at most this often: under a burst of writes each
+ * commit notifies, and a claim per commit mostly finds the endpoint's slots full.
+ */
+const WAKE_INTERVAL_MS = 20;
+/** How long a finished try waits for others in flight to finish, to be kept with them. */
+const KEEP_LINGER_MS = 5;
 
 export interface DeliveryWorker {
   /** Look for due deliveries now (a write made some). */
@@ -54,6 +71,7 @@ export function startDeliveryWorker({
     http: new http.Agent({ keepAlive: true, maxSockets: PER_ENDPOINT }),
     https: new https.Agent({ keepAlive: true, maxSockets: PER_ENDPOINT }),
   };
+  /** The deliveries claimed and not yet kept: each until its try's outcome is. */
   const inFlight = new Map<Promise<void>, AbortController>();
   let pumping = false;
   let again = false;
@@ -66,8 +84,52 @@ export function startDeliveryWorker({
     const outcome = await send(delivery, body, abort);
     // Cut by `stop`: not a try of the receiver's; the lease ends and a worker tries again.
     if (abort.aborted) return;
-    const attempt = { at: iso(started), duration_ms: Date.now() - started.getTime(), ...outcome };
-    await recordAttempt(db, delivery.id, attempt);
+    await keep({
+      id: delivery.id,
+      attempt: { at: iso(started), duration_ms: Date.now() - started.getTime(), ...outcome },
+    });
+  }
+
+  /** Finished tries waiting for the statement that keeps them, each with its settling. */
+  let finished: { done: FinishedTry; settle: (err?: unknown) => void }[] = [];
+  let keeping = false;
+  let lingering: NodeJS.Timeout | undefined;
+  /**
+   * Resolves once `done` is kept: with the tries that finish while the last batch is being
+   * kept, or, when none is, within KEEP_LINGER_MS or as soon as every try in flight has finished.
+   */
+  function keep(done: FinishedTry): Promise<void> {
+    return new Promise((resolve, reject) => {
+      finished.push({ done, settle: (err) => (err === undefined ? resolve() : reject(err)) });
+      if (finished.length >= inFlight.size) {
+        clearTimeout(lingering);
+        lingering = undefined;
+        if (!keeping) void keepFinished();
+      } else if (!keeping && !lingering) {
+        lingering = setTimeout(() => {
+          lingering = undefined;
+          if (!keeping) void keepFinished();
+        }, KEEP_LINGER_MS);
+      }
+    });
+  }
+  async function keepFinished() {
+    keeping = true;
+    while (finished.length > 0) {
+      const batch = finished;
+      finished = [];
+      let failure: unknown;
+      try {
+        await recordAttempts(
+          db,
+          batch.map(({ done }) => done),
+        );
+      } catch (err) {
+        failure = err ?? new Error("keeping webhook tries failed");
+      }
+      for (const { settle } of batch) settle(failure);
+    }
+    keeping = false;
   }
 
   function send(delivery: ClaimedDelivery, body: string, abort: AbortSignal): Promise<Outcome> {
@@ -146,11 +208,26 @@ export function startDeliveryWorker({
       })
       .finally(() => {
         inFlight.delete(done);
-        void pump();
+        pumpSoon();
       });
     inFlight.set(done, abort);
   }
 
+  /** One pump after the tries kept together (their settlings run in one turn). */
+  let pumpQueued = false;
+  function pumpSoon() {
+    if (pumpQueued) return;
+    pumpQueued = true;
+    setImmediate(() => {
+      pumpQueued = false;
+      void pump();
+    });
+  }
+
+  /**
+   * Claims what this process has room for. While some of its deliveries are in flight,
+   * their keeping pumps again, so only an idle worker looks for when the next falls due.
+   */
   async function pump(): Promise<void> {
     if (pumping) {
       again = true;
@@ -160,14 +237,12 @@ export function startDeliveryWorker({
     try {
       do {
         again = false;
-        while (!stopped && inFlight.size < MAX_IN_FLIGHT) {
-          const claimed = await claimDeliveries(db, MAX_IN_FLIGHT - inFlight.size);
-          for (const delivery of claimed) track(delivery);
-          if (claimed.length === 0) {
-            const due = await nextDeliveryDue(db);
-            sleepFor(due === undefined ? MAX_SLEEP_MS : due.getTime() - Date.now());
-            break;
-          }
+        if (stopped || inFlight.size >= MAX_IN_FLIGHT) break;
+        const claimed = await claimDeliveries(db, MAX_IN_FLIGHT - inFlight.size);
+        for (const delivery of claimed) track(delivery);
+        if (inFlight.size === 0) {
+          const due = await nextDeliveryDue(db);
+          sleepFor(due === undefined ? MAX_SLEEP_MS : due.getTime() - Date.now());
         }
       } while (again && !stopped);
     } catch (err) {
@@ -185,12 +260,29 @@ export function startDeliveryWorker({
     timer = setTimeout(() => void pump(), Math.min(Math.max(ms, MIN_SLEEP_MS), MAX_SLEEP_MS));
     timer.unref();
   }
+  /** A notification's claim: at once, unless one ran less than WAKE_INTERVAL_MS ago; then once that has passed. */
+  let lastWake = 0;
+  let wakeTimer: NodeJS.Timeout | undefined;
+  function wake() {
+    if (wakeTimer) return;
+    const wait = lastWake + WAKE_INTERVAL_MS - Date.now();
+    if (wait <= 0) {
+      lastWake = Date.now();
+      return void pump();
+    }
+    wakeTimer = setTimeout(() => {
+      wakeTimer = undefined;
+      lastWake = Date.now();
+      void pump();
+    }, wait);
+  }
   void pump();
   return {
-    wake: () => void pump(),
+    wake,
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(wakeTimer);
       for (const abort of inFlight.values()) abort.abort();
       await Promise.allSettled(inFlight.keys());
       agents.http.destroy();
