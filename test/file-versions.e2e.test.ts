@@ -238,6 +238,35 @@ describe.each(backends)("file versions on $name", (backend) => {
     }
   });
 
+  test("when FILE_VERSIONS_KEEP is lowered, then a file's next content change prunes every version beyond it at once, and no other file's", async () => {
+    const contents = [randomBytes(2100), randomBytes(2101), randomBytes(2102), randomBytes(2103)];
+    // Another file with as many versions, made in turn with this one's (older and newer ones): the prune is per file.
+    const others = [randomBytes(2200), randomBytes(2201), randomBytes(2202)];
+    const other = await upload(others[0] as Buffer);
+    const id = await upload(contents[0] as Buffer);
+    for (const i of [1, 2]) {
+      await replace(other, others[i] as Buffer);
+      await replace(id, contents[i] as Buffer);
+    }
+    expect((await versions(id)).list).toHaveLength(KEEP);
+    h.env.FILE_VERSIONS_KEEP = "2";
+    await h.restart();
+    try {
+      expect((await replace(id, contents[3] as Buffer)).response.status).toBe(200);
+      expect((await versions(id)).list.map((v) => v.sha256)).toEqual([3, 2].map((i) => sha256(contents[i] as Buffer)));
+      for (const gone of [contents[0], contents[1]] as Buffer[]) {
+        expect(await blobRows(sha256(gone))).toBe(0);
+        expect((await h.storedBlobs()).includes(sha256(gone))).toBe(false);
+      }
+      expect((await versions(other)).list.map((v) => v.sha256)).toEqual(
+        [2, 1, 0].map((i) => sha256(others[i] as Buffer)),
+      );
+    } finally {
+      h.env.FILE_VERSIONS_KEEP = String(KEEP);
+      await h.restart();
+    }
+  });
+
   test("when versions are paged, then every version comes once, newest first", async () => {
     const id = await upload(randomBytes(100));
     await replace(id, randomBytes(101));

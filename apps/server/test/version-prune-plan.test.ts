@@ -1,0 +1,101 @@
+// The prune of a content change (`versionCtes`, version-writes.ts) must read the versions
+// the file has, not every index entry it ever had. Each prune leaves a dead entry in
+// `file_versions_file_created_idx` until a vacuum (PGlite runs none; PostgreSQL's
+// autovacuum comes when it comes). The prune read the file's entries by a bitmap scan,
+// which returns the dead ones too, every time, so a file's 2,000th replacement read 2,000
+// entries (issue 27 §4). Here a file has 5 versions after 1,000 others of it were
+// deleted, among 200 files of 5 versions each; its prune, planned as the server plans it
+// (generic, on PostgreSQL), must read a few dozen rows of file_versions at most. On
+// PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Db } from "../src/data/database.js";
+import { versionCtes } from "../src/domain/vault/version-writes.js";
+import { scratchDatabase, scratchKinds } from "./scratch-database.js";
+
+const KEEP = 5;
+const PRUNED_BEFORE = 1000;
+const HASH = "a".repeat(64);
+const versionId = (n: number) => `ver_${String(n).padStart(5, "0")}`;
+
+type Rows<T> = { rows: T[] };
+
+describe.each(scratchKinds)("the prune of a content change on %s", (kind) => {
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
+  let db: Db;
+
+  beforeAll(async () => {
+    scratch = await scratchDatabase(kind);
+    db = scratch.database.db;
+    await scratch.database.migrate();
+    const result = await db.execute(sql`insert into users (username, email, first_name, last_name)
+      values ('versioned', 'versioned@example.com', 'Versioned', 'User') returning id`);
+    const userId = (result as unknown as Rows<{ id: number }>).rows[0]?.id as number;
+    await db.execute(sql`insert into blobs (hash, size, mimetype) values (${HASH}, 1, 'text/plain')`);
+    await db.execute(sql`insert into files (id, user_id, name, hash, content_size, extension)
+      select 'file_' || n, ${userId}, 'a.txt', ${HASH}, 1, 'txt' from generate_series(0, 200) n`);
+    // File 0's versions, oldest first; all but the newest KEEP deleted, as prunes would have deleted them.
+    await db.execute(sql`insert into file_versions (id, file_id, user_id, hash, size, created_at)
+      select 'ver_' || lpad(n::text, 5, '0'), 'file_0', ${userId}, ${HASH}, 1, now() - (${PRUNED_BEFORE + KEEP} - n) * interval '1 s'
+      from generate_series(1, ${PRUNED_BEFORE + KEEP}) n`);
+    await db.execute(sql`delete from file_versions where id <= ${versionId(PRUNED_BEFORE)}`);
+    await db.execute(sql`insert into file_versions (id, file_id, user_id, hash, size, created_at)
+      select 'other_' || n || '_' || k, 'file_' || n, ${userId}, ${HASH}, 1, now() - k * interval '1 s'
+      from generate_series(1, 200) n, generate_series(1, ${KEEP}) k`);
+    await db.execute(sql`analyze`);
+  }, 120_000);
+  afterAll(() => scratch?.drop());
+
+  test("when 1,000 earlier versions of a file were pruned, then its next prune reads a few dozen rows", async () => {
+    // The file's row as its own target: its content is unchanged, so no version is saved; with KEEP kept (the
+    // current content counted), the oldest of its KEEP earlier versions goes.
+    const statement = sql`with target as (select * from files where id = 'file_0'), ${versionCtes(sql.raw("$1"))}
+      select id from pruned`;
+    const { plan, left } = await db
+      .transaction(async (tx) => {
+        await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+        await tx.execute(sql`prepare prune_of_test(integer) as ${statement}`);
+        const explained = await tx.execute(sql.raw(`explain (analyze, format json) execute prune_of_test(${KEEP})`));
+        await tx.execute(sql`deallocate prune_of_test`);
+        const versions = await tx.execute(sql`select id from file_versions where file_id = 'file_0' order by id`);
+        throw new RolledBack({
+          plan: (explained as unknown as Rows<{ "QUERY PLAN": [{ Plan: PlanNode }] }>).rows[0]?.["QUERY PLAN"][0].Plan,
+          left: (versions as unknown as Rows<{ id: string }>).rows.map((row) => row.id),
+        });
+      })
+      .catch((err: unknown) => {
+        if (err instanceof RolledBack) return err.outcome;
+        throw err;
+      });
+    if (!plan) throw new Error("EXPLAIN answered no plan");
+    const reads = nodes(plan)
+      .filter((node) => `${node["Relation Name"] ?? node["Index Name"]}`.startsWith("file_versions"))
+      .map((node) => ({
+        node: `${node["Node Type"]} ${node["Index Name"] ?? node["Relation Name"]}`,
+        rows: node["Actual Rows"] * node["Actual Loops"] + (node["Rows Removed by Filter"] ?? 0),
+      }));
+    expect(reads.filter((read) => read.node.startsWith("Index") || read.node.startsWith("Bitmap"))).not.toEqual([]);
+    expect(reads.filter((read) => read.rows > 4 * KEEP)).toEqual([]);
+    // What it did: the oldest of the KEEP went, the newest KEEP - 1 stay.
+    const newest = Array.from({ length: KEEP }, (_, i) => versionId(PRUNED_BEFORE + 1 + i));
+    expect(left).toEqual(newest.slice(1));
+  });
+});
+
+interface PlanNode {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  "Actual Rows": number;
+  "Actual Loops": number;
+  "Rows Removed by Filter"?: number;
+  Plans?: PlanNode[];
+}
+
+const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
+
+class RolledBack extends Error {
+  constructor(readonly outcome: { plan: PlanNode | undefined; left: string[] }) {
+    super("rolled back");
+  }
+}
