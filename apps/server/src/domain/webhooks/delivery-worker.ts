@@ -200,7 +200,10 @@ export function startDeliveryWorker({
     });
   }
 
+  /** Whether this worker has claimed anything since it last went idle. */
+  let deliveredSinceIdle = false;
   function track(delivery: ClaimedDelivery) {
+    deliveredSinceIdle = true;
     const abort = new AbortController();
     const done: Promise<void> = deliver(delivery, abort.signal)
       .catch((err: unknown) => {
@@ -242,7 +245,11 @@ export function startDeliveryWorker({
         for (const delivery of claimed) track(delivery);
         if (inFlight.size === 0) {
           const due = await nextDeliveryDue(db);
-          sleepFor(due === undefined ? MAX_SLEEP_MS : due.getTime() - Date.now());
+          const until = due === undefined ? MAX_SLEEP_MS : due.getTime() - Date.now();
+          // A write whose trigger saw this worker's lease did not notify (migration 0019): one more look a
+          // moment after going idle finds it, had it committed after this claim.
+          sleepFor(deliveredSinceIdle ? Math.min(until, MIN_SLEEP_MS) : until);
+          deliveredSinceIdle = false;
         }
       } while (again && !stopped);
     } catch (err) {
