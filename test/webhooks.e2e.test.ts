@@ -48,6 +48,25 @@ async function startReceiver() {
 }
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
+/** Starts a server of `backend` (with `options`) and a receiver before a describe block's tests, and stops both after. */
+function withServerAndReceiver(
+  backend: (typeof backends)[number],
+  options: Parameters<typeof startHarness>[1],
+  set: (started: { h: Harness; receiver: Receiver }) => void,
+) {
+  let h: Harness | undefined;
+  let receiver: Receiver | undefined;
+  beforeAll(async () => {
+    h = await startHarness(backend, options);
+    receiver = await startReceiver();
+    set({ h, receiver });
+  });
+  afterAll(async () => {
+    await receiver?.close();
+    await h?.stop();
+  });
+}
+
 async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 20_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
@@ -98,14 +117,7 @@ async function deliveriesOf(client: VaultClient, id: string) {
 describe.each(backends)("webhooks on $name", (backend) => {
   let h: Harness;
   let receiver: Receiver;
-  beforeAll(async () => {
-    h = await startHarness(backend, { env: ALLOW_LOCAL });
-    receiver = await startReceiver();
-  });
-  afterAll(async () => {
-    await receiver?.close();
-    await h?.stop();
-  });
+  withServerAndReceiver(backend, { env: ALLOW_LOCAL }, (started) => ({ h, receiver } = started));
   afterEach(() => receiver.answerWith((_req, res) => void res.end("ok")));
 
   const owner = () => h.users[0] as SeededUser;
@@ -339,14 +351,7 @@ describe.each(backends)("webhooks on $name", (backend) => {
 describe.each(backends.filter((b) => b.name === "pglite"))("webhook URL checks on $name", (backend) => {
   let h: Harness;
   let receiver: Receiver;
-  beforeAll(async () => {
-    h = await startHarness(backend);
-    receiver = await startReceiver();
-  });
-  afterAll(async () => {
-    await receiver?.close();
-    await h?.stop();
-  });
+  withServerAndReceiver(backend, {}, (started) => ({ h, receiver } = started));
 
   test("a URL that is not https, carries credentials, or reaches a loopback, private, link-local or metadata address is a 422 naming url", async () => {
     const refused = [
@@ -416,14 +421,7 @@ describe.each(backends.filter((b) => b.name === "pglite"))("webhook URL checks o
 describe.each(backends.filter((b) => b.name === "postgres"))("webhooks with two servers on $name", (backend) => {
   let h: Harness;
   let receiver: Receiver;
-  beforeAll(async () => {
-    h = await startHarness(backend, { env: ALLOW_LOCAL });
-    receiver = await startReceiver();
-  });
-  afterAll(async () => {
-    await receiver?.close();
-    await h?.stop();
-  });
+  withServerAndReceiver(backend, { env: ALLOW_LOCAL }, (started) => ({ h, receiver } = started));
 
   test("each event goes to the endpoint once while two servers deliver", async () => {
     const second = await h.another();
