@@ -11,6 +11,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Db } from "../src/data/database.js";
 import { versionCtes } from "../src/domain/vault/version-writes.js";
+import { inRolledBack, planOf, readsOf } from "./explained-plans.js";
 import { scratchDatabase, scratchKinds } from "./scratch-database.js";
 
 const KEEP = 5;
@@ -51,29 +52,15 @@ describe.each(scratchKinds)("the prune of a content change on %s", (kind) => {
     // current content counted), the oldest of its KEEP earlier versions goes.
     const statement = sql`with target as (select * from files where id = 'file_0'), ${versionCtes(sql.raw("$1"))}
       select id from pruned`;
-    const { plan, left } = await db
-      .transaction(async (tx) => {
-        await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-        await tx.execute(sql`prepare prune_of_test(integer) as ${statement}`);
-        const explained = await tx.execute(sql.raw(`explain (analyze, format json) execute prune_of_test(${KEEP})`));
-        await tx.execute(sql`deallocate prune_of_test`);
-        const versions = await tx.execute(sql`select id from file_versions where file_id = 'file_0' order by id`);
-        throw new RolledBack({
-          plan: (explained as unknown as Rows<{ "QUERY PLAN": [{ Plan: PlanNode }] }>).rows[0]?.["QUERY PLAN"][0].Plan,
-          left: (versions as unknown as Rows<{ id: string }>).rows.map((row) => row.id),
-        });
-      })
-      .catch((err: unknown) => {
-        if (err instanceof RolledBack) return err.outcome;
-        throw err;
-      });
-    if (!plan) throw new Error("EXPLAIN answered no plan");
-    const reads = nodes(plan)
-      .filter((node) => `${node["Relation Name"] ?? node["Index Name"]}`.startsWith("file_versions"))
-      .map((node) => ({
-        node: `${node["Node Type"]} ${node["Index Name"] ?? node["Relation Name"]}`,
-        rows: node["Actual Rows"] * node["Actual Loops"] + (node["Rows Removed by Filter"] ?? 0),
-      }));
+    const { plan, left } = await inRolledBack(db, async (tx) => {
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      await tx.execute(sql`prepare prune_of_test(integer) as ${statement}`);
+      const explained = await tx.execute(sql.raw(`explain (analyze, format json) execute prune_of_test(${KEEP})`));
+      await tx.execute(sql`deallocate prune_of_test`);
+      const versions = await tx.execute(sql`select id from file_versions where file_id = 'file_0' order by id`);
+      return { plan: planOf(explained), left: (versions as unknown as Rows<{ id: string }>).rows.map((row) => row.id) };
+    });
+    const reads = readsOf(plan, "file_versions");
     expect(reads.filter((read) => read.node.startsWith("Index") || read.node.startsWith("Bitmap"))).not.toEqual([]);
     expect(reads.filter((read) => read.rows > 4 * KEEP)).toEqual([]);
     // What it did: the oldest of the KEEP went, the newest KEEP - 1 stay.
@@ -81,21 +68,3 @@ describe.each(scratchKinds)("the prune of a content change on %s", (kind) => {
     expect(left).toEqual(newest.slice(1));
   });
 });
-
-interface PlanNode {
-  "Node Type": string;
-  "Relation Name"?: string;
-  "Index Name"?: string;
-  "Actual Rows": number;
-  "Actual Loops": number;
-  "Rows Removed by Filter"?: number;
-  Plans?: PlanNode[];
-}
-
-const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
-
-class RolledBack extends Error {
-  constructor(readonly outcome: { plan: PlanNode | undefined; left: string[] }) {
-    super("rolled back");
-  }
-}

@@ -18,12 +18,12 @@ import {
   recordAttempts,
   recordStatement,
 } from "../src/domain/webhooks/deliveries.js";
+import { inRolledBack, planOf, readsOf, type Tx } from "./explained-plans.js";
 import { scratchDatabase, scratchKinds } from "./scratch-database.js";
 
 const BACKLOG = 10_000;
 
 type Rows<T> = { rows: T[] };
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 describe.each(scratchKinds)("the webhook deliveries' statements on %s", (kind) => {
   let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
@@ -65,35 +65,23 @@ describe.each(scratchKinds)("the webhook deliveries' statements on %s", (kind) =
     values: (tx: Tx) => Promise<string>,
   ) {
     const { db } = scratch.database;
-    const plan = await db
-      .transaction(async (tx) => {
-        await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-        if (planned.withTheBacklog) {
-          await events(tx, BACKLOG);
-          await tx.execute(sql`analyze webhook_deliveries`);
-        }
-        await tx.execute(sql.raw(`prepare plan_of_test as ${text}`));
-        await tx.execute(sql.raw(`explain execute plan_of_test(${planned.values})`));
-        if (!planned.withTheBacklog) await events(tx, BACKLOG);
-        const explained = await tx.execute(
-          sql.raw(`explain (analyze, format json) execute plan_of_test(${await values(tx)})`),
-        );
-        // A prepared statement outlives the transaction.
-        await tx.execute(sql`deallocate plan_of_test`);
-        const [row] = (explained as unknown as Rows<{ "QUERY PLAN": [{ Plan: PlanNode }] }>).rows;
-        if (!row) throw new Error("EXPLAIN answered no plan");
-        throw new RolledBack(row);
-      })
-      .catch((err: unknown) => {
-        if (err instanceof RolledBack) return err.explained["QUERY PLAN"][0].Plan;
-        throw err;
-      });
-    const reads = nodes(plan)
-      .filter((node) => `${node["Relation Name"] ?? node["Index Name"]}`.startsWith("webhook_deliveries"))
-      .map((node) => ({
-        node: `${node["Node Type"]} ${node["Index Name"] ?? node["Relation Name"]}`,
-        rows: node["Actual Rows"] * node["Actual Loops"] + (node["Rows Removed by Filter"] ?? 0),
-      }));
+    const plan = await inRolledBack(db, async (tx) => {
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      if (planned.withTheBacklog) {
+        await events(tx, BACKLOG);
+        await tx.execute(sql`analyze webhook_deliveries`);
+      }
+      await tx.execute(sql.raw(`prepare plan_of_test as ${text}`));
+      await tx.execute(sql.raw(`explain execute plan_of_test(${planned.values})`));
+      if (!planned.withTheBacklog) await events(tx, BACKLOG);
+      const explained = await tx.execute(
+        sql.raw(`explain (analyze, format json) execute plan_of_test(${await values(tx)})`),
+      );
+      // A prepared statement outlives the transaction.
+      await tx.execute(sql`deallocate plan_of_test`);
+      return planOf(explained);
+    });
+    const reads = readsOf(plan, "webhook_deliveries");
     return { rows: plan["Actual Rows"], large: reads.filter((read) => read.rows > 50) };
   }
 
@@ -143,21 +131,3 @@ describe.each(scratchKinds)("the webhook deliveries' statements on %s", (kind) =
     ]);
   });
 });
-
-interface PlanNode {
-  "Node Type": string;
-  "Relation Name"?: string;
-  "Index Name"?: string;
-  "Actual Rows": number;
-  "Actual Loops": number;
-  "Rows Removed by Filter"?: number;
-  Plans?: PlanNode[];
-}
-
-const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
-
-class RolledBack extends Error {
-  constructor(readonly explained: { "QUERY PLAN": [{ Plan: PlanNode }] }) {
-    super("rolled back");
-  }
-}

@@ -1,0 +1,51 @@
+// What the plan tests share: a statement's EXPLAIN (ANALYZE, FORMAT JSON), its reads of
+// one table, and a transaction rolled back once it has answered.
+import type { Db } from "../src/data/database.js";
+
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export interface PlanNode {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  "Actual Rows": number;
+  "Actual Loops": number;
+  "Rows Removed by Filter"?: number;
+  Plans?: PlanNode[];
+}
+
+const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
+
+/** The plan in an `explain (analyze, format json)` answer. */
+export function planOf(explained: unknown): PlanNode {
+  const [row] = (explained as { rows: { "QUERY PLAN": [{ Plan: PlanNode }] }[] }).rows;
+  if (!row) throw new Error("EXPLAIN answered no plan");
+  return row["QUERY PLAN"][0].Plan;
+}
+
+/** The plan's reads of the tables and indexes whose names start with `table`, and the rows each read. */
+export const readsOf = (plan: PlanNode, table: string) =>
+  nodes(plan)
+    .filter((node) => `${node["Relation Name"] ?? node["Index Name"]}`.startsWith(table))
+    .map((node) => ({
+      node: `${node["Node Type"]} ${node["Index Name"] ?? node["Relation Name"]}`,
+      rows: node["Actual Rows"] * node["Actual Loops"] + (node["Rows Removed by Filter"] ?? 0),
+    }));
+
+class RolledBack<T> extends Error {
+  constructor(readonly outcome: T) {
+    super("rolled back");
+  }
+}
+
+/** Runs `work` in a transaction that is rolled back after it, and answers what it answered. */
+export async function inRolledBack<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db
+    .transaction(async (tx) => {
+      throw new RolledBack(await work(tx));
+    })
+    .catch((err: unknown) => {
+      if (err instanceof RolledBack) return err.outcome as T;
+      throw err;
+    });
+}
