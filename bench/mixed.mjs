@@ -3,6 +3,7 @@
 // server, pool and database as real traffic does. Either at an offered rate (requests
 // per second in total) or at saturation (each connection sends as fast as it is answered).
 import autocannon from "autocannon";
+import { perConnection } from "./processes.mjs";
 import { MIX, scenarios as scenariosOf } from "./scenarios.mjs";
 
 const CONNECTIONS_PER_STREAM = Number(process.env.BENCH_MIX_CONNECTIONS ?? 4);
@@ -13,19 +14,15 @@ const percentile = (sorted, p) =>
 
 /** One stream: `CONNECTIONS_PER_STREAM` connections of one user sending one operation; every latency kept. */
 function stream(server, scenario, duration, rate) {
-  const first = scenario(0);
-  let connection = 0;
   const latencies = [];
   let failed = 0;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
-        url: server.url + first.path,
-        ...first,
+        ...perConnection(server, scenario),
         connections: CONNECTIONS_PER_STREAM,
         duration,
         ...(rate ? { overallRate: rate } : {}),
-        setupClient: (client) => client.setRequest(scenario(connection++)),
       },
       (err, result) => (err ? reject(err) : resolve({ latencies, errors: failed + result.errors + result.timeouts })),
     );

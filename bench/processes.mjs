@@ -82,6 +82,22 @@ export function cpuTime(pid) {
 }
 
 /**
+ * autocannon's options for connection i to send `scenario(i)` on every request. Its
+ * `setRequest` changes only a connection's first request (every later one is the
+ * options' own, i.e. `scenario(0)`: all connections then wrote one row); `setRequests`
+ * replaces the list the connection cycles through.
+ */
+export function perConnection(server, scenario) {
+  const first = scenario(0);
+  let connection = 0;
+  return {
+    url: server.url + first.path,
+    ...first,
+    setupClient: (client) => client.setRequests([scenario(connection++)]),
+  };
+}
+
+/**
  * `connections` connections send `scenario(i)` (one request per connection) for
  * `duration` seconds; `cpuPerRequest` is the server's CPU time per answered request (µs),
  * `pgCpuPerRequest` PostgreSQL's (when `database`, a `databaseCpu` sampler of the
@@ -90,17 +106,13 @@ export function cpuTime(pid) {
  * second (autocannon's `overallRate`) instead of sending as fast as they are answered.
  */
 export async function load(server, scenario, duration, { database, connections = CONNECTIONS, amount, rate } = {}) {
-  const first = scenario(0);
-  let connection = 0;
   const cpuBefore = cpuTime(server.pid);
   const pgCpu = await database?.start();
   const result = await autocannon({
-    url: server.url + first.path,
-    ...first,
+    ...perConnection(server, scenario),
     connections,
     ...(amount ? { amount } : { duration }),
     ...(rate ? { overallRate: rate } : {}),
-    setupClient: (client) => client.setRequest(scenario(connection++)),
   });
   const pgUsed = await pgCpu?.();
   return {

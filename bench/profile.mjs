@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { createBenchDatabase } from "./database.mjs";
-import { NODE_FLAGS } from "./processes.mjs";
+import { NODE_FLAGS, perConnection } from "./processes.mjs";
 
 const noValidation = process.argv.includes("--no-validation");
 const [op = "updateNgnBankAccount", secondsArg = "5"] = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
@@ -35,16 +35,7 @@ try {
   const server = JSON.parse(await new Promise((r) => child.stdout.once("data", (d) => r(String(d).split("\n")[0]))));
   const { scenarios } = await import("./scenarios.mjs");
   const s = scenarios({ ...server, pid: child.pid })[op];
-  const run = (duration) => {
-    let connection = 0;
-    return autocannon({
-      url: server.url + s(0).path,
-      ...s(0),
-      connections: 50,
-      duration,
-      setupClient: (client) => client.setRequest(s(connection++)),
-    });
-  };
+  const run = (duration) => autocannon({ ...perConnection(server, s), connections: 50, duration });
   await run(1);
   child.kill("SIGUSR2");
   const result = await run(seconds);
