@@ -10,6 +10,9 @@ export default defineConfig({
     // Every response a suite receives is checked against the committed OpenAPI by a
     // second, independent validator (Ajv), beside the server's own response validation.
     setupFiles: ["./helpers/response-check.ts"],
-    expect: { requireAssertions: true },
+    // What a test polls for follows an answer by a moment (a temp discarded when the
+    // response closes, a count kept after it): 1 s (vitest's default) was too short on a
+    // loaded 2-core CI machine; a state that never comes still fails, 10 s later.
+    expect: { requireAssertions: true, poll: { timeout: 10_000 } },
   },
 });
