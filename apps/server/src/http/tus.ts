@@ -24,6 +24,8 @@ import {
 } from "../domain/vault/resumable-uploads.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import { type ContentFacts, ContentSummary } from "../storage/content-tap.js";
+import { copiedOutOfNetworkBuffers } from "../storage/network-buffers.js";
+import { givePartBuffer, takePartBuffer } from "../storage/part-buffers.js";
 import { type ProblemCode, ProblemError } from "./problems.js";
 
 export type TusOperationId = "describeUploads" | "createUpload" | "headUpload" | "appendUpload" | "deleteUpload";
@@ -159,14 +161,14 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
     let recorded = row.received;
     let unrecorded: number[] = [];
     let start = row.received;
-    let buffer: Buffer[] = [];
+    /** The part being gathered (taken at the first byte), and how much of it is filled. */
+    let part: Buffer | undefined;
     let buffered = 0;
     const flush = async () => {
-      if (buffered === 0) return;
-      await blobs.writeUploadPart(row.id, start, buffer, row.length);
+      if (buffered === 0 || !part) return;
+      await blobs.writeUploadPart(row.id, start, [part.subarray(0, buffered)], row.length);
       unrecorded.push(start);
       start += buffered;
-      buffer = [];
       buffered = 0;
     };
     /** Records the parts stored since the last record; the last one of the request gives the lease back with them. */
@@ -196,11 +198,16 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
           if (start + buffered + chunk.length > row.length) throw pastLength();
           hash?.update(chunk);
           content?.update(chunk);
-          buffer.push(chunk);
-          buffered += chunk.length;
-          if (buffered < PART_BYTES) continue;
-          await flush();
-          if (!hash && start < row.length) await record(null, false);
+          part ??= takePartBuffer(PART_BYTES);
+          for (let copied = 0; copied < chunk.length; ) {
+            const n = chunk.copy(part, buffered, copied);
+            copied += n;
+            buffered += n;
+            if (buffered < PART_BYTES) continue;
+            await flush();
+            if (!hash && start < row.length) await record(null, false);
+          }
+          copiedOutOfNetworkBuffers(chunk.length);
         }
       } catch (error) {
         // A dropped connection: what arrived is kept, unless a checksum was to vouch for
@@ -235,6 +242,7 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
       return { received: start, fileId };
     } finally {
       clearInterval(renewal);
+      if (part) givePartBuffer(part);
     }
   }
 
