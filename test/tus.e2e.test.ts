@@ -372,6 +372,35 @@ describe.each(backends)("tus uploads on $name", (backend) => {
     expect((await create(100 * MiB + 1)).status).toBe(413);
   });
 
+  test("a PATCH refused past Upload-Length after a part was kept resumes from that part, and the file is whole", async () => {
+    const bytes = randomBytes(9 * MiB);
+    const url = (await create(bytes.length, { filename: "resumed.bin", folder })).headers.get("location") ?? "";
+    // Streamed without a length, 1,000 bytes first: the network's chunks then cross the 8 MiB part's
+    // end, and the part is kept halfway through a chunk. One byte too many ends the body: refused.
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(bytes.subarray(0, 1000));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        for (let at = 1000; at < bytes.length; at += 100_000) controller.enqueue(bytes.subarray(at, at + 100_000));
+        controller.enqueue(new Uint8Array(1));
+        controller.close();
+      },
+    });
+    const refused = await fetch(url, {
+      method: "PATCH",
+      headers: { "api-key": key(), ...TUS, "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(refused.status).toBe(413);
+    expect((await send(url, "HEAD", {})).headers.get("upload-offset")).toBe(String(8 * MiB));
+    const done = await patch(url, 8 * MiB, bytes.subarray(8 * MiB));
+    expect(done.status).toBe(204);
+    const { file, downloaded } = await fileOf(done.headers.get("vault-file-id") ?? "");
+    expect(downloaded).toBe(sha256(bytes));
+    expect(file).toMatchObject({ hash: sha256(bytes), file_size: bytes.length });
+  });
+
   test("two PATCHes of one upload at once: one proceeds, the other answers 423", async () => {
     const length = 4 * MiB;
     const created = await create(length);

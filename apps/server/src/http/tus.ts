@@ -196,11 +196,12 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
         for await (const chunk of req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
           if (leaseLost) throw new UploadLeaseLost();
           if (start + buffered + chunk.length > row.length) throw pastLength();
-          hash?.update(chunk);
-          content?.update(chunk);
           part ??= takePartBuffer(PART_BYTES);
           for (let copied = 0; copied < chunk.length; ) {
             const n = chunk.copy(part, buffered, copied);
+            // Summed per copied slice: a part's record keeps the summary, which must end where the part does.
+            hash?.update(chunk.subarray(copied, copied + n));
+            content?.update(chunk.subarray(copied, copied + n));
             copied += n;
             buffered += n;
             if (buffered < PART_BYTES) continue;

@@ -246,7 +246,9 @@ export class S3BlobStore implements BlobStore {
   async writeUploadPart(upload: string, start: number, chunks: Buffer[], length: number): Promise<void> {
     const key = this.uploadKey(upload);
     const PartNumber = partNumber(start);
-    // One buffer: the SDK signs it and can send it again on a retry.
+    // A copy of its own: the SDK signs it and can send it again on a retry, and a send cut
+    // by a timeout may still read it after this rejects, while a tus PATCH reuses its part
+    // buffer once this settles (part-buffers.ts).
     const Body = Buffer.concat(chunks);
     try {
       if (PartNumber !== undefined && (Body.length >= MIN_PART_BYTES || start + Body.length === length)) {
