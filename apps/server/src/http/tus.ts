@@ -198,12 +198,13 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
           if (start + buffered + chunk.length > row.length) throw pastLength();
           part ??= takePartBuffer(PART_BYTES);
           for (let copied = 0; copied < chunk.length; ) {
-            const n = chunk.copy(part, buffered, copied);
-            // Summed per copied slice: a part's record keeps the summary, which must end where the part does.
-            hash?.update(chunk.subarray(copied, copied + n));
-            content?.update(chunk.subarray(copied, copied + n));
-            copied += n;
-            buffered += n;
+            const slice = chunk.subarray(copied, copied + PART_BYTES - buffered);
+            slice.copy(part, buffered);
+            // Summed per slice: a part's record keeps the summary, which must end where the part does.
+            hash?.update(slice);
+            content?.update(slice);
+            copied += slice.length;
+            buffered += slice.length;
             if (buffered < PART_BYTES) continue;
             await flush();
             if (!hash && start < row.length) await record(null, false);
