@@ -174,6 +174,20 @@ describe.each(backends)("file versions on $name", (backend) => {
     expect((await current(id)).equals(second)).toBe(true);
   });
 
+  test("when an old version is deleted, then the file keeps FILE_VERSIONS_KEEP versions again before its oldest goes", async () => {
+    const contents = [randomBytes(1610), randomBytes(1611), randomBytes(1612), randomBytes(1613), randomBytes(1614)];
+    const id = await upload(contents[0] as Buffer);
+    for (const bytes of contents.slice(1, 3)) await replace(id, bytes);
+    const middle = (await versions(id)).list[1]?.id ?? "";
+    expect((await h.client().DELETE(VERSION, { params: { path: { id, version_id: middle } } })).response.status).toBe(
+      204,
+    );
+    await replace(id, contents[3] as Buffer);
+    expect((await versions(id)).list.map((v) => v.sha256)).toEqual([3, 2, 0].map((i) => sha256(contents[i] as Buffer)));
+    await replace(id, contents[4] as Buffer);
+    expect((await versions(id)).list.map((v) => v.sha256)).toEqual([4, 3, 2].map((i) => sha256(contents[i] as Buffer)));
+  });
+
   test("when a file is in the bin, then its versions answer 404 and stay; the bin entry's deletion frees their bytes", async () => {
     const [first, second] = [randomBytes(1700), randomBytes(1800)];
     const id = await upload(first);

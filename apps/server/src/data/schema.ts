@@ -164,6 +164,8 @@ export const files = pgTable(
     // The current content's version id and when it became current (file_versions keeps the earlier ones).
     content_version_id: text("content_version_id").notNull().default(sql`gen_random_uuid()::text`),
     content_at: timestamptz("content_at").notNull().defaultNow(),
+    // How many earlier contents file_versions keeps of it, so that a prune reads only the ones it deletes (migration 0020).
+    version_count: integer("version_count").notNull().default(0),
     version,
     ...timestamps,
   },

@@ -169,7 +169,7 @@ const replaceStatement = fileStatement(
       content_size = ${value("size")}::bigint,
       extension = ${value("extension")}, is_starred = ${value("starred")}::boolean, is_archived = ${value("archived")}::boolean,
       folder_id = ${value("folder")}::text, is_deleted = ${value("bin")}::boolean, version = f.version + 1, updated_at = now(),
-      ${contentColumns(value("hash"))}
+      ${contentColumns(value("hash"), value("keep_versions"))}
     from checks c
     where f.id = ${value("id")} and c.current_version is not null and c.destination_visible
       and (${value("versions")}::integer[] is null or f.version = any(${value("versions")}::integer[]))

@@ -3,16 +3,16 @@
 // (its row in the statement's snapshot) becomes a version with the id and time it had as
 // the current one; versions beyond `keep` (the current one counted) go, oldest first.
 //
-// The prune reads the file's versions newest first in the order of the index `(file_id,
-// created_at desc, id desc)`, skips the ones kept and deletes the rest by id. `limit
-// (select null::bigint)` is no limit (a null limit), but one the planner cannot see
-// through: it plans for a part of the rows, so it walks the index in order (no sort)
-// instead of a bitmap scan. A bitmap scan returns the dead index entries too, and visits
-// their heap pages, every time: each prune leaves one where no vacuum runs (PGlite; on
-// PostgreSQL until autovacuum comes), so a file's 2,000th replacement read 2,000 entries
-// and 50 heap pages (4.5 ms of the statement on PGlite). An index scan marks the dead
-// entries it meets, so later scans skip them without the heap, and they leave the page
-// when an insert next needs its room: the file's entries stay on a few pages.
+// The prune deletes the file's oldest versions: as many as it counted (`files.version_count`,
+// its row in the statement's snapshot) and the one saved, less the count written
+// (`target.version_count`, see `contentColumns`). So it reads only the versions it deletes,
+// from the old end of the index `(file_id, created_at desc, id desc)`, where the entries
+// earlier prunes left are marked dead by the index scan that meets them and skipped
+// without their heap rows. A walk from the new end past the FILE_VERSIONS_KEEP - 1 kept
+// visited each of their heap rows, every time: half of what keeping versions cost
+// PostgreSQL per PUT (issue 27 §4). The count holds because every statement that saves,
+// prunes or deletes a file's versions writes it, under the owner's tree lock, so no
+// other one is between its snapshot and its write; a count too high would prune too many.
 import { type SQL, sql } from "drizzle-orm";
 import type { VersionWrites } from "./blob-sweep.js";
 
@@ -27,11 +27,10 @@ export const versionCtes = (keep: SQL) => sql`
   ),
   pruned as (
     delete from file_versions v where v.id in (
-      select o.id from target t cross join lateral (
+      select o.id from target t join files f on f.id = t.id cross join lateral (
         select o.id from file_versions o where o.file_id = t.id
-        order by o.created_at desc, o.id desc
-        offset greatest(${keep}::integer - 1 - (select count(*) from saved_version), 0)
-        limit (select null::bigint)
+        order by o.created_at, o.id
+        limit f.version_count + (select count(*) from saved_version) - t.version_count
       ) o
     )
     returning v.id, v.hash
@@ -40,7 +39,12 @@ export const versionCtes = (keep: SQL) => sql`
 /** What `versionCtes` makes and removes, for the blob sweep of the same statement. */
 export const VERSION_WRITES: VersionWrites = { made: sql`saved_version`, gone: sql`pruned` };
 
-/** A file's new content gets a new version id and time; the same content keeps its own. */
-export const contentColumns = (hash: SQL) => sql`
+/**
+ * A file's new content gets a new version id and time; the same content keeps its own.
+ * Its count of earlier versions takes the one saved, up to the `keep - 1` kept.
+ */
+export const contentColumns = (hash: SQL, keep: SQL) => sql`
+  version_count = least(f.version_count + (f.hash is not null and f.hash is distinct from ${hash} and ${keep}::integer > 1)::integer,
+    ${keep}::integer - 1),
   content_version_id = case when f.hash is distinct from ${hash} then gen_random_uuid()::text else f.content_version_id end,
   content_at = case when f.hash is distinct from ${hash} then now() else f.content_at end`;

@@ -114,7 +114,7 @@ const restoreStatement = namedStatement<RestoreOutcome, Record<string, unknown>>
       where f.id = ${value("id")} and f.user_id = ${value("user")} and f.content_version_id = ${value("version")}
     ),
     target as (
-      update files f set hash = chosen.hash, content_size = chosen.size, ${contentColumns(sql`chosen.hash`)},
+      update files f set hash = chosen.hash, content_size = chosen.size, ${contentColumns(sql`chosen.hash`, value("keep_versions"))},
         version = f.version + 1, updated_at = now()
       from checks c, chosen
       where f.id = ${value("id")} and c.current_version is not null and f.hash is distinct from chosen.hash
@@ -199,7 +199,7 @@ interface DeleteOutcome {
 
 const NO_FILES = sql`(select null::text as id where false) no_files`;
 
-/** An earlier version's deletion, with its blob row when nothing else names it. */
+/** An earlier version's deletion, with its blob row when nothing else names it; the file counts one version less. */
 const deleteVersionStatement = namedStatement<DeleteOutcome, { id: string; user: number; version: string }>(
   "delete_file_version",
   sql`with
@@ -208,6 +208,9 @@ const deleteVersionStatement = namedStatement<DeleteOutcome, { id: string; user:
       delete from file_versions v using file
       where v.id = ${value("version")} and v.file_id = file.id
       returning v.id, v.hash, v.created_at
+    ),
+    counted as (
+      update files f set version_count = f.version_count - 1 from gone where f.id = ${value("id")}
     ),
     unreferenced as (${sweptBlobs({
       when: sql`exists (select 1 from gone)`,
