@@ -8,9 +8,15 @@
 // outcome, planned before the backlog on a service whose deliveries so far succeeded (by
 // `status = 'pending'` it read the whole partial index of pending deliveries). On PGlite,
 // and on PostgreSQL when TEST_DATABASE_URL is set.
+//
+// And on PostgreSQL, the plans the server keeps: a service's first deliveries plan the
+// claim and the keep while webhook_deliveries is small, where reading all of it costs
+// less than the lookups by key; without autovacuum (this machine's PostgreSQL) that plan
+// then read the whole table at every claim and keep (issue 28 §4: 507 of a claim's 647
+// buffers). PGlite plans each statement when it runs.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { Db } from "../src/data/database.js";
+import { type Db, statementPoolOf } from "../src/data/database.js";
 import {
   CLAIM_TEXT,
   claimDeliveries,
@@ -22,28 +28,38 @@ import { inRolledBack, planOf, readsOf, type Tx } from "./explained-plans.js";
 import { scratchDatabase, scratchKinds } from "./scratch-database.js";
 
 const BACKLOG = 10_000;
+const attempt = { at: new Date().toISOString(), duration_ms: 3, status_code: 200, error: null };
 
 type Rows<T> = { rows: T[] };
+
+/** `count` events of the user: the events' trigger makes a pending delivery of each, as the server's writes do. */
+const insertEvents = (on: Db | Tx, userId: number, count: number) =>
+  on.execute(sql`insert into events (id, user_id, type, object_id, data, created_at)
+    select 'evt_' || gen_random_uuid(), ${userId}, 'bank_account.updated', 'ba_1', '{}',
+      now() - (${count} - n) * interval '1 ms'
+    from generate_series(1, ${count}) n`);
+
+/** A scratch database with a user whose one endpoint subscribes to every event. */
+async function subscribedUser(kind: "pglite" | "postgres") {
+  const scratch = await scratchDatabase(kind);
+  const { db } = scratch.database;
+  await scratch.database.migrate();
+  const result = await db.execute(sql`insert into users (username, email, first_name, last_name)
+    values ('hooked', 'hooked@example.com', 'Hooked', 'User') returning id`);
+  const userId = (result as unknown as Rows<{ id: number }>).rows[0]?.id as number;
+  await db.execute(sql`insert into webhook_endpoints (id, user_id, url, events, secret)
+    values ('we_hooked', ${userId}, 'https://hooks.example.com/', '{*}', 'whsec_x')`);
+  return { scratch, userId };
+}
 
 describe.each(scratchKinds)("the webhook deliveries' statements on %s", (kind) => {
   let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
   let userId: number;
-  /** `count` events of the user: the events' trigger makes a pending delivery of each, as the server's writes do. */
-  const events = (on: Db | Tx, count: number) =>
-    on.execute(sql`insert into events (id, user_id, type, object_id, data, created_at)
-      select 'evt_' || gen_random_uuid(), ${userId}, 'bank_account.updated', 'ba_1', '{}',
-        now() - (${count} - n) * interval '1 ms'
-      from generate_series(1, ${count}) n`);
+  const events = (on: Db | Tx, count: number) => insertEvents(on, userId, count);
 
   beforeAll(async () => {
-    scratch = await scratchDatabase(kind);
+    ({ scratch, userId } = await subscribedUser(kind));
     const { db } = scratch.database;
-    await scratch.database.migrate();
-    const result = await db.execute(sql`insert into users (username, email, first_name, last_name)
-      values ('hooked', 'hooked@example.com', 'Hooked', 'User') returning id`);
-    userId = (result as unknown as Rows<{ id: number }>).rows[0]?.id as number;
-    await db.execute(sql`insert into webhook_endpoints (id, user_id, url, events, secret)
-      values ('we_backlog', ${userId}, 'https://hooks.example.com/', '{*}', 'whsec_x')`);
     // 300 deliveries so far, all succeeded, and the statistics taken then.
     await events(db, 300);
     await db.execute(
@@ -94,7 +110,6 @@ describe.each(scratchKinds)("the webhook deliveries' statements on %s", (kind) =
     return ids;
   };
 
-  const attempt = { at: new Date().toISOString(), duration_ms: 3, status_code: 200, error: null };
   /** The record's one value: the tries of the deliveries `ids`, as the worker sends it. */
   const triesOf = (ids: string[]) => `'${JSON.stringify(ids.map((id, n) => ({ id, attempt, ok: true, n })))}'`;
 
@@ -129,5 +144,57 @@ describe.each(scratchKinds)("the webhook deliveries' statements on %s", (kind) =
       { status: "succeeded", attempts: [attempt] },
       { status: "succeeded", attempts: [attempt] },
     ]);
+  });
+});
+
+describe.runIf(scratchKinds.includes("postgres"))("the delivery workers' plans on PostgreSQL", () => {
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
+  let userId: number;
+  const someEvents = (count: number) => insertEvents(scratch.database.db, userId, count);
+
+  beforeAll(async () => {
+    ({ scratch, userId } = await subscribedUser("postgres"));
+  }, 120_000);
+  afterAll(() => scratch?.drop());
+
+  test("when the claim and the keep were first run behind 5 deliveries, then behind 20,000 they still read a few dozen rows", async () => {
+    const { db } = scratch.database;
+    // Run one at a time, they run on one connection of the statement pool, which plans them there.
+    await someEvents(5);
+    const first = await claimDeliveries(db, 64);
+    expect(first).toHaveLength(5);
+    await recordAttempts(
+      db,
+      first.map(({ id }) => ({ id, attempt })),
+    );
+    await someEvents(20_000);
+    await db.execute(sql`update webhook_deliveries set status = 'succeeded', next_attempt_at = null, attempt_count = 1
+      where status = 'pending'`);
+    await someEvents(8);
+    const pending = await db.execute(sql`select id from webhook_deliveries where status = 'pending' order by id`);
+    const tries = (pending as unknown as Rows<{ id: string }>).rows.map(({ id }, n) => ({ id, attempt, ok: true, n }));
+    expect(tries).toHaveLength(8);
+
+    const connection = await (statementPoolOf(db) as NonNullable<ReturnType<typeof statementPoolOf>>).connect();
+    try {
+      await connection.query("begin");
+      const claim = planOf(
+        await connection.query("explain (analyze, format json) execute claim_webhook_deliveries(64)"),
+      );
+      await connection.query("rollback");
+      await connection.query("begin");
+      const keep = planOf(
+        await connection.query(
+          `explain (analyze, format json) execute record_webhook_attempts(${connection.escapeLiteral(JSON.stringify(tries))})`,
+        ),
+      );
+      await connection.query("rollback");
+      expect(claim["Actual Rows"]).toBe(8);
+      expect(readsOf(claim, "webhook_deliveries").filter((read) => read.rows > 50)).toEqual([]);
+      expect(keep["Actual Rows"]).toBe(1);
+      expect(readsOf(keep, "webhook_deliveries").filter((read) => read.rows > 50)).toEqual([]);
+    } finally {
+      connection.release();
+    }
   });
 });
