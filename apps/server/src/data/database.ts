@@ -75,12 +75,18 @@ export const statementPoolOf = (db: Db): pg.Pool | undefined => statementPools.g
  * page cannot know its LIMIT or which partial index its parameters select, and read
  * every folder of the user. JIT compilation is off there too: a generic plan's estimates
  * of a subtree's statements passed its threshold, and compiling took longer than the
- * statement (2.4 s of a 10-item folder's duplicate on the million-item vault). (A URL's
- * options win over the pool's, hence the URL.) A connection string that is not a URL is
- * left as it is.
+ * statement (2.4 s of a 10-item folder's duplicate on the million-item vault). And
+ * sequential scans are off there: a generic plan is made at a statement's first
+ * execution on a connection and kept until its tables' statistics change, so one made
+ * while a table was small, where reading all of it costs less than the ten lookups the
+ * planner assumes for `= any($1)`, read the whole table at every execution once it had
+ * grown (without autovacuum, for ever): the webhook workers' claim read 507 buffers for
+ * 8 deliveries, the blob check after a content change 19 for one (issue 28 §4, 27 §4).
+ * (A URL's options win over the pool's, hence the URL.) A connection string that is not
+ * a URL is left as it is.
  */
 export const withGenericPlans = (databaseUrl: string): string =>
-  withSessionOptions(databaseUrl, "-c plan_cache_mode=force_generic_plan -c jit=off");
+  withSessionOptions(databaseUrl, "-c plan_cache_mode=force_generic_plan -c jit=off -c enable_seqscan=off");
 
 /** `databaseUrl` with `options` added to the startup options it may give (a URL's options win over the pool's). */
 function withSessionOptions(databaseUrl: string, options: string): string {

@@ -74,10 +74,9 @@ export function namedStatement<Row, Values extends Record<string, unknown>>(name
 
 /**
  * Runs `work` in a transaction on one connection, whose first statement is `lock` (SQL
- * without parameters that takes a transaction-level lock, or sets a planner setting for
- * the transaction): on PostgreSQL, BEGIN and the lock go in one round trip, and `work`'s
- * statements see what every earlier holder of the lock committed. PGlite runs one
- * transaction at a time and plans each statement when it runs, so it needs neither. Retried
+ * without parameters that takes a transaction-level lock): on PostgreSQL, BEGIN and the
+ * lock go in one round trip, and `work`'s statements see what every earlier holder of
+ * the lock committed. PGlite runs one transaction at a time and needs no lock. Retried
  * on a deadlock or serialization failure, as every transaction is.
  */
 export async function lockedTransaction<T>(db: Db, lock: string, work: (session: Session) => Promise<T>): Promise<T> {

@@ -6,7 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../data/database.js";
 import { recordedEvent } from "../../data/events.js";
 import { type ClaimedKey, claimedKeyValues, recordedAnswerOf } from "../../data/idempotency-keys.js";
-import { lockedTransaction, namedStatement, type Session, statement, value } from "../../data/prepared.js";
+import { namedStatement, statement, value } from "../../data/prepared.js";
 import { type DeliveryAttempt, events, webhookDeliveries, webhookEndpoints } from "../../data/schema.js";
 import { iso } from "../contract.js";
 import { notFound } from "../errors.js";
@@ -227,19 +227,8 @@ export async function nextDeliveryDue(db: Db): Promise<Date | undefined> {
   return row?.at == null ? undefined : new Date(row.at);
 }
 
-/**
- * The claim and the keeping of tries find their deliveries by key, and run with sequential
- * scans off. The server runs them on generic plans, kept until webhook_deliveries'
- * statistics change: one made while the table was small, where a scan of it costs less
- * than the ten key lookups the planner assumes for `= any(array(…))`, read the whole
- * table at each claim and keep once it had grown, and without autovacuum it stayed
- * (issue 28 §4: 507 of a claim's 647 buffers, 270 of a keep's 375).
- */
-const byKeys = <T>(db: Db, work: (session: Session) => Promise<T>) =>
-  lockedTransaction(db, "set local enable_seqscan = off", work);
-
 export async function claimDeliveries(db: Db, limit: number): Promise<ClaimedDelivery[]> {
-  const rows = await byKeys(db, (session) => claimStatement(session, [limit]));
+  const rows = await claimStatement(db, [limit]);
   return rows.map((row) => ({ ...row, event: { ...row.event, created_at: new Date(row.event.created_at) } }));
 }
 
@@ -301,5 +290,5 @@ export interface FinishedTry {
 /** Keeps the outcomes of `tries`, in the order they finished. */
 export async function recordAttempts(db: Db, tries: FinishedTry[]): Promise<void> {
   const rows = tries.map(({ id, attempt }, n) => ({ id, attempt, ok: attempt.error === null, n }));
-  await byKeys(db, (session) => recordStatement(session, { tries: JSON.stringify(rows) }));
+  await recordStatement(db, { tries: JSON.stringify(rows) });
 }
