@@ -108,6 +108,13 @@ function fileValues(userId: number, id: string, form: FileForm, upload: Upload, 
 }
 
 /**
+ * The blob row of the file a file statement wrote (`target`), by key: its row before the
+ * statement or the one `stored_blob` made. Joined to the whole union, the plan read every
+ * blob row, all users', to answer for one file (issue 27 §4).
+ */
+export const WRITTEN_BLOB = sql`(select * from blobs where hash = (select hash from target) union all select * from stored_blob)`;
+
+/**
  * A file write in one statement: `target` writes the file (given the checks in `checks`:
  * `current_version`, the file's when it is one of the caller's visible files, and
  * `destination_visible`), then the blob, the tags (replaced by the form's), the bin
@@ -146,7 +153,7 @@ const fileStatement = (
       answer as (
         select c.*, array(select hash from unreferenced) as orphans, (select row_to_json(v) from (${fileViewQuery({
           files: sql`target`,
-          blobs: sql`(select * from blobs union all select * from stored_blob)`,
+          blobs: WRITTEN_BLOB,
           tags: tagsJson(sql`added_tags`),
         })}) v) as file
         from checks c
