@@ -1,5 +1,6 @@
-// node bench/profile.mjs [operation] [seconds] [--no-validation]: runs one operation against a validated
-// (or, with --no-validation, an unvalidated) PostgreSQL server with the CPU profiler on after a 1 s warm-up (see serve.mjs; the same
+// node bench/profile.mjs [operation] [seconds] [--no-validation] [--webhook]: runs one operation against a validated
+// (or, with --no-validation, an unvalidated) PostgreSQL server (with --webhook, its first user has an endpoint
+// subscribed to every event, at a local receiver: the delivery worker's time is in the profile) with the CPU profiler on after a 1 s warm-up (see serve.mjs; the same
 // profiler as `node --cpu-prof`, without start-up in it), then prints where the server's time went
 // (self time by function and by package). Profiles land in bench/results/profiles/.
 import { spawn } from "node:child_process";
@@ -8,9 +9,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { createBenchDatabase } from "./database.mjs";
-import { NODE_FLAGS, perConnection } from "./processes.mjs";
+import { NODE_FLAGS, perConnection, startChild, stopChild } from "./processes.mjs";
 
 const noValidation = process.argv.includes("--no-validation");
+const receiver = process.argv.includes("--webhook")
+  ? await startChild("webhook-receiver.mjs", {}, "receiver")
+  : undefined;
 const [op = "updateNgnBankAccount", secondsArg = "5"] = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
 const seconds = Number(secondsArg);
 const dir = join(import.meta.dirname, "results/profiles");
@@ -29,10 +33,19 @@ try {
       DATABASE_URL: database.url,
       BENCH_CPU_PROFILE: file,
       DATA_DIR: await mkdtemp(join(tmpdir(), "vault-profile-")),
+      WEBHOOK_ALLOW_HOSTS: "127.0.0.1",
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const server = JSON.parse(await new Promise((r) => child.stdout.once("data", (d) => r(String(d).split("\n")[0]))));
+  if (receiver) {
+    const res = await fetch(`${server.url}/evault/v1/webhook_endpoints/`, {
+      method: "POST",
+      headers: { "api-key": server.users[0].api_key, "content-type": "application/json" },
+      body: JSON.stringify({ url: receiver.url, events: ["*"] }),
+    });
+    if (res.status !== 201) throw new Error(`the endpoint was not made: ${res.status} ${await res.text()}`);
+  }
   const { scenarios } = await import("./scenarios.mjs");
   const s = scenarios({ ...server, pid: child.pid })[op];
   const run = (duration) => autocannon({ ...perConnection(server, s), connections: 50, duration });
@@ -79,5 +92,6 @@ try {
     `${file}\nserver CPU per request: ${perRequest(total - idle)} (${requests} requests)\n-- by package --\n${top(byPkg, 15)}\n-- by function (self) --\n${top(byFn, 25)}`,
   );
 } finally {
+  if (receiver) await stopChild(receiver);
   await database.drop();
 }
