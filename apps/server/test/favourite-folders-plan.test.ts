@@ -5,7 +5,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { listFavouriteFolders } from "../src/domain/vault/folders.js";
-import { scratchDatabase, scratchKinds } from "./scratch-database.js";
+import { type scratchDatabase, scratchKinds, scratchUser } from "./scratch-database.js";
 
 const FOLDERS = 100_000;
 
@@ -13,12 +13,8 @@ describe.each(scratchKinds)("the favourite folders on %s", (kind) => {
   let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
   let userId: number;
   beforeAll(async () => {
-    scratch = await scratchDatabase(kind);
+    ({ scratch, userId } = await scratchUser(kind, "many"));
     const { db } = scratch.database;
-    await scratch.database.migrate();
-    const result = await db.execute(sql`insert into users (username, email, first_name, last_name)
-      values ('many', 'many@example.com', 'Many', 'Folders') returning id`);
-    userId = (result as unknown as { rows: { id: number }[] }).rows[0]?.id as number;
     // One folder in a thousand is starred, as in a real tree.
     await db.execute(sql`insert into folders (id, user_id, name, is_starred, created_at)
       select 'f-' || n, ${userId}, 'Folder ' || n, n % 1000 = 0, now() - n * interval '1 second'

@@ -12,7 +12,7 @@ import type { Db } from "../src/data/database.js";
 import { WRITTEN_BLOB } from "../src/domain/vault/files.js";
 import { fileViewQuery } from "../src/domain/vault/views.js";
 import { inRolledBack, planOf, readsOf } from "./explained-plans.js";
-import { scratchDatabase, scratchKinds } from "./scratch-database.js";
+import { type scratchDatabase, scratchKinds, scratchUser } from "./scratch-database.js";
 
 const BLOBS = 2000;
 
@@ -21,11 +21,8 @@ describe.each(scratchKinds)("a file write's answer on %s", (kind) => {
   let db: Db;
 
   beforeAll(async () => {
-    scratch = await scratchDatabase(kind);
+    ({ scratch } = await scratchUser(kind, "answered"));
     db = scratch.database.db;
-    await scratch.database.migrate();
-    await db.execute(sql`insert into users (username, email, first_name, last_name)
-      values ('answered', 'answered@example.com', 'Answered', 'User')`);
     await db.execute(sql`insert into blobs (hash, size, mimetype)
       select lpad(to_hex(n), 64, '0'), n, 'text/plain' from generate_series(1, ${BLOBS}) n`);
     await db.execute(sql`insert into files (id, user_id, name, hash, content_size, extension)

@@ -1,6 +1,7 @@
 // A database of its own for a test: PGlite in memory, or a fresh PostgreSQL database on
 // TEST_DATABASE_URL (and how to drop it).
 import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { type Database, openDatabase } from "../src/data/database.js";
 
@@ -35,4 +36,14 @@ export async function scratchDatabase(
       await admin(`drop database if exists ${name} with (force)`);
     },
   };
+}
+
+/** A migrated scratch database (see `scratchDatabase`) with one user, `name`, and that user's id. */
+export async function scratchUser(kind: "pglite" | "postgres", name: string) {
+  const scratch = await scratchDatabase(kind);
+  await scratch.database.migrate();
+  const result = await scratch.database.db.execute(sql`insert into users (username, email, first_name, last_name)
+    values (${name}, ${`${name}@example.com`}, ${name}, 'User') returning id`);
+  const userId = (result as unknown as { rows: { id: number }[] }).rows[0]?.id as number;
+  return { scratch, userId };
 }

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Db } from "../src/data/database.js";
 import { versionCtes } from "../src/domain/vault/version-writes.js";
 import { inRolledBack, planOf, readsOf } from "./explained-plans.js";
-import { scratchDatabase, scratchKinds } from "./scratch-database.js";
+import { type scratchDatabase, scratchKinds, scratchUser } from "./scratch-database.js";
 
 const KEEP = 5;
 const PRUNED_BEFORE = 1000;
@@ -26,12 +26,9 @@ describe.each(scratchKinds)("the prune of a content change on %s", (kind) => {
   let db: Db;
 
   beforeAll(async () => {
-    scratch = await scratchDatabase(kind);
+    let userId: number;
+    ({ scratch, userId } = await scratchUser(kind, "versioned"));
     db = scratch.database.db;
-    await scratch.database.migrate();
-    const result = await db.execute(sql`insert into users (username, email, first_name, last_name)
-      values ('versioned', 'versioned@example.com', 'Versioned', 'User') returning id`);
-    const userId = (result as unknown as Rows<{ id: number }>).rows[0]?.id as number;
     await db.execute(sql`insert into blobs (hash, size, mimetype) values (${HASH}, 1, 'text/plain')`);
     await db.execute(sql`insert into files (id, user_id, name, hash, content_size, extension)
       select 'file_' || n, ${userId}, 'a.txt', ${HASH}, 1, 'txt' from generate_series(0, 200) n`);

@@ -25,7 +25,7 @@ import {
   recordStatement,
 } from "../src/domain/webhooks/deliveries.js";
 import { inRolledBack, planOf, readsOf, type Tx } from "./explained-plans.js";
-import { scratchDatabase, scratchKinds } from "./scratch-database.js";
+import { type scratchDatabase, scratchKinds, scratchUser } from "./scratch-database.js";
 
 const BACKLOG = 10_000;
 const attempt = { at: new Date().toISOString(), duration_ms: 3, status_code: 200, error: null };
@@ -41,13 +41,8 @@ const insertEvents = (on: Db | Tx, userId: number, count: number) =>
 
 /** A scratch database with a user whose one endpoint subscribes to every event. */
 async function subscribedUser(kind: "pglite" | "postgres") {
-  const scratch = await scratchDatabase(kind);
-  const { db } = scratch.database;
-  await scratch.database.migrate();
-  const result = await db.execute(sql`insert into users (username, email, first_name, last_name)
-    values ('hooked', 'hooked@example.com', 'Hooked', 'User') returning id`);
-  const userId = (result as unknown as Rows<{ id: number }>).rows[0]?.id as number;
-  await db.execute(sql`insert into webhook_endpoints (id, user_id, url, events, secret)
+  const { scratch, userId } = await scratchUser(kind, "hooked");
+  await scratch.database.db.execute(sql`insert into webhook_endpoints (id, user_id, url, events, secret)
     values ('we_hooked', ${userId}, 'https://hooks.example.com/', '{*}', 'whsec_x')`);
   return { scratch, userId };
 }
