@@ -106,7 +106,7 @@ const literal = (value) => (value === null ? "null" : `'${value.replaceAll("'", 
 
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of `text` with `values`, on the plan the server runs: its
- * named statements run on their generic plans without JIT (their pool's settings, see
+ * named statements run on their generic plans without JIT or sequential scans (their pool's settings, see
  * the server's database.ts), which an EXPLAIN with bound parameters would not show (it
  * plans for the values), so a named statement is prepared and explained as an EXECUTE;
  * its other queries are planned for their values, as EXPLAIN does.
@@ -115,6 +115,7 @@ async function explainAsServed(client, { text, values, named }) {
   if (!named || values.length === 0) return client.query(`explain (analyze, buffers, format json) ${text}`, values);
   await client.query("set local plan_cache_mode = force_generic_plan");
   await client.query("set local jit = off");
+  await client.query("set local enable_seqscan = off");
   await client.query(`prepare explained as ${text}`);
   try {
     return await client.query(
