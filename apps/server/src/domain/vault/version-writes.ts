@@ -9,10 +9,10 @@
 // from the old end of the index `(file_id, created_at desc, id desc)`, where the entries
 // earlier prunes left are marked dead by the index scan that meets them and skipped
 // without their heap rows. A walk from the new end past the FILE_VERSIONS_KEEP - 1 kept
-// visited each of their heap rows, every time: half of what keeping versions cost
-// PostgreSQL per PUT (issue 27 §4). The count holds because every statement that saves,
-// prunes or deletes a file's versions writes it, under the owner's tree lock, so no
-// other one is between its snapshot and its write; a count too high would prune too many.
+// visited each of their heap rows, every time (issue 27 §4). The count holds because
+// every statement that saves, prunes or deletes a file's versions writes it, under the
+// owner's tree lock, so no other one is between its snapshot and its write; a count too
+// high would prune too many.
 import { type SQL, sql } from "drizzle-orm";
 import type { VersionWrites } from "./blob-sweep.js";
 
