@@ -181,7 +181,10 @@ export interface ClaimedDelivery {
  * ids (`= any(array(…))`, the primary key) and repeats no `status = 'pending'`: joined to
  * `picked`, or with that condition, the planner read them through the partial index of
  * pending deliveries, every one of the backlog per claim (issue 28 §4: a drain of n
- * deliveries read n² rows).
+ * deliveries read n² rows). It joins nothing: joined to the endpoints (planned while
+ * there were few deliveries), it read every delivery of the endpoint by
+ * `webhook_deliveries_endpoint_created_idx` (4,000 buffers a claim in a drain); the
+ * endpoint and the event are joined to the rows it returns.
  */
 /** The claim's SQL (`$1`: the most deliveries to claim). */
 export const CLAIM_TEXT = `with picked as (
@@ -193,16 +196,18 @@ export const CLAIM_TEXT = `with picked as (
         order by d.next_attempt_at limit greatest(${PER_ENDPOINT} - busy.n, 0)) p
     where not e.disabled
     order by p.next_attempt_at limit $1
+  ),
+  claimed as (
+    update webhook_deliveries d set attempt_count = d.attempt_count + 1,
+      leased_until = now() + interval '${LEASE_S} seconds', next_attempt_at = now() + interval '${LEASE_S} seconds'
+    where d.id = any(array(select id from picked)) and d.next_attempt_at <= now()
+    returning d.id, d.attempt_count, d.endpoint_id, d.event_seq
   )
-  update webhook_deliveries d set attempt_count = d.attempt_count + 1,
-    leased_until = now() + interval '${LEASE_S} seconds', next_attempt_at = now() + interval '${LEASE_S} seconds'
-  from webhook_endpoints e, events v
-  where d.id = any(array(select id from picked)) and d.next_attempt_at <= now()
-    and e.id = d.endpoint_id and v.seq = d.event_seq
-  returning d.id, d.attempt_count, e.url, e.secret,
+  select c.id, c.attempt_count, e.url, e.secret,
     case when e.previous_secret_until > now() then e.previous_secret end as previous_secret,
     jsonb_build_object('seq', v.seq, 'id', v.id, 'user_id', v.user_id, 'type', v.type, 'object_id', v.object_id,
-      'data', v.data, 'created_at', v.created_at) as event`;
+      'data', v.data, 'created_at', v.created_at) as event
+  from claimed c join webhook_endpoints e on e.id = c.endpoint_id join events v on v.seq = c.event_seq`;
 
 const claimStatement = statement<{
   id: string;
