@@ -1,8 +1,8 @@
-// The events' trigger wakes the delivery workers only when an endpoint it made a
-// delivery for has none leased (migration 0019): a worker holding one of its deliveries
-// claims again when its tries are kept, and a notification per write cost every writing
-// commit the notification lock (issue 28 §4). On PGlite, and on PostgreSQL when
-// TEST_DATABASE_URL is set.
+// The events' trigger wakes the delivery workers only for the first delivery to an
+// endpoint in half a second (migration 0021): a notifying commit takes a lock that makes
+// such commits run one at a time (issue 28 §4), and a worker that has delivered looks
+// again a second after it went idle. On PGlite, and on PostgreSQL when TEST_DATABASE_URL
+// is set.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DELIVERIES_CHANNEL } from "../src/domain/webhooks/worker-wake.js";
@@ -26,9 +26,13 @@ describe.each(scratchKinds)("the events' trigger on %s", (kind) => {
   const endpoint = (id: string) =>
     scratch.database.db.execute(sql`insert into webhook_endpoints (id, user_id, url, events, secret)
       values (${id}, ${userId}, 'https://hooks.example.com/', '{*}', 'whsec_x')`);
-  const leaseOneOf = (id: string) =>
-    scratch.database.db.execute(sql`update webhook_deliveries set leased_until = now() + interval '1 minute'
-      where id = (select id from webhook_deliveries where endpoint_id = ${id} limit 1)`);
+  /** A delivery to the endpoint `id` of an event of the user, made `ago` before now. */
+  const madeBefore = async (id: string, ago: string) => {
+    await scratch.database.db.execute(sql`insert into events (id, user_id, type, object_id, data)
+      values ('evt_' || gen_random_uuid(), ${userId}, 'ping', 'we_1', '{}')`);
+    await scratch.database.db.execute(sql`insert into webhook_deliveries (id, endpoint_id, event_seq, created_at)
+      select 'dlv_' || gen_random_uuid(), ${id}, max(seq), now() - ${ago}::interval from events`);
+  };
 
   beforeAll(async () => {
     scratch = await scratchDatabase(kind);
@@ -41,17 +45,23 @@ describe.each(scratchKinds)("the events' trigger on %s", (kind) => {
   }, 60_000);
   afterAll(() => scratch?.drop());
 
-  test("an event for an endpoint with nothing leased notifies; with one of its deliveries leased it does not", async () => {
-    await endpoint("we_busy");
+  test("an event for an endpoint with no delivery made in the last half second notifies; after one, it does not", async () => {
+    await endpoint("we_quiet");
     expect(await notificationsOfAnEvent()).toBe(1);
-    await leaseOneOf("we_busy");
+    await scratch.database.db.execute(
+      sql`update webhook_deliveries set created_at = now() - interval '600 milliseconds' where endpoint_id = 'we_quiet'`,
+    );
+    expect(await notificationsOfAnEvent()).toBe(1);
+    await madeBefore("we_quiet", "100 milliseconds");
     expect(await notificationsOfAnEvent()).toBe(0);
   });
 
-  test("an event that makes a delivery for an endpoint with nothing leased notifies, whatever the others hold", async () => {
-    await endpoint("we_idle");
+  test("an event that makes a delivery for a quiet endpoint notifies, whatever the others made", async () => {
+    await scratch.database.db.execute(sql`update webhook_deliveries set created_at = now() - interval '1 second'`);
+    await madeBefore("we_quiet", "0 seconds");
+    await endpoint("we_other");
     expect(await notificationsOfAnEvent()).toBe(1);
-    await leaseOneOf("we_idle");
+    await madeBefore("we_other", "0 seconds");
     expect(await notificationsOfAnEvent()).toBe(0);
   });
 });
