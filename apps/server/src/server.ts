@@ -28,6 +28,11 @@ import { openBlobStore } from "./storage/open-blob-store.js";
 import { collectWarmUpGarbage } from "./warm-up-garbage.js";
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/**
+ * More API requests in flight than this (a database pool's connections) queue for the
+ * server: it is busy, and webhook deliveries yield to the requests (delivery-worker.ts).
+ */
+const BUSY_REQUESTS = 10;
 /** How often the embedded database's statistics are checked (a read of its catalog; see embedded-statistics.ts). */
 const STATISTICS_INTERVAL_MS = 5000;
 
@@ -140,6 +145,11 @@ export async function startServer(
   });
   const waitForApp: RequestListener = (req, res) => void built.then((app) => app(req, res));
   server.on("request", waitForApp);
+  let requestsInFlight = 0;
+  server.on("request", (_req, res) => {
+    requestsInFlight++;
+    res.once("close", () => requestsInFlight--);
+  });
   server.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => server.once("listening", resolve).once("error", reject));
   const { port } = server.address() as AddressInfo;
@@ -169,6 +179,7 @@ export async function startServer(
     present: eventPresenter(database.db, publicConfig),
     allowHosts: config.webhookAllowHosts,
     logger,
+    apiBusy: () => requestsInFlight > BUSY_REQUESTS,
   });
   // The events' trigger notifies when it made deliveries; the worker's poll covers a lost notification.
   await database.listen(DELIVERIES_CHANNEL, { message: deliveries.wake, lost: () => {}, listening: deliveries.wake });

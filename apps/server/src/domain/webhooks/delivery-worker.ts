@@ -40,6 +40,12 @@ const READ_LIMIT = 64 * 1024;
 const WAKE_INTERVAL_MS = 20;
 /** How long a finished try waits for others in flight to finish, to be kept with them. */
 const KEEP_LINGER_MS = 5;
+/**
+ * While the server is busy with API requests, the worker claims at most this often (at
+ * most 8 deliveries per endpoint each time): deliveries yield the processors to the
+ * requests, and catch up once the server is no longer busy (issue 28 §4; decisions.md).
+ */
+const BUSY_CLAIM_INTERVAL_MS = 100;
 
 export interface DeliveryWorker {
   /** Look for due deliveries now (a write made some). */
@@ -60,12 +66,15 @@ export function startDeliveryWorker({
   present,
   allowHosts,
   logger,
+  apiBusy = () => false,
 }: {
   db: Db;
   /** The event as `GET /evault/v1/events/{id}/` answers it: the body sent. */
   present: (event: EventRow) => Promise<unknown>;
   allowHosts: string[];
   logger: Logger;
+  /** Whether the server has more API requests than it can serve at once. */
+  apiBusy?: () => boolean;
 }): DeliveryWorker {
   const agents = {
     http: new http.Agent({ keepAlive: true, maxSockets: PER_ENDPOINT }),
@@ -241,13 +250,19 @@ export function startDeliveryWorker({
       do {
         again = false;
         if (stopped || inFlight.size >= MAX_IN_FLIGHT) break;
+        const yieldFor = apiBusy() ? lastClaim + BUSY_CLAIM_INTERVAL_MS - Date.now() : 0;
+        if (yieldFor > 0) {
+          pumpAfter(yieldFor);
+          break;
+        }
+        lastClaim = Date.now();
         const claimed = await claimDeliveries(db, MAX_IN_FLIGHT - inFlight.size);
         for (const delivery of claimed) track(delivery);
         if (inFlight.size === 0) {
           const due = await nextDeliveryDue(db);
           const until = due === undefined ? MAX_SLEEP_MS : due.getTime() - Date.now();
-          // A write whose trigger saw this worker's lease did not notify (migration 0019): one more look a
-          // moment after going idle finds it, had it committed after this claim.
+          // A write made within half a second of another delivery to its endpoint did not notify (migration
+          // 0021): one more look a second after going idle finds it, had it committed after this claim.
           sleepFor(deliveredSinceIdle ? Math.min(until, MIN_SLEEP_MS) : until);
           deliveredSinceIdle = false;
         }
@@ -258,6 +273,17 @@ export function startDeliveryWorker({
     } finally {
       pumping = false;
     }
+  }
+
+  /** When this worker last claimed. */
+  let lastClaim = 0;
+  let yieldTimer: NodeJS.Timeout | undefined;
+  function pumpAfter(ms: number) {
+    if (yieldTimer) return;
+    yieldTimer = setTimeout(() => {
+      yieldTimer = undefined;
+      void pump();
+    }, ms);
   }
 
   let timer: NodeJS.Timeout | undefined;
@@ -290,6 +316,7 @@ export function startDeliveryWorker({
       stopped = true;
       clearTimeout(timer);
       clearTimeout(wakeTimer);
+      clearTimeout(yieldTimer);
       for (const abort of inFlight.values()) abort.abort();
       await Promise.allSettled(inFlight.keys());
       agents.http.destroy();
