@@ -5,7 +5,7 @@ import express from "express";
 import { type AppDeps, createApp } from "./app.js";
 import type { Config } from "./config.js";
 import { controlSocketPath, serveStoreCommands } from "./control-socket.js";
-import { type Database, openDatabase } from "./data/database.js";
+import { type Database, openDatabase, POOL_CONNECTIONS } from "./data/database.js";
 import { sweepIdempotencyKeys } from "./data/idempotency-keys.js";
 import { users } from "./data/schema.js";
 import { createDemoUser, type DemoUser } from "./demo.js";
@@ -28,11 +28,6 @@ import { openBlobStore } from "./storage/open-blob-store.js";
 import { collectWarmUpGarbage } from "./warm-up-garbage.js";
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
-/**
- * More API requests in flight than this (a database pool's connections) queue for the
- * server: it is busy, and webhook deliveries yield to the requests (delivery-worker.ts).
- */
-const BUSY_REQUESTS = 10;
 /** How often the embedded database's statistics are checked (a read of its catalog; see embedded-statistics.ts). */
 const STATISTICS_INTERVAL_MS = 5000;
 
@@ -179,7 +174,8 @@ export async function startServer(
     present: eventPresenter(database.db, publicConfig),
     allowHosts: config.webhookAllowHosts,
     logger,
-    apiBusy: () => requestsInFlight > BUSY_REQUESTS,
+    // More requests in flight than a pool has connections queue in the server (downloads and uploads count too).
+    apiBusy: () => requestsInFlight > POOL_CONNECTIONS,
   });
   // The events' trigger notifies when it made deliveries; the worker's poll covers a lost notification.
   await database.listen(DELIVERIES_CHANNEL, { message: deliveries.wake, lost: () => {}, listening: deliveries.wake });

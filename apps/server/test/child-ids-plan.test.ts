@@ -57,6 +57,7 @@ describe.each(scratchKinds)("a folder view's child ids on %s", (kind) => {
     expect(view?.child_files?.split(",")).toHaveLength(100);
     // The newest first in the data, the oldest first in the view.
     expect(view?.child_folders?.split(",")[0]).toBe(`child-${CHILDREN}`);
+    expect(view?.child_files?.split(",")[0]).toBe(`file-${CHILDREN}`);
     expect([...readsOf(plan, "folders"), ...readsOf(plan, "files")].filter((read) => read.rows > 101)).toEqual([]);
   });
 });

@@ -40,7 +40,7 @@ describe("the embedded database's statistics", () => {
   test("when the folders grew since the start, then a refresh analyzes them and a walk down the tree reads by index, not every folder per level", async () => {
     await database.refreshStatistics();
     const plan = await depthCheckPlan();
-    expect(plan).toMatch(/Index (Only )?Scan using folders_parent_idx on folders c/);
+    expect(plan).toMatch(/Index (Only )?Scan using folders_parent_created_idx on folders c/);
     expect(plan).not.toMatch(/Seq Scan on folders/);
   });
 });

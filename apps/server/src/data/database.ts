@@ -105,6 +105,9 @@ function withSessionOptions(databaseUrl: string, options: string): string {
  */
 const QUOTA_SETTING = "vault.user_quota_bytes";
 
+/** The connections of each PostgreSQL pool: the statements a server runs at once. */
+export const POOL_CONNECTIONS = 10;
+
 const migrationsFolder = fileURLToPath(new URL("../../src/data/migrations", import.meta.url));
 
 /**
@@ -128,7 +131,7 @@ export async function openDatabase(options: {
         connectionString: withSessionOptions(connectionString, quota),
         // For a connection string that is not a URL (a URL's options win over these).
         ...(quota ? { options: quota } : {}),
-        max: 10,
+        max: POOL_CONNECTIONS,
         // No statement, lock wait or open transaction can hold a connection for ever;
         // nor can a request wait for ever for one. Each ends as a 503 problem.
         statement_timeout: options.databaseStatementTimeoutMs,

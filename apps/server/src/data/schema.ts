@@ -129,7 +129,7 @@ export const folders = pgTable(
     ...timestamps,
   },
   (t) => [
-    index("folders_parent_idx").on(t.parent_id, t.created_at, t.id),
+    index("folders_parent_created_idx").on(t.parent_id, t.created_at, t.id),
     index("folders_user_idx").on(t.user_id),
     // Keyset pages of one folder's children (or the top level), in list order.
     index("folders_user_parent_created_idx").on(t.user_id, t.parent_id, t.created_at, t.id),
@@ -170,7 +170,7 @@ export const files = pgTable(
     ...timestamps,
   },
   (t) => [
-    index("files_folder_idx").on(t.folder_id, t.created_at, t.id),
+    index("files_folder_created_idx").on(t.folder_id, t.created_at, t.id),
     index("files_user_idx").on(t.user_id),
     // The blob sweep's probe: does another file name this blob (read in id order; migration 0013).
     index("files_hash_id_idx").on(t.hash, t.id),

@@ -13,7 +13,7 @@ import { notFound } from "../errors.js";
 
 import { type Keyset, orderOf, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
 import { endpointView } from "./endpoints.js";
-import { wakesWorkers } from "./worker-wake.js";
+import { DELIVERIES_CHANNEL, wakesWorkers } from "./worker-wake.js";
 
 export type ApiWebhookDelivery = components["schemas"]["WebhookDelivery"];
 
@@ -226,6 +226,26 @@ const nextDueStatement = statement<{ at: Date | string | null }>(
       where d.endpoint_id = e.id and d.status = 'pending' order by d.next_attempt_at limit 1) p
     where not e.disabled`,
 );
+
+/**
+ * Deliveries whose tries a stopping worker cut: due now and unleased, the cut try not
+ * counted, and the workers woken, so that another process sends them now rather than
+ * when their lease ends (it may be asleep for minutes: a write notifies only for the
+ * first delivery to an endpoint in half a second).
+ */
+const releaseStatement = statement<{ woken: unknown }>(
+  "release_webhook_deliveries",
+  `with released as (
+    update webhook_deliveries set next_attempt_at = now(), leased_until = null, attempt_count = attempt_count - 1
+    where id = any($1::text[]) and leased_until is not null
+    returning 1
+  )
+  select pg_notify('${DELIVERIES_CHANNEL}', '') as woken from (select 1 from released limit 1) r`,
+);
+
+export async function releaseDeliveries(db: Db, ids: string[]): Promise<void> {
+  if (ids.length > 0) await releaseStatement(db, [ids]);
+}
 
 export async function nextDeliveryDue(db: Db): Promise<Date | undefined> {
   const [row] = await nextDueStatement(db, []);

@@ -21,6 +21,7 @@ import {
   nextDeliveryDue,
   PER_ENDPOINT,
   recordAttempts,
+  releaseDeliveries,
 } from "./deliveries.js";
 import { checkedLookup, forbiddenAddress, hostOf, isAllowedHost } from "./endpoint-urls.js";
 
@@ -50,7 +51,10 @@ const BUSY_CLAIM_INTERVAL_MS = 100;
 export interface DeliveryWorker {
   /** Look for due deliveries now (a write made some). */
   wake(): void;
-  /** Stops claiming, cuts the tries in flight (their leases end, and another worker tries them again). */
+  /**
+   * Stops claiming, cuts the tries in flight and gives their deliveries back (due now,
+   * the workers woken); given back or not (the database gone), another worker sends them.
+   */
   stop(): Promise<void>;
 }
 
@@ -81,7 +85,7 @@ export function startDeliveryWorker({
     https: new https.Agent({ keepAlive: true, maxSockets: PER_ENDPOINT }),
   };
   /** The deliveries claimed and not yet kept: each until its try's outcome is. */
-  const inFlight = new Map<Promise<void>, AbortController>();
+  const inFlight = new Map<Promise<void>, { id: string; abort: AbortController }>();
   let pumping = false;
   let again = false;
   let stopped = false;
@@ -209,10 +213,13 @@ export function startDeliveryWorker({
     });
   }
 
-  /** Whether this worker has claimed anything since it last went idle. */
-  let deliveredSinceIdle = false;
+  /**
+   * Whether this worker has claimed anything, or been notified, since it last went idle:
+   * then it looks once more a second after going idle (see `pump`).
+   */
+  let lookAgain = false;
   function track(delivery: ClaimedDelivery) {
-    deliveredSinceIdle = true;
+    lookAgain = true;
     const abort = new AbortController();
     const done: Promise<void> = deliver(delivery, abort.signal)
       .catch((err: unknown) => {
@@ -222,7 +229,7 @@ export function startDeliveryWorker({
         inFlight.delete(done);
         pumpSoon();
       });
-    inFlight.set(done, abort);
+    inFlight.set(done, { id: delivery.id, abort });
   }
 
   /** One pump after the tries kept together (their settlings run in one turn). */
@@ -262,9 +269,10 @@ export function startDeliveryWorker({
           const due = await nextDeliveryDue(db);
           const until = due === undefined ? MAX_SLEEP_MS : due.getTime() - Date.now();
           // A write made within half a second of another delivery to its endpoint did not notify (migration
-          // 0021): one more look a second after going idle finds it, had it committed after this claim.
-          sleepFor(deliveredSinceIdle ? Math.min(until, MIN_SLEEP_MS) : until);
-          deliveredSinceIdle = false;
+          // 0021): one more look a second after going idle (having delivered, or been notified) finds it, had
+          // it committed after this claim.
+          sleepFor(lookAgain ? Math.min(until, MIN_SLEEP_MS) : until);
+          lookAgain = false;
         }
       } while (again && !stopped);
     } catch (err) {
@@ -297,6 +305,7 @@ export function startDeliveryWorker({
   let lastWake = 0;
   let wakeTimer: NodeJS.Timeout | undefined;
   function wake() {
+    lookAgain = true;
     if (wakeTimer) return;
     const wait = lastWake + WAKE_INTERVAL_MS - Date.now();
     if (wait <= 0) {
@@ -317,8 +326,13 @@ export function startDeliveryWorker({
       clearTimeout(timer);
       clearTimeout(wakeTimer);
       clearTimeout(yieldTimer);
-      for (const abort of inFlight.values()) abort.abort();
+      const cut = [...inFlight.values()];
+      for (const { abort } of cut) abort.abort();
       await Promise.allSettled(inFlight.keys());
+      await releaseDeliveries(
+        db,
+        cut.map(({ id }) => id),
+      ).catch((err: unknown) => logger.warn({ err }, "cut webhook deliveries could not be released; their leases end"));
       agents.http.destroy();
       agents.https.destroy();
     },
