@@ -2433,8 +2433,10 @@ export interface components {
          *     timeout, a refused connection) is tried again after about 5 s, 5 min, 30 min, 2 h,
          *     5 h, 10 h and 10 h, then the delivery is failed. An endpoint whose deliveries have all
          *     failed for 5 days is disabled (a `webhook_endpoint.disabled` event). At most 8
-         *     deliveries to one endpoint are in flight at once. Delivery is at least once: a
-         *     receiver tells retries apart by `webhook-id`.
+         *     deliveries to one endpoint are in flight at once. Delivery is asynchronous, usually
+         *     within a second of the write; while the service is busy with API requests, deliveries
+         *     yield to them (at most 8 per endpoint every 100 ms) and catch up once it is not.
+         *     Delivery is at least once: a receiver tells retries apart by `webhook-id`.
          */
         WebhookEndpoint: {
             /** @description The endpoint's id (`we_…`). */

@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DELIVERIES_CHANNEL } from "../src/domain/webhooks/worker-wake.js";
+import { inRolledBack, type Tx } from "./explained-plans.js";
 import { scratchDatabase, scratchKinds } from "./scratch-database.js";
 
 type Rows<T> = { rows: T[] };
@@ -54,6 +55,29 @@ describe.each(scratchKinds)("the events' trigger on %s", (kind) => {
     expect(await notificationsOfAnEvent()).toBe(1);
     await madeBefore("we_quiet", "100 milliseconds");
     expect(await notificationsOfAnEvent()).toBe(0);
+  });
+
+  test("behind 10,000 deliveries made before, an event's look for a recent one reads a few index entries", async () => {
+    const { db } = scratch.database;
+    await endpoint("we_long");
+    await madeBefore("we_long", "1 hour");
+    await db.execute(sql`insert into webhook_deliveries (id, endpoint_id, event_seq, created_at)
+      select 'dlv_' || gen_random_uuid(), 'we_long', max(e.seq), now() - interval '1 hour' - n * interval '1 ms'
+      from events e, generate_series(1, 10000) n group by n`);
+    // In the transaction's own statistics: the index entries its scans returned.
+    const readSoFar = async (tx: Tx) => {
+      const result = await tx.execute(
+        sql`select pg_stat_get_xact_tuples_returned('webhook_deliveries_endpoint_created_idx'::regclass)::integer as n`,
+      );
+      return (result as unknown as Rows<{ n: number }>).rows[0]?.n ?? 0;
+    };
+    const read = await inRolledBack(db, async (tx) => {
+      const before = await readSoFar(tx);
+      await tx.execute(sql`insert into events (id, user_id, type, object_id, data)
+        values ('evt_' || gen_random_uuid(), ${userId}, 'bank_account.updated', 'ba_1', '{}')`);
+      return (await readSoFar(tx)) - before;
+    });
+    expect(read).toBeLessThan(50);
   });
 
   test("an event that makes a delivery for a quiet endpoint notifies, whatever the others made", async () => {
