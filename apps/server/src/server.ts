@@ -174,7 +174,8 @@ export async function startServer(
     present: eventPresenter(database.db, publicConfig),
     allowHosts: config.webhookAllowHosts,
     logger,
-    // More requests in flight than a pool has connections queue in the server (downloads and uploads count too).
+    // More requests in flight than a pool has connections queue in the server (downloads and uploads count too;
+    // PGlite runs one statement at a time, and the same number serves it).
     apiBusy: () => requestsInFlight > POOL_CONNECTIONS,
   });
   // The events' trigger notifies when it made deliveries; the worker's poll covers a lost notification.

@@ -17,11 +17,11 @@ export async function endpointWithEvents(kind: "pglite" | "postgres", name: stri
 }
 
 /** A delivery worker on `db` that sends each event's id, to 127.0.0.1 over http. */
-export const testWorker = (db: Db, apiBusy?: () => boolean) =>
+export const testWorker = (db: Db, busy?: { apiBusy: () => boolean; busyClaimIntervalMs: number }) =>
   startDeliveryWorker({
     db,
     present: async (event) => ({ id: event.id }),
     allowHosts: ["127.0.0.1"],
     logger: pino({ level: "silent" }),
-    apiBusy,
+    ...busy,
   });

@@ -164,6 +164,8 @@ export async function retryDelivery(
 export interface ClaimedDelivery {
   id: string;
   attempt_count: number;
+  /** The lease's end as the database wrote it (to the microsecond): whose lease a row holds. */
+  lease: string;
   url: string;
   secret: string;
   /** The secret rotated out less than 24 hours ago, which signs beside the new one. */
@@ -201,9 +203,9 @@ export const CLAIM_TEXT = `with picked as (
     update webhook_deliveries d set attempt_count = d.attempt_count + 1,
       leased_until = now() + interval '${LEASE_S} seconds', next_attempt_at = now() + interval '${LEASE_S} seconds'
     where d.id = any(array(select id from picked)) and d.next_attempt_at <= now()
-    returning d.id, d.attempt_count, d.endpoint_id, d.event_seq
+    returning d.id, d.attempt_count, d.leased_until, d.endpoint_id, d.event_seq
   )
-  select c.id, c.attempt_count, e.url, e.secret,
+  select c.id, c.attempt_count, c.leased_until::text as lease, e.url, e.secret,
     case when e.previous_secret_until > now() then e.previous_secret end as previous_secret,
     jsonb_build_object('seq', v.seq, 'id', v.id, 'user_id', v.user_id, 'type', v.type, 'object_id', v.object_id,
       'data', v.data, 'created_at', v.created_at) as event
@@ -212,6 +214,7 @@ export const CLAIM_TEXT = `with picked as (
 const claimStatement = statement<{
   id: string;
   attempt_count: number;
+  lease: string;
   url: string;
   secret: string;
   previous_secret: string | null;
@@ -228,23 +231,25 @@ const nextDueStatement = statement<{ at: Date | string | null }>(
 );
 
 /**
- * Deliveries whose tries a stopping worker cut: due now and unleased, the cut try not
- * counted, and the workers woken, so that another process sends them now rather than
- * when their lease ends (it may be asleep for minutes: a write notifies only for the
- * first delivery to an endpoint in half a second).
+ * Deliveries a stopping worker claimed and did not try to the end: due now and unleased,
+ * the cut try not counted, and the workers woken, so that another process sends them now
+ * rather than when their lease ends (it may be asleep for minutes: a write notifies only
+ * for the first delivery to an endpoint in half a second). Only while the lease is still
+ * this worker's: one that ran out may have been claimed by another worker since.
  */
 const releaseStatement = statement<{ woken: unknown }>(
   "release_webhook_deliveries",
   `with released as (
-    update webhook_deliveries set next_attempt_at = now(), leased_until = null, attempt_count = attempt_count - 1
-    where id = any($1::text[]) and leased_until is not null
+    update webhook_deliveries d set next_attempt_at = now(), leased_until = null, attempt_count = d.attempt_count - 1
+    from unnest($1::text[], $2::timestamptz[]) r(id, lease)
+    where d.id = r.id and d.leased_until = r.lease
     returning 1
   )
   select pg_notify('${DELIVERIES_CHANNEL}', '') as woken from (select 1 from released limit 1) r`,
 );
 
-export async function releaseDeliveries(db: Db, ids: string[]): Promise<void> {
-  if (ids.length > 0) await releaseStatement(db, [ids]);
+export async function releaseDeliveries(db: Db, claimed: Pick<ClaimedDelivery, "id" | "lease">[]): Promise<void> {
+  if (claimed.length > 0) await releaseStatement(db, [claimed.map(({ id }) => id), claimed.map(({ lease }) => lease)]);
 }
 
 export async function nextDeliveryDue(db: Db): Promise<Date | undefined> {

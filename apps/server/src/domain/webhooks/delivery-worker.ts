@@ -71,6 +71,7 @@ export function startDeliveryWorker({
   allowHosts,
   logger,
   apiBusy = () => false,
+  busyClaimIntervalMs = BUSY_CLAIM_INTERVAL_MS,
 }: {
   db: Db;
   /** The event as `GET /evault/v1/events/{id}/` answers it: the body sent. */
@@ -79,13 +80,15 @@ export function startDeliveryWorker({
   logger: Logger;
   /** Whether the server has more API requests than it can serve at once. */
   apiBusy?: () => boolean;
+  /** While it is, the least time between two claims (BUSY_CLAIM_INTERVAL_MS). */
+  busyClaimIntervalMs?: number;
 }): DeliveryWorker {
   const agents = {
     http: new http.Agent({ keepAlive: true, maxSockets: PER_ENDPOINT }),
     https: new https.Agent({ keepAlive: true, maxSockets: PER_ENDPOINT }),
   };
   /** The deliveries claimed and not yet kept: each until its try's outcome is. */
-  const inFlight = new Map<Promise<void>, { id: string; abort: AbortController }>();
+  const inFlight = new Map<Promise<void>, { delivery: ClaimedDelivery; abort: AbortController }>();
   let pumping = false;
   let again = false;
   let stopped = false;
@@ -229,7 +232,7 @@ export function startDeliveryWorker({
         inFlight.delete(done);
         pumpSoon();
       });
-    inFlight.set(done, { id: delivery.id, abort });
+    inFlight.set(done, { delivery, abort });
   }
 
   /** One pump after the tries kept together (their settlings run in one turn). */
@@ -247,23 +250,30 @@ export function startDeliveryWorker({
    * Claims what this process has room for. While some of its deliveries are in flight,
    * their keeping pumps again, so only an idle worker looks for when the next falls due.
    */
-  async function pump(): Promise<void> {
+  let pumped: Promise<void> = Promise.resolve();
+  function pump(): Promise<void> {
     if (pumping) {
       again = true;
-      return;
+      return pumped;
     }
     pumping = true;
+    pumped = claimRoom();
+    return pumped;
+  }
+  async function claimRoom(): Promise<void> {
     try {
       do {
         again = false;
         if (stopped || inFlight.size >= MAX_IN_FLIGHT) break;
-        const yieldFor = apiBusy() ? lastClaim + BUSY_CLAIM_INTERVAL_MS - Date.now() : 0;
+        const yieldFor = apiBusy() ? lastClaim + busyClaimIntervalMs - Date.now() : 0;
         if (yieldFor > 0) {
           pumpAfter(yieldFor);
           break;
         }
         lastClaim = Date.now();
         const claimed = await claimDeliveries(db, MAX_IN_FLIGHT - inFlight.size);
+        // Claimed as `stop` began: given back untried, with those it cuts.
+        if (stopped) return await releaseDeliveries(db, claimed);
         for (const delivery of claimed) track(delivery);
         if (inFlight.size === 0) {
           const due = await nextDeliveryDue(db);
@@ -326,12 +336,14 @@ export function startDeliveryWorker({
       clearTimeout(timer);
       clearTimeout(wakeTimer);
       clearTimeout(yieldTimer);
+      const released = pumped.catch(() => {});
       const cut = [...inFlight.values()];
       for (const { abort } of cut) abort.abort();
       await Promise.allSettled(inFlight.keys());
+      await released;
       await releaseDeliveries(
         db,
-        cut.map(({ id }) => id),
+        cut.map(({ delivery }) => delivery),
       ).catch((err: unknown) => logger.warn({ err }, "cut webhook deliveries could not be released; their leases end"));
       agents.http.destroy();
       agents.https.destroy();
