@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Db } from "../src/data/database.js";
 import { folderViewQuery } from "../src/domain/vault/views.js";
-import { inRolledBack, planOf, readsOf } from "./explained-plans.js";
+import { asThePoolPlansIt, readsOf } from "./explained-plans.js";
 import { type scratchDatabase, scratchKinds, scratchUser } from "./scratch-database.js";
 
 const CHILDREN = 2000;
@@ -43,16 +43,8 @@ describe.each(scratchKinds)("a folder view's child ids on %s", (kind) => {
   test("when a folder has 2,000 child folders and files, then its view reads 100 of each", async () => {
     const statement = sql`select child_folders, child_files
       from (${folderViewQuery({ folder: sql`(select * from folders where id = $1)`, children: true })}) v`;
-    const { plan, answered } = await inRolledBack(db, async (tx) => {
-      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-      await tx.execute(sql`set local enable_seqscan = off`);
-      await tx.execute(sql`prepare children_of_test(text) as ${statement}`);
-      const explained = await tx.execute(sql.raw(`explain (analyze, format json) execute children_of_test('big')`));
-      const rows = await tx.execute(sql.raw("execute children_of_test('big')"));
-      await tx.execute(sql`deallocate children_of_test`);
-      return { plan: planOf(explained), answered: (rows as unknown as { rows: Record<string, string>[] }).rows };
-    });
-    const [view] = answered;
+    const { plan, rows } = await asThePoolPlansIt<Record<string, string>>(db, statement, "big");
+    const [view] = rows;
     expect(view?.child_folders?.split(",")).toHaveLength(100);
     expect(view?.child_files?.split(",")).toHaveLength(100);
     // The newest first in the data, the oldest first in the view.

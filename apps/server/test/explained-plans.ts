@@ -1,5 +1,6 @@
 // What the plan tests share: a statement's EXPLAIN (ANALYZE, FORMAT JSON), its reads of
 // one table, and a transaction rolled back once it has answered.
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../src/data/database.js";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -48,4 +49,22 @@ export async function inRolledBack<T>(db: Db, work: (tx: Tx) => Promise<T>): Pro
       if (err instanceof RolledBack) return err.outcome as T;
       throw err;
     });
+}
+
+/**
+ * `statement` (its one value `$1`, text) planned as the server's statement pool plans it
+ * (generic, sequential scans off), explained and run with `value`, in a transaction rolled
+ * back: its plan and its rows.
+ */
+export async function asThePoolPlansIt<Row>(db: Db, statement: SQL, value: string) {
+  return inRolledBack(db, async (tx) => {
+    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+    await tx.execute(sql`set local enable_seqscan = off`);
+    await tx.execute(sql`prepare pooled_plan_of_test(text) as ${statement}`);
+    const run = `execute pooled_plan_of_test('${value.replaceAll("'", "''")}')`;
+    const explained = await tx.execute(sql.raw(`explain (analyze, format json) ${run}`));
+    const answered = await tx.execute(sql.raw(run));
+    await tx.execute(sql`deallocate pooled_plan_of_test`);
+    return { plan: planOf(explained), rows: (answered as unknown as { rows: Row[] }).rows };
+  });
 }

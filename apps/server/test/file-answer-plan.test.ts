@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Db } from "../src/data/database.js";
 import { WRITTEN_BLOB } from "../src/domain/vault/files.js";
 import { fileViewQuery } from "../src/domain/vault/views.js";
-import { inRolledBack, planOf, readsOf } from "./explained-plans.js";
+import { asThePoolPlansIt, readsOf } from "./explained-plans.js";
 import { type scratchDatabase, scratchKinds, scratchUser } from "./scratch-database.js";
 
 const BLOBS = 2000;
@@ -36,16 +36,8 @@ describe.each(scratchKinds)("a file write's answer on %s", (kind) => {
     const statement = sql`with target as (select * from files where id = $1),
         stored_blob as (insert into blobs (hash, size, mimetype) select hash, 0, '' from target where false returning *)
       select size::integer as size, mimetype from (${fileViewQuery({ files: sql`target`, blobs: WRITTEN_BLOB })}) v`;
-    const plan = await inRolledBack(db, async (tx) => {
-      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-      await tx.execute(sql`set local enable_seqscan = off`);
-      await tx.execute(sql`prepare answer_of_test(text) as ${statement}`);
-      const explained = await tx.execute(sql.raw(`explain (analyze, format json) execute answer_of_test('file_1')`));
-      const answered = await tx.execute(sql.raw("execute answer_of_test('file_1')"));
-      await tx.execute(sql`deallocate answer_of_test`);
-      expect((answered as unknown as { rows: unknown[] }).rows).toEqual([{ size: 7, mimetype: "text/plain" }]);
-      return planOf(explained);
-    });
+    const { plan, rows } = await asThePoolPlansIt(db, statement, "file_1");
+    expect(rows).toEqual([{ size: 7, mimetype: "text/plain" }]);
     const reads = readsOf(plan, "blobs");
     expect(reads).not.toEqual([]);
     expect(reads.filter((read) => read.rows > 1)).toEqual([]);

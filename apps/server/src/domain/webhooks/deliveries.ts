@@ -13,7 +13,7 @@ import { notFound } from "../errors.js";
 
 import { type Keyset, orderOf, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
 import { endpointView } from "./endpoints.js";
-import { DELIVERIES_CHANNEL, wakesWorkers } from "./worker-wake.js";
+import { wakesWorkers } from "./worker-wake.js";
 
 export type ApiWebhookDelivery = components["schemas"]["WebhookDelivery"];
 
@@ -237,19 +237,20 @@ const nextDueStatement = statement<{ at: Date | string | null }>(
  * for the first delivery to an endpoint in half a second). Only while the lease is still
  * this worker's: one that ran out may have been claimed by another worker since.
  */
-const releaseStatement = statement<{ woken: unknown }>(
+const releaseStatement = namedStatement<{ released: number }, { ids: string[]; leases: string[] }>(
   "release_webhook_deliveries",
-  `with released as (
+  sql`with released as (
     update webhook_deliveries d set next_attempt_at = now(), leased_until = null, attempt_count = d.attempt_count - 1
-    from unnest($1::text[], $2::timestamptz[]) r(id, lease)
+    from unnest(${value("ids")}::text[], ${value("leases")}::timestamptz[]) r(id, lease)
     where d.id = r.id and d.leased_until = r.lease
-    returning 1
+    returning d.id
   )
-  select pg_notify('${DELIVERIES_CHANNEL}', '') as woken from (select 1 from released limit 1) r`,
+  select count(*)::integer as released from released ${wakesWorkers}`,
 );
 
 export async function releaseDeliveries(db: Db, claimed: Pick<ClaimedDelivery, "id" | "lease">[]): Promise<void> {
-  if (claimed.length > 0) await releaseStatement(db, [claimed.map(({ id }) => id), claimed.map(({ lease }) => lease)]);
+  if (claimed.length === 0) return;
+  await releaseStatement(db, { ids: claimed.map(({ id }) => id), leases: claimed.map(({ lease }) => lease) });
 }
 
 export async function nextDeliveryDue(db: Db): Promise<Date | undefined> {

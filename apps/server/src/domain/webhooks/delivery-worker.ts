@@ -246,11 +246,12 @@ export function startDeliveryWorker({
     });
   }
 
+  /** The pump running, or the last one: `stop` waits for it. */
+  let pumped: Promise<void> = Promise.resolve();
   /**
    * Claims what this process has room for. While some of its deliveries are in flight,
    * their keeping pumps again, so only an idle worker looks for when the next falls due.
    */
-  let pumped: Promise<void> = Promise.resolve();
   function pump(): Promise<void> {
     if (pumping) {
       again = true;
@@ -336,11 +337,11 @@ export function startDeliveryWorker({
       clearTimeout(timer);
       clearTimeout(wakeTimer);
       clearTimeout(yieldTimer);
-      const released = pumped.catch(() => {});
       const cut = [...inFlight.values()];
       for (const { abort } of cut) abort.abort();
       await Promise.allSettled(inFlight.keys());
-      await released;
+      // A claim in progress gives back what it claims (`claimRoom` catches its own failures).
+      await pumped;
       await releaseDeliveries(
         db,
         cut.map(({ delivery }) => delivery),
