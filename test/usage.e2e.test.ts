@@ -125,6 +125,23 @@ describe.each(backends)("usage and quotas on $name", (backend) => {
     for (const row of await recount()) expect(row.kept).toBe(row.counted);
   });
 
+  test("when a file's versions pass FILE_VERSIONS_KEEP, then the oldest one's bytes leave the usage as the newest one's come", async () => {
+    const start = await usage();
+    const sizes = [100, 200, 300, 400, 500, 600, 700, 800, 900];
+    const id = await made(randomBytes(sizes[0] as number));
+    for (const size of sizes.slice(1)) expect((await replace(id, randomBytes(size))).response.status).toBe(200);
+    // Five kept, the current one counted: 900 current, 800, 700, 600 and 500 as versions; each later one replaced the
+    // row of the oldest (version-writes.ts), the sizes differing.
+    expect(await usage()).toMatchObject({
+      files_bytes: start.files_bytes + 900,
+      versions_bytes: start.versions_bytes + 2600,
+      total_bytes: start.total_bytes + 3500,
+    });
+    for (const row of await recount()) expect(row.kept).toBe(row.counted);
+    await freeAll([id]);
+    expect(await usage()).toEqual(start);
+  });
+
   test("an upload that does not fit answers 507 naming the file and stores nothing; one that fits exactly is made", async () => {
     const filler = await leaveRoom(10_000);
     const blobs = await h.storedBlobs();

@@ -6,12 +6,15 @@
 // replacement read 2,000 entries (issue 27 §4). Here a file has 5 versions, counted on its
 // row, after 1,000 others of it were deleted, among 200 files of 5 versions each; its
 // prune, planned as the server plans it (generic, on PostgreSQL), must read the one
-// version it deletes. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+// version it deletes. And a content change of a file that keeps all the versions it may
+// must write the version it saves over its oldest: one row updated, none inserted or
+// deleted (what keeping a version costs a PUT, issue 27 §4). On PGlite, and on PostgreSQL
+// when TEST_DATABASE_URL is set.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Db } from "../src/data/database.js";
 import { versionCtes } from "../src/domain/vault/version-writes.js";
-import { inRolledBack, planOf, readsOf } from "./explained-plans.js";
+import { inRolledBack, planOf, readsOf, type Tx } from "./explained-plans.js";
 import { type scratchDatabase, scratchKinds, scratchUser } from "./scratch-database.js";
 
 const KEEP = 5;
@@ -20,6 +23,15 @@ const HASH = "a".repeat(64);
 const versionId = (n: number) => `ver_${String(n).padStart(5, "0")}`;
 
 type Rows<T> = { rows: T[] };
+
+/** The version rows this backend inserted, updated and deleted so far (its counts not yet sent on included). */
+async function written(tx: Tx): Promise<Record<string, number>> {
+  const counts =
+    await tx.execute(sql`select pg_stat_get_xact_tuples_inserted('file_versions'::regclass)::integer as inserted,
+      pg_stat_get_xact_tuples_updated('file_versions'::regclass)::integer as updated,
+      pg_stat_get_xact_tuples_deleted('file_versions'::regclass)::integer as deleted`);
+  return (counts as unknown as Rows<Record<string, number>>).rows[0] ?? {};
+}
 
 describe.each(scratchKinds)("the prune of a content change on %s", (kind) => {
   let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
@@ -67,5 +79,41 @@ describe.each(scratchKinds)("the prune of a content change on %s", (kind) => {
     // What it did: the oldest of the KEEP went, the newest KEEP - 1 stay.
     const newest = Array.from({ length: KEEP }, (_, i) => versionId(PRUNED_BEFORE + 1 + i));
     expect(left).toEqual(newest.slice(1));
+  });
+
+  test("when a file that keeps as many versions as it may changes content, then the oldest version's row becomes the one saved", async () => {
+    // file_1 counts KEEP earlier versions; with KEEP + 1 kept (the current content counted) that is all it may keep.
+    const outcome = await inRolledBack(db, async (tx) => {
+      await tx.execute(sql`insert into blobs (hash, size, mimetype) values (${"b".repeat(64)}, 2, 'text/plain')`);
+      const current = await tx.execute(
+        sql`update files set content_at = now() where id = 'file_1' returning content_version_id as id`,
+      );
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const before = await written(tx);
+      await tx.execute(sql`prepare save_of_test(integer) as with target as (
+          update files set hash = ${sql.raw(`'${"b".repeat(64)}'`)}, content_size = 2,
+            version_count = least(version_count + 1, $1 - 1), content_version_id = 'saved_as_version_later'
+          where id = 'file_1' returning id, hash, version_count
+        ), ${versionCtes(sql.raw("$1"))}
+        select (select count(*) from made_versions) as made, (select count(*) from gone_versions) as gone`);
+      const explained = await tx.execute(sql.raw(`explain (analyze, format json) execute save_of_test(${KEEP + 1})`));
+      await tx.execute(sql`deallocate save_of_test`);
+      const after = await written(tx);
+      const kept = await tx.execute(
+        sql`select id from file_versions where file_id = 'file_1' order by created_at desc, id desc`,
+      );
+      return {
+        plan: planOf(explained),
+        saved: (current as unknown as Rows<{ id: string }>).rows[0]?.id,
+        written: Object.fromEntries(Object.entries(after).map(([k, n]) => [k, n - (before[k] ?? 0)])),
+        kept: (kept as unknown as Rows<{ id: string }>).rows.map((row) => row.id),
+      };
+    });
+    expect(outcome.written).toEqual({ inserted: 0, updated: 1, deleted: 0 });
+    // Planned as the server's pool plans it, it reads no version but the oldest (and the one it updates).
+    expect(readsOf(outcome.plan, "file_versions").filter((read) => read.rows > 1)).toEqual([]);
+    // The content it had is the newest version, under the id it had as the current one; the oldest, other_1_5, went.
+    expect(outcome.kept).toEqual([outcome.saved, ...[1, 2, 3, 4].map((k) => `other_1_${k}`)]);
   });
 });
