@@ -134,7 +134,10 @@ async function storeFigures(backend, store, storeEnv, databaseUrl, scratch, { mi
       log(
         `tus ${backend} ${store} round ${r + 1}`,
         Object.fromEntries(
-          names.map((n) => [n, `${Math.round(round[n].ms)} ms, +${Math.round(round[n].growth / MiB)} MiB`]),
+          names.map((n) => [
+            n,
+            `${Math.round(round[n].ms)} ms, ${Math.round(round[n].cpuMs)} cpu, +${Math.round(round[n].growth / MiB)} MiB`,
+          ]),
         ),
       );
     }

@@ -69,7 +69,7 @@ async function traceSyscalls(pid: number) {
       "-s",
       "64",
       "-e",
-      "trace=fsync,fdatasync,link,rename,write,writev",
+      "trace=fsync,fdatasync,link,rename,write,writev,pwrite64,pwritev,pwritev2",
       "-o",
       file,
       "-p",
@@ -177,6 +177,46 @@ describe.skipIf(!onDisk)("the disk store's durability on PostgreSQL", () => {
     const again = await storeCalls(h.users[1]);
     expect(fresh.length).toBeGreaterThan(0);
     expect(again).toEqual(fresh);
+  }, 60_000);
+
+  test("when a tus PATCH's parts are recorded, then every byte they count was written and fdatasynced before the record was sent", async () => {
+    const length = 12 * MiB;
+    const b64 = (text: string) => Buffer.from(text).toString("base64");
+    const tus = { "api-key": h.users[0].api_key, "tus-resumable": "1.0.0" };
+    const created = await fetch(`${h.url}/evault/v1/uploads/`, {
+      method: "POST",
+      headers: {
+        ...tus,
+        "upload-length": String(length),
+        "upload-metadata": `filename ${b64("durable.bin")},folder ${b64(h.users[0].folder_id)}`,
+      },
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get("location") as string;
+    const upload = `/uploads/${location.split("/").filter(Boolean).at(-1)}>`;
+    const trace = await traceSyscalls(h.process.pid as number);
+    // One PATCH of 12 MiB: its first 8 MiB part is recorded as the rest arrives, the other 4 MiB when it ends.
+    const patched = await fetch(location, {
+      method: "PATCH",
+      headers: { ...tus, "content-type": "application/offset+octet-stream", "upload-offset": "0" },
+      body: randomBytes(length),
+    });
+    const calls = await trace.stop();
+    expect(patched.status).toBe(204);
+    const onUpload = (c: Call) => c.text.includes(upload);
+    const written = calls.filter((c) => /^pwrite/.test(c.name) && onUpload(c));
+    expect(written.reduce((sum, c) => sum + Number(/= (\d+)$/.exec(c.text)?.[1] ?? 0), 0)).toBe(length);
+    const records = calls.flatMap((c, i) =>
+      /^writev?$/.test(c.name) && c.text.includes("record_tus_parts") ? [i] : [],
+    );
+    expect(records).toHaveLength(2);
+    for (const record of records) {
+      const lastWrite = calls.findLastIndex((c, i) => i < record && written.includes(c));
+      const synced = calls.findIndex(
+        (c, i) => i > lastWrite && i < record && c.name === "fdatasync" && onUpload(c) && c.text.endsWith("= 0"),
+      );
+      expect(synced, `an fdatasync of the upload after its last write before record ${record}`).toBeGreaterThan(-1);
+    }
   }, 60_000);
 });
 

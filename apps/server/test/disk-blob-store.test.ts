@@ -114,6 +114,28 @@ describe("a resumable upload's parts on disk", () => {
     expect(existsSync(join(root, "uploads", upload))).toBe(false);
   });
 
+  test("when a part's first bytes were stored as it arrived, then its write stores the rest after them, and a completed upload's content keeps its bytes", async () => {
+    const store = new DiskBlobStore(root);
+    await store.open();
+    const upload = id();
+    const [a, b] = [randomBytes(3000), randomBytes(2500)];
+    await store.prewriteUploadPart(upload, 0, a.subarray(0, 1000));
+    await store.prewriteUploadPart(upload, 1000, a.subarray(1000, 2500));
+    // The part's chunks split elsewhere than where the stored bytes end.
+    await store.writeUploadPart(upload, 0, [a.subarray(0, 2000), a.subarray(2000)], 5500, 2500);
+    await store.prewriteUploadPart(upload, 3000, b.subarray(0, 100));
+    await store.writeUploadPart(upload, 3000, [b], 5500, 100);
+    const received = await store.completeUpload(upload, [0, 3000], 5500);
+    expect(readFileSync(received.temp)).toEqual(Buffer.concat([a, b]));
+    await store.commit(received);
+    await store.discard(received);
+
+    // A part's bytes stored after the completion (a PATCH retried once its record failed): the content keeps its own.
+    await store.prewriteUploadPart(upload, 3000, randomBytes(100));
+    expect(sha256(Buffer.concat(await (await store.read(received.hash)).toArray()))).toBe(received.hash);
+    await store.deleteUploadParts(upload);
+  });
+
   test("when an upload of no bytes completes, then its content is empty", async () => {
     const store = new DiskBlobStore(root);
     await store.open();

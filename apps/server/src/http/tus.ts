@@ -38,6 +38,11 @@ export type TusOperationId = "describeUploads" | "createUpload" | "headUpload" |
  * stored before the request ends; a crash's are not, and the offset says so).
  */
 const PART_BYTES = 8 * 1024 * 1024;
+/**
+ * On a store that can (disk), a part's bytes are stored and synced in steps of this size
+ * while the rest of it arrives, so that a PATCH's answer waits on its last step only.
+ */
+const PREWRITE_BYTES = 1024 * 1024;
 const TUS_VERSION = "1.0.0";
 const EXTENSIONS = "creation,creation-with-upload,termination,expiration,checksum";
 /** The key under which the file's creation is recorded with it, so a retried completion finds the file it made. */
@@ -161,15 +166,32 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
     let recorded = row.received;
     let unrecorded: number[] = [];
     let start = row.received;
-    /** The part being gathered (taken at the first byte), and how much of it is filled. */
+    /** The part being gathered (taken at the first byte), how much of it is filled and how much of that stored. */
     let part: Buffer | undefined;
     let buffered = 0;
+    let prewritten = 0;
+    /** The store's writes of the part so far, one after the other (`prewriteUploadPart`). */
+    let prewrites: Promise<void> = Promise.resolve();
+    const prewrite = () => {
+      if (!blobs.prewriteUploadPart || !part || buffered - prewritten < PREWRITE_BYTES) return;
+      const [bytes, at] = [part.subarray(prewritten, buffered), start + prewritten];
+      prewritten = buffered;
+      prewrites = prewrites.then(() => blobs.prewriteUploadPart?.(row.id, at, bytes));
+      // Awaited by `flush` (or before the part buffer is given back); handled meanwhile.
+      prewrites.catch(() => {});
+    };
     const flush = async () => {
       if (buffered === 0 || !part) return;
-      await blobs.writeUploadPart(row.id, start, [part.subarray(0, buffered)], row.length);
+      // A write that fails may still read the part (`writeUploadPart`): it is then dropped, not reused.
+      const written = part;
+      part = undefined;
+      await prewrites;
+      await blobs.writeUploadPart(row.id, start, [written.subarray(0, buffered)], row.length, prewritten);
+      part = written;
       unrecorded.push(start);
       start += buffered;
       buffered = 0;
+      prewritten = 0;
     };
     /** Records the parts stored since the last record; the last one of the request gives the lease back with them. */
     const record = async (fileId: string | null, release: boolean) => {
@@ -205,7 +227,10 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
             content?.update(slice);
             copied += slice.length;
             buffered += slice.length;
-            if (buffered < PART_BYTES) continue;
+            if (buffered < PART_BYTES) {
+              prewrite();
+              continue;
+            }
             await flush();
             if (!hash && start < row.length) await record(null, false);
           }
@@ -244,6 +269,7 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
       return { received: start, fileId };
     } finally {
       clearInterval(renewal);
+      await prewrites.catch(() => {});
       if (part) givePartBuffer(part);
     }
   }

@@ -101,9 +101,16 @@ export interface BlobStore {
    * goes into one file per upload (`uploads/<upload>`); on S3 into the upload's multipart
    * upload (`uploads/<upload>`) when S3 admits it there (5 MiB or more, or the last, from
    * a whole MiB), else into an object of its own (`uploads/<upload>/<start>`). Parts have
-   * no minimum size.
+   * no minimum size. The chunks are read until the promise settles, and when it rejects
+   * they may still be (a send to S3 cut by its timeout): the caller must not change them.
+   * `prewritten`: how many of the part's first bytes `prewriteUploadPart` stored already.
    */
-  writeUploadPart(upload: string, start: number, chunks: Buffer[], length: number): Promise<void>;
+  writeUploadPart(upload: string, start: number, chunks: Buffer[], length: number, prewritten?: number): Promise<void>;
+  /**
+   * A store that can (disk) stores the first bytes of a part from `start` while the rest
+   * of it arrives; the part's `writeUploadPart` follows with all of it and `prewritten`.
+   */
+  prewriteUploadPart?(upload: string, start: number, bytes: Buffer): Promise<void>;
   /**
    * The complete upload of `length` bytes in the parts that start at `starts`, as
    * `receive` would have it (hashed, sniffed, in the temp area; the parts stay until

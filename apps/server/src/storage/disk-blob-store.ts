@@ -192,34 +192,61 @@ export class DiskBlobStore implements BlobStore {
     return join(this.root, UPLOADS, upload);
   }
 
-  async writeUploadPart(upload: string, start: number, chunks: Buffer[]): Promise<void> {
+  /**
+   * Writes and syncs bytes of a part while the rest of it arrives (`tus.ts`), so that once
+   * it is whole `writeUploadPart` has only its end to write and sync: a PATCH's answer
+   * then waits on little more than its last MiB instead of 8 MiB written and synced
+   * (issue 27 §4). Not on an upload stored as a folder of parts (those write whole parts).
+   */
+  async prewriteUploadPart(upload: string, start: number, bytes: Buffer): Promise<void> {
     const path = this.uploadPath(upload);
     try {
-      if (await isFolder(path)) return await this.writeFolderPart(path, start, chunks);
-      await durableMkdir(dirname(path));
-      let file = await open(path, "r+").catch((error: NodeJS.ErrnoException) => {
-        if (error.code === "ENOENT") return undefined;
-        throw error;
-      });
-      const created = file === undefined;
-      file ??= await open(path, "wx+", PRIVATE_FILE);
-      try {
-        // Linked as a received upload's temp or a blob (a completion whose record failed,
-        // retried): the bytes now belong to that content too, so this upload gets a copy.
-        if ((await file.stat()).nlink > 1) {
-          await file.close();
-          file = await this.unshare(path);
-        }
-        await writeAll(file, chunks, start);
-        // The offset is recorded only after this: what it counts is on the disk.
-        await file.datasync();
-      } finally {
-        await file.close();
-      }
-      if (created) await syncDirectory(dirname(path));
+      if (await isFolder(path)) return;
+      await this.writeUploadFile(path, [bytes], start);
     } catch (error) {
       throw diskFailure(error);
     }
+  }
+
+  async writeUploadPart(
+    upload: string,
+    start: number,
+    chunks: Buffer[],
+    _length?: number,
+    prewritten = 0,
+  ): Promise<void> {
+    const path = this.uploadPath(upload);
+    try {
+      if (await isFolder(path)) return await this.writeFolderPart(path, start, chunks);
+      await this.writeUploadFile(path, skipped(chunks, prewritten), start + prewritten);
+    } catch (error) {
+      throw diskFailure(error);
+    }
+  }
+
+  /** Writes `chunks` at `position` of the upload's file (made when missing), synced before it answers. */
+  private async writeUploadFile(path: string, chunks: Buffer[], position: number): Promise<void> {
+    await durableMkdir(dirname(path));
+    let file = await open(path, "r+").catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return undefined;
+      throw error;
+    });
+    const created = file === undefined;
+    file ??= await open(path, "wx+", PRIVATE_FILE);
+    try {
+      // Linked as a received upload's temp or a blob (a completion whose record failed,
+      // retried): the bytes now belong to that content too, so this upload gets a copy.
+      if ((await file.stat()).nlink > 1) {
+        await file.close();
+        file = await this.unshare(path);
+      }
+      await writeAll(file, chunks, position);
+      // The offset is recorded only after this: what it counts is on the disk.
+      await file.datasync();
+    } finally {
+      await file.close();
+    }
+    if (created) await syncDirectory(dirname(path));
   }
 
   /** Replaces the upload's file by a copy of its own, open for writing. */
@@ -300,6 +327,17 @@ export class DiskBlobStore implements BlobStore {
 }
 
 /** Writes every byte of `chunks` from `position` (a regular file takes a whole write but for a signal or a full disk). */
+/** `chunks` without their first `bytes` bytes. */
+function skipped(chunks: Buffer[], bytes: number): Buffer[] {
+  const left = [...chunks];
+  while (bytes > 0 && left.length > 0) {
+    const first = left.shift() as Buffer;
+    if (first.length > bytes) left.unshift(first.subarray(bytes));
+    bytes -= Math.min(bytes, first.length);
+  }
+  return left;
+}
+
 async function writeAll(file: FileHandle, chunks: Buffer[], position: number): Promise<void> {
   const left = [...chunks];
   while (left.length > 0) {
