@@ -170,15 +170,27 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
     let part: Buffer | undefined;
     let buffered = 0;
     let prewritten = 0;
-    /** The store's writes of the part so far, one after the other (`prewriteUploadPart`). */
+    /**
+     * The store's writes of the part so far, one after the other (`prewriteUploadPart`).
+     * One that fails, or comes after the lease was lost or the request ended, rejects, and
+     * so does `flush` after it: no record counts its bytes.
+     */
     let prewrites: Promise<void> = Promise.resolve();
+    let prewriteFailed = false;
+    let ended = false;
+    let leaseLost = false;
     const prewrite = () => {
       if (!blobs.prewriteUploadPart || !part || buffered - prewritten < PREWRITE_BYTES) return;
       const [bytes, at] = [part.subarray(prewritten, buffered), start + prewritten];
       prewritten = buffered;
-      prewrites = prewrites.then(() => blobs.prewriteUploadPart?.(row.id, at, bytes));
-      // Awaited by `flush` (or before the part buffer is given back); handled meanwhile.
-      prewrites.catch(() => {});
+      prewrites = prewrites.then(async () => {
+        if (ended || leaseLost) throw new UploadLeaseLost();
+        await blobs.prewriteUploadPart?.(row.id, at, bytes);
+      });
+      // Awaited by `flush` (or before the part buffer is given back); the next chunk fails fast on it.
+      prewrites.catch(() => {
+        prewriteFailed = true;
+      });
     };
     const flush = async () => {
       if (buffered === 0 || !part) return;
@@ -202,7 +214,6 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
       recorded = start;
       if (content && fileId === null) keepSummary(row.id, recorded, content);
     };
-    let leaseLost = false;
     const renewal = setInterval(
       () =>
         void renewUploadLease(db, row.id, claim).then(
@@ -217,6 +228,7 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
       try {
         for await (const chunk of req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
           if (leaseLost) throw new UploadLeaseLost();
+          if (prewriteFailed) await prewrites;
           if (start + buffered + chunk.length > row.length) throw pastLength();
           part ??= takePartBuffer(PART_BYTES);
           for (let copied = 0; copied < chunk.length; ) {
@@ -268,8 +280,10 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
       await blobs.deleteUploadParts(row.id).catch(() => {});
       return { received: start, fileId };
     } finally {
-      clearInterval(renewal);
+      ended = true;
+      // The lease is renewed until the write in progress, if any, has settled.
       await prewrites.catch(() => {});
+      clearInterval(renewal);
       if (part) givePartBuffer(part);
     }
   }

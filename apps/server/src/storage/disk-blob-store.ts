@@ -255,6 +255,8 @@ export class DiskBlobStore implements BlobStore {
     try {
       await copyFile(path, temp, constants.COPYFILE_EXCL);
       const copy = await open(temp, "r+");
+      // The copy holds bytes already recorded: durable before it takes the upload's name.
+      await copy.datasync();
       await rename(temp, path);
       await syncDirectory(dirname(path));
       return copy;
