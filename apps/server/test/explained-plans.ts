@@ -1,5 +1,6 @@
 // What the plan tests share: a statement's EXPLAIN (ANALYZE, FORMAT JSON), its reads of
-// one table, and a transaction rolled back once it has answered.
+// one table, a transaction rolled back once it has answered, and the rows its statements
+// touched so far.
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../src/data/database.js";
 
@@ -67,4 +68,17 @@ export async function asThePoolPlansIt<Row>(db: Db, statement: SQL, value: strin
     await tx.execute(sql`deallocate pooled_plan_of_test`);
     return { plan: planOf(explained), rows: (answered as unknown as { rows: Row[] }).rows };
   });
+}
+
+/** Counters of `pg_stat_get_xact_tuples_<counter>`: rows an index returned, rows of a table written. */
+type RowCounter = "returned" | "inserted" | "updated" | "deleted";
+
+/**
+ * This backend's `counters` of `relation` (a table or an index) so far, including what it
+ * has not yet sent on: read before and after the statements to count, in one transaction.
+ */
+export async function rowCounts<C extends RowCounter>(tx: Tx, relation: string, counters: C[]) {
+  const columns = counters.map((c) => `pg_stat_get_xact_tuples_${c}('${relation}'::regclass)::integer as ${c}`);
+  const result = await tx.execute(sql.raw(`select ${columns.join(", ")}`));
+  return (result as unknown as { rows: Record<C, number>[] }).rows[0] as Record<C, number>;
 }

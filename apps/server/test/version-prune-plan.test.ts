@@ -14,7 +14,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Db } from "../src/data/database.js";
 import { versionCtes } from "../src/domain/vault/version-writes.js";
-import { inRolledBack, planOf, readsOf, type Tx } from "./explained-plans.js";
+import { inRolledBack, planOf, readsOf, rowCounts, type Tx } from "./explained-plans.js";
 import { type scratchDatabase, scratchKinds, scratchUser } from "./scratch-database.js";
 
 const KEEP = 5;
@@ -24,14 +24,8 @@ const versionId = (n: number) => `ver_${String(n).padStart(5, "0")}`;
 
 type Rows<T> = { rows: T[] };
 
-/** The version rows this backend inserted, updated and deleted so far (its counts not yet sent on included). */
-async function written(tx: Tx): Promise<Record<string, number>> {
-  const counts =
-    await tx.execute(sql`select pg_stat_get_xact_tuples_inserted('file_versions'::regclass)::integer as inserted,
-      pg_stat_get_xact_tuples_updated('file_versions'::regclass)::integer as updated,
-      pg_stat_get_xact_tuples_deleted('file_versions'::regclass)::integer as deleted`);
-  return (counts as unknown as Rows<Record<string, number>>).rows[0] ?? {};
-}
+/** The version rows this backend inserted, updated and deleted so far. */
+const written = (tx: Tx) => rowCounts(tx, "file_versions", ["inserted", "updated", "deleted"]);
 
 describe.each(scratchKinds)("the prune of a content change on %s", (kind) => {
   let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
@@ -106,7 +100,11 @@ describe.each(scratchKinds)("the prune of a content change on %s", (kind) => {
       return {
         plan: planOf(explained),
         saved: (current as unknown as Rows<{ id: string }>).rows[0]?.id,
-        written: Object.fromEntries(Object.entries(after).map(([k, n]) => [k, n - (before[k] ?? 0)])),
+        written: {
+          inserted: after.inserted - before.inserted,
+          updated: after.updated - before.updated,
+          deleted: after.deleted - before.deleted,
+        },
         kept: (kept as unknown as Rows<{ id: string }>).rows.map((row) => row.id),
       };
     });

@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DELIVERIES_CHANNEL } from "../src/domain/webhooks/worker-wake.js";
-import { inRolledBack, type Tx } from "./explained-plans.js";
+import { inRolledBack, rowCounts, type Tx } from "./explained-plans.js";
 import { scratchDatabase, scratchKinds } from "./scratch-database.js";
 
 type Rows<T> = { rows: T[] };
@@ -65,12 +65,8 @@ describe.each(scratchKinds)("the events' trigger on %s", (kind) => {
       select 'dlv_' || gen_random_uuid(), 'we_long', max(e.seq), now() - interval '1 hour' - n * interval '1 ms'
       from events e, generate_series(1, 10000) n group by n`);
     // In the transaction's own statistics: the index entries its scans returned.
-    const readSoFar = async (tx: Tx) => {
-      const result = await tx.execute(
-        sql`select pg_stat_get_xact_tuples_returned('webhook_deliveries_endpoint_created_idx'::regclass)::integer as n`,
-      );
-      return (result as unknown as Rows<{ n: number }>).rows[0]?.n ?? 0;
-    };
+    const readSoFar = async (tx: Tx) =>
+      (await rowCounts(tx, "webhook_deliveries_endpoint_created_idx", ["returned"])).returned;
     const read = await inRolledBack(db, async (tx) => {
       const before = await readSoFar(tx);
       await tx.execute(sql`insert into events (id, user_id, type, object_id, data)
