@@ -443,6 +443,17 @@ describe.each(backends)("tus uploads on $name", (backend) => {
     expect(version.headers.get("tus-version")).toBe("1.0.0");
   });
 
+  test("a metadata key that only an object's prototype has (constructor, toString, __proto__) is refused as unknown, naming it", async () => {
+    for (const key of ["constructor", "toString", "__proto__", "hasOwnProperty"]) {
+      const refused = await send("/evault/v1/uploads/", "POST", {
+        "Upload-Length": "1",
+        "Upload-Metadata": `filename ${b64("x.bin")},folder ${b64(folder)},${key} ${b64("1")}`,
+      });
+      expect(refused.status, key).toBe(400);
+      expect(await refused.json(), key).toMatchObject({ errors: [{ path: `/headers/upload-metadata/${key}` }] });
+    }
+  });
+
   test("at most 100 unfinished uploads per user: the 101st answers 403; a finished one frees its place", async () => {
     const user = h.users[1].api_key;
     const own = h.users[1].folder_id;

@@ -84,7 +84,9 @@ export function parseUploadMetadata(header: string | undefined): UploadForm {
   for (const pair of (header ?? "").split(",")) {
     if (pair.trim() === "") continue;
     const [key = "", encoded, extra] = pair.trim().split(" ");
-    if (!(key in limits) && key !== "tags") throw metadataIssue(key, "is not a field of an upload", "unknown_key");
+    // Own keys only: `constructor` or `toString` is `in` every object, and no field of an upload.
+    if (!Object.hasOwn(limits, key) && key !== "tags")
+      throw metadataIssue(key, "is not a field of an upload", "unknown_key");
     if (values.has(key)) throw metadataIssue(key, "is given twice", "duplicate_key");
     if (extra !== undefined || !/^[A-Za-z0-9+/]*={0,2}$/.test(encoded ?? "")) {
       throw metadataIssue(key, "is not base64", "base64");
