@@ -9,8 +9,11 @@ import { unprocessable } from "../errors.js";
 /** How long a name's resolution may take when an endpoint's URL is set. */
 const RESOLVE_TIMEOUT_MS = 5000;
 
+/** IPv6's global unicast block: every address outside it is special-purpose or unassigned. */
+const GLOBAL_UNICAST_IPV6 = ipaddr.parseCIDR("2000::/3");
+
 /**
- * Why a delivery may not connect to `address`, or undefined when it may: only public
+ * Why a delivery may not connect to `address`, or undefined when it may: only global
  * unicast addresses are allowed. The reason names the kind of address, never the
  * address: what a name resolves to inside the service's network is not the caller's to learn.
  */
@@ -19,8 +22,12 @@ export function forbiddenAddress(address: string): string | undefined {
   let parsed = ipaddr.parse(address);
   if (parsed instanceof ipaddr.IPv6 && parsed.isIPv4MappedAddress()) parsed = parsed.toIPv4Address();
   const range = parsed.range();
-  // Loopback, private, link-local (169.254.169.254, the cloud metadata address), carrier-grade NAT, reserved…
-  return range === "unicast" ? undefined : `a ${range} address`;
+  // Loopback, private, link-local (169.254.169.254, the cloud metadata address), carrier-grade NAT,
+  // documentation, NAT64, 6to4 and Teredo (which carry an IPv4 address), reserved…
+  if (range !== "unicast") return `a ${range} address`;
+  // The rest of IPv6 outside 2000::/3: IPv4-compatible (`::127.0.0.1`) and unassigned addresses.
+  if (parsed instanceof ipaddr.IPv6 && !parsed.match(GLOBAL_UNICAST_IPV6)) return "a non-global IPv6 address";
+  return undefined;
 }
 
 /** A URL's host as a name or a bare IP address (`[::1]` → `::1`). */
