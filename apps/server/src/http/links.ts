@@ -14,6 +14,7 @@ import {
   linkFolders,
   type OpenedLink,
   openLink,
+  recordAccess,
 } from "../domain/vault/links.js";
 import { acceptsAccess, issueAccess, linkSecret } from "../domain/vault/share-links.js";
 import type { BlobStore } from "../storage/blob-store.js";
@@ -43,7 +44,20 @@ async function found(db: Db, req: Request): Promise<OpenedLink> {
   const link = await openLink(db, token, req.auth?.userId);
   if (link === "missing") throw new ProblemError("not_found", "No link with this token can be opened.");
   if (link === "expired") throw new ProblemError("share_expired", "This link has expired.");
+  if (link.accessDue) recordAccessWhenServed(db, req, link.shareId);
   return link;
+}
+
+/**
+ * Once the request's answer has started with a success (a download the client cuts
+ * short included), the share's `last_accessed_at` moves; a refusal (401 without the
+ * unlock, a wrong password, a folder outside the link) leaves it.
+ */
+function recordAccessWhenServed(db: Db, req: Request, shareId: string) {
+  req.res?.once("close", () => {
+    if (!req.res?.headersSent || req.res.statusCode >= 400) return;
+    recordAccess(db, shareId).catch((err: unknown) => req.log.warn({ err }, "link access not recorded"));
+  });
 }
 
 const BEARER = /^Bearer ([\w.-]{1,200})$/;

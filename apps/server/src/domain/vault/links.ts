@@ -1,7 +1,8 @@
 // Opening a share by its link: the token is the credential. One statement finds the
-// link, its share and the shared item (outside the bin), and moves `last_accessed_at`
-// when it is due; the rules of who may open what are decided here, and the HTTP layer
-// turns each refusal into its problem.
+// link, its share and the shared item (outside the bin), and says whether
+// `last_accessed_at` is due to move, which it does once the request has been served;
+// the rules of who may open what are decided here, and the HTTP layer turns each
+// refusal into its problem.
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../data/database.js";
 import { namedStatement, value } from "../../data/prepared.js";
@@ -21,6 +22,7 @@ interface LinkRow {
   link_hash: string;
   expires_at: Date | string | null;
   expired: boolean;
+  access_due: boolean;
   first_name: string;
   last_name: string;
   file_id: string | null;
@@ -33,34 +35,41 @@ interface LinkRow {
   folder_size: number | string | null;
 }
 
+/** SQL condition: the share's `last_accessed_at` is older than its precision, or unset. */
+const accessDue = sql`(s.last_accessed_at is null or s.last_accessed_at < now() - ${ACCESS_PRECISION})`;
+
 /**
- * The link by its token's hash, with its share, owner and visible item; `last_accessed_at`
- * moves (at most once a minute) when the caller may open it. A token that names no link
- * finds no row: the same index probe for every unknown token.
+ * The link by its token's hash, with its share, owner and visible item, and whether
+ * its `last_accessed_at` is due to move. A token that names no link finds no row: the
+ * same index probe for every unknown token.
  */
-const openLinkStatement = namedStatement<LinkRow, { hash: string; caller: number }>(
+const openLinkStatement = namedStatement<LinkRow, { hash: string }>(
   "open_link",
-  sql`with
-    found as (
-      select s.id as share_id, s.user_id, s.access, s.users, s.password_hash, s.link_hash,
-        s.expires_at, coalesce(s.expires_at <= now(), false) as expired, u.first_name, u.last_name,
-        f.id as file_id, f.name as file_name, b.hash, b.size as file_size, b.mimetype,
-        fo.id as folder_id, fo.name as folder_name, fo.file_size as folder_size
-      from file_shares s
-      join users u on u.id = s.user_id
-      left join files f on f.id = s.file_id and ${visibleFile(sql`s.user_id`, sql`s.file_id`)}
-      left join blobs b on b.hash = f.hash
-      left join folders fo on fo.id = s.folder_id and ${visibleFolder(sql`s.user_id`, sql`s.folder_id`)}
-      where s.link_hash = ${value("hash")}
-    ),
-    touched as (
-      update file_shares s set last_accessed_at = now() from found
-      where s.id = found.share_id and not found.expired
-        and (found.access = 'public' or ${value("caller")}::integer = found.user_id or ${value("caller")}::integer = any(found.users))
-        and (s.last_accessed_at is null or s.last_accessed_at < now() - ${ACCESS_PRECISION})
-    )
-  select * from found`,
+  sql`select s.id as share_id, s.user_id, s.access, s.users, s.password_hash, s.link_hash,
+      s.expires_at, coalesce(s.expires_at <= now(), false) as expired, ${accessDue} as access_due,
+      u.first_name, u.last_name,
+      f.id as file_id, f.name as file_name, b.hash, b.size as file_size, b.mimetype,
+      fo.id as folder_id, fo.name as folder_name, fo.file_size as folder_size
+    from file_shares s
+    join users u on u.id = s.user_id
+    left join files f on f.id = s.file_id and ${visibleFile(sql`s.user_id`, sql`s.file_id`)}
+    left join blobs b on b.hash = f.hash
+    left join folders fo on fo.id = s.folder_id and ${visibleFolder(sql`s.user_id`, sql`s.folder_id`)}
+    where s.link_hash = ${value("hash")}`,
 );
+
+const recordAccessStatement = namedStatement<never, { id: string }>(
+  "record_link_access",
+  sql`update file_shares s set last_accessed_at = now() where s.id = ${value("id")} and ${accessDue}`,
+);
+
+/**
+ * Moves the share's `last_accessed_at` to now, unless it moved within its precision
+ * (a burst of requests, a video's ranges, writes it once): for a request its link served.
+ */
+export async function recordAccess(db: Db, shareId: string): Promise<void> {
+  await recordAccessStatement(db, { id: shareId });
+}
 
 interface SharedFile {
   kind: "file";
@@ -91,6 +100,8 @@ export interface OpenedLink {
   linkHash: string;
   /** The caller is the share's owner or one of its linked users (who need no password). */
   member: boolean;
+  /** `last_accessed_at` is due to move once a request through the link has been served. */
+  accessDue: boolean;
 }
 
 /** Why a link does not open: unknown (revoked, replaced, never made, not for the caller, its item gone) or expired. */
@@ -102,7 +113,7 @@ export type LinkRefusal = "missing" | "expired";
  * for anyone else it is missing, exactly as a link that does not exist.
  */
 export async function openLink(db: Db, token: string, caller: number | undefined): Promise<OpenedLink | LinkRefusal> {
-  const [row] = await openLinkStatement(db, { hash: tokenHash(token), caller: caller ?? -1 });
+  const [row] = await openLinkStatement(db, { hash: tokenHash(token) });
   if (!row) return "missing";
   const member = caller !== undefined && (caller === row.user_id || row.users.includes(caller));
   if (row.access !== "public" && !member) return "missing";
@@ -119,6 +130,7 @@ export async function openLink(db: Db, token: string, caller: number | undefined
     passwordHash: row.password_hash,
     linkHash: row.link_hash,
     member,
+    accessDue: row.access_due,
   };
 }
 
