@@ -101,6 +101,8 @@ export function createApp(deps: AppDeps): App {
   const app = express();
   app.disable("x-powered-by");
   app.set("etag", false);
+  // The client's address (`req.ip`, which the address budgets count) as the trusted proxies forward it.
+  app.set("trust proxy", deps.config.trustProxy);
   matchPathsExactly(app);
 
   app.use(requestLogging(app, deps.logger));

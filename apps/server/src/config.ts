@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import ipaddr from "ipaddr.js";
 
 export interface S3Settings {
   bucket: string;
@@ -57,6 +58,12 @@ export interface Config {
   failedAuthPerMinute: number;
   /** Anonymous link requests per minute per client address (`LINK_RATE_LIMIT_PER_MINUTE`). */
   linkPerMinute: number;
+  /**
+   * Which proxies' `X-Forwarded-For` names the client whose address the budgets count
+   * (`TRUST_PROXY`, Express's `trust proxy`): none (false, the default), every one
+   * (true), a number of proxies in front, or the proxies' addresses and CIDR ranges.
+   */
+  trustProxy: boolean | number | string[];
   /** Redis for a rate-limit budget shared by several processes; in-process counting without it. */
   redisUrl: string | undefined;
   /** Origins allowed by CORS; empty means CORS is off. */
@@ -130,6 +137,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitPerMinute,
     failedAuthPerMinute: integer(env, "RATE_LIMIT_FAILED_AUTH_PER_MINUTE", rateLimitPerMinute, 1, 1_000_000),
     linkPerMinute: integer(env, "LINK_RATE_LIMIT_PER_MINUTE", 120, 1, 1_000_000),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     redisUrl: url(env, "REDIS_URL", /^rediss?:$/),
     corsOrigins: commaList(env.CORS_ORIGINS),
     webhookAllowHosts: commaList(env.WEBHOOK_ALLOW_HOSTS).map((host) => host.toLowerCase()),
@@ -207,6 +215,31 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
   }
   return value;
+}
+
+/** Express's names of address ranges a proxy may be in. */
+const PROXY_RANGES = ["loopback", "linklocal", "uniquelocal"];
+
+/** Whether `text` is an IP address in its usual form, or one with a prefix length (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrRange(text: string): boolean {
+  const [address = "", bits, ...rest] = text.split("/");
+  const isAddress = ipaddr.IPv4.isValidFourPartDecimal(address) || ipaddr.IPv6.isValid(address);
+  return isAddress && rest.length === 0 && (bits === undefined || ipaddr.isValidCIDR(text));
+}
+
+function trustProxy(raw: string | undefined): boolean | number | string[] {
+  const value = (raw ?? "").trim();
+  if (value === "" || value === "false") return false;
+  if (value === "true") return true;
+  if (/^\d{1,3}$/.test(value)) return Number(value);
+  const proxies = commaList(value);
+  const wrong = proxies.find((item) => !PROXY_RANGES.includes(item) && !isAddressOrRange(item));
+  if (wrong !== undefined || proxies.length === 0) {
+    throw new ConfigError(
+      `TRUST_PROXY must be true, false, the number of proxies in front (0-999), or a comma list of the proxies' addresses, CIDR ranges and ${PROXY_RANGES.join("/")}; "${wrong ?? value}" is none of them`,
+    );
+  }
+  return proxies;
 }
 
 const commaList = (value: string | undefined) =>

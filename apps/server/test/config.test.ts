@@ -41,6 +41,11 @@ describe("loadConfig", () => {
     ["RATE_LIMIT_FAILED_AUTH_PER_MINUTE", "0"],
     ["IDEMPOTENCY_TTL_SECONDS", "0"],
     ["IDEMPOTENCY_LEASE_SECONDS", "1h"],
+    ["TRUST_PROXY", "yes"],
+    ["TRUST_PROXY", "-1"],
+    ["TRUST_PROXY", "10.0.0.0/33"],
+    ["TRUST_PROXY", "10.1, 127.0.0.1"],
+    ["TRUST_PROXY", "127.0.0.1/8/8"],
   ])("when %s=%s, then start-up fails with a message naming it", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
@@ -59,6 +64,18 @@ describe("loadConfig", () => {
       publicBaseUrl: "https://vault.example",
       corsOrigins: ["https://a.example", "https://b.example"],
     });
+  });
+
+  test("when TRUST_PROXY is a hop count, a flag or proxies' addresses, then it is Express's trust proxy", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8, 192.0.2.7, fd00::/8" }).trustProxy).toEqual([
+      "loopback",
+      "10.0.0.0/8",
+      "192.0.2.7",
+      "fd00::/8",
+    ]);
   });
 
   test("when only RATE_LIMIT_PER_MINUTE is set, then the failed-authentication budget is the same", () => {
