@@ -2,12 +2,14 @@
 // scratch project outside the monorepo (its own package.json; typescript and
 // @types/node from the registry, nothing from the workspace), a consumer file
 // type-checked and run against the real server. A wrong path or body in that file
-// must not compile.
+// must not compile. A second project, without @types/node (a browser app's settings),
+// type-checks the main entry and `@vault/client/webhooks` and runs them.
 import { execFile } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
+import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
 import { type Harness, startHarness } from "./helpers/server.js";
@@ -15,6 +17,7 @@ import { type Harness, startHarness } from "./helpers/server.js";
 const run = promisify(execFile);
 const clientDir = resolve(import.meta.dirname, "../packages/client");
 const consumerSource = resolve(import.meta.dirname, "consumer/app.ts");
+const browserSource = resolve(import.meta.dirname, "consumer/browser.ts");
 const typescriptVersion: string = JSON.parse(
   readFileSync(resolve(import.meta.dirname, "../node_modules/typescript/package.json"), "utf8"),
 ).version;
@@ -76,13 +79,19 @@ describe("@vault/client packed and installed in a project of its own", () => {
     rmSync(scratch, { recursive: true, force: true });
   });
 
-  test("the package holds only its build, and depends on openapi-fetch and standardwebhooks alone", () => {
+  test("the package holds only its build, and depends on openapi-fetch and standardwebhooks alone; the main entry on openapi-fetch alone", () => {
     const manifest = JSON.parse(readFileSync(join(scratch, "node_modules/@vault/client/package.json"), "utf8"));
     expect(Object.keys(manifest.dependencies)).toEqual(["openapi-fetch", "standardwebhooks"]);
     expect(manifest.peerDependencies).toBeUndefined();
     const lock = JSON.parse(readFileSync(join(scratch, "package-lock.json"), "utf8"));
     const installed = Object.keys(lock.packages).filter((path) => path.startsWith("node_modules/"));
     expect(installed.filter((path) => /@vault\/(spec|server)|@typespec|express/.test(path))).toEqual([]);
+    // Every built file but the webhooks entry's: the main entry and the declarations it shares.
+    const dist = join(scratch, "node_modules/@vault/client/dist");
+    const main = readdirSync(dist).filter((file) => !file.startsWith("webhooks.") && !file.endsWith(".map"));
+    expect(main).toEqual(expect.arrayContaining(["index.js", "index.cjs", "index.d.ts", "index.d.cts"]));
+    for (const file of main)
+      expect(readFileSync(join(dist, file), "utf8"), file).not.toMatch(/standardwebhooks|\bBuffer\b/);
   });
 
   test("a consumer file type-checks and runs against the real server: typed path, typed error, multipart upload", async () => {
@@ -123,10 +132,60 @@ describe("@vault/client packed and installed in a project of its own", () => {
         cwd: scratch,
       },
     );
-    expect(loaded.stdout.trim()).toBe(
-      "VaultProblemError,WebhookVerificationError,createVaultClient,toFormData,verifyWebhook",
+    expect(loaded.stdout.trim()).toBe("VaultProblemError,createVaultClient,toFormData");
+    const webhooks = await run(
+      process.execPath,
+      ["-e", "console.log(Object.keys(require('@vault/client/webhooks')).sort().join())"],
+      { cwd: scratch },
     );
+    expect(webhooks.stdout.trim()).toBe("WebhookVerificationError,verifyWebhook");
   });
+
+  test("a project without @types/node type-checks the main entry and the webhooks entry, and verifies Uint8Array bytes", async () => {
+    const browser = join(scratch, "browser");
+    mkdirSync(join(browser, "src"), { recursive: true });
+    writeFileSync(join(browser, "package.json"), JSON.stringify({ name: "browser", private: true, type: "module" }));
+    const settings = {
+      compilerOptions: { ...tsconfig.compilerOptions, module: "ESNext", moduleResolution: "Bundler", types: [] },
+      include: ["src"],
+    };
+    writeFileSync(join(browser, "tsconfig.json"), JSON.stringify(settings));
+    await run(
+      "npm",
+      ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball, `typescript@${typescriptVersion}`],
+      {
+        cwd: browser,
+      },
+    );
+    expect(readFileSync(join(browser, "package-lock.json"), "utf8")).not.toContain("@types/node");
+    // A delivery signed as the server signs one, handed to the project as its constants.
+    const secret = `whsec_${Buffer.alloc(24, 9).toString("base64")}`;
+    const body = JSON.stringify({ id: "evt_browser", type: "ping", created_at: new Date().toISOString(), data: {} });
+    const at = new Date();
+    const delivery = {
+      url: h.url,
+      apiKey: h.users[0].api_key,
+      secret,
+      body: [...Buffer.from(body)],
+      headers: {
+        "webhook-id": "evt_browser",
+        "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+        "webhook-signature": new Webhook(secret).sign("evt_browser", at, body),
+      },
+    };
+    copyFileSync(browserSource, join(browser, "src/browser.ts"));
+    writeFileSync(
+      join(browser, "src/run.ts"),
+      `import { check } from "./browser.js";\nconsole.log(JSON.stringify(await check(${JSON.stringify(delivery)})));\n`,
+    );
+    const compiled = await attempt(process.execPath, [join(browser, "node_modules/typescript/bin/tsc"), "-p", "."], {
+      cwd: browser,
+    });
+    expect(compiled.stdout + compiled.stderr).toBe("");
+    expect(compiled.code).toBe(0);
+    const result = await run(process.execPath, ["dist/run.js"], { cwd: browser });
+    expect(JSON.parse(result.stdout)).toEqual({ folders: 200, verified: "ping", tampered: "refused" });
+  }, 180_000);
 
   const mistakes: [name: string, from: string, to: string, named: RegExp][] = [
     [

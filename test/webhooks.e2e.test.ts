@@ -5,7 +5,8 @@
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type VaultClient, type VaultEvent, verifyWebhook } from "@vault/client";
+import type { VaultClient, VaultEvent } from "@vault/client";
+import { verifyWebhook } from "@vault/client/webhooks";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";

@@ -2,13 +2,16 @@ import { defineConfig } from "tsdown";
 
 // One self-contained package: ESM and CJS JavaScript plus declarations, with the
 // contract's types (`@vault/spec/schema`, a dev dependency) bundled into the
-// declarations, so the published package depends on openapi-fetch alone.
+// declarations. Two entries: the client (`.`, which depends on openapi-fetch alone) and
+// webhook verification (`./webhooks`, on standardwebhooks).
 export default defineConfig({
-  entry: ["src/index.ts"],
+  entry: ["src/index.ts", "src/webhooks.ts"],
   format: ["esm", "cjs"],
   platform: "neutral",
   target: "es2022",
   dts: true,
   sourcemap: true,
   clean: true,
+  // The bundler's interop helpers go to a chunk of their own: in the entry they would be exported with it.
+  outputOptions: { codeSplitting: { groups: [{ name: "runtime", test: /rolldown\/runtime/ }] } },
 });

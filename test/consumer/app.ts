@@ -1,7 +1,8 @@
 // A service that consumes the published client: consumer.e2e.test.ts copies this file
 // into a scratch project that has only the packed @vault/client, typescript and
 // @types/node installed, type-checks it and runs it against the real server.
-import { createVaultClient, type Problem, verifyWebhook, WebhookVerificationError } from "@vault/client";
+import { createVaultClient, type Problem } from "@vault/client";
+import { verifyWebhook, WebhookVerificationError } from "@vault/client/webhooks";
 
 const env = (name: string): string => {
   const value = process.env[name];

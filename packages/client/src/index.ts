@@ -1,6 +1,5 @@
 import type { components, operations, paths } from "@vault/spec/schema";
 import createClient, { type Client, type ClientOptions, defaultBodySerializer } from "openapi-fetch";
-import { Webhook } from "standardwebhooks";
 import { RememberedRequest, type RetryOptions, retryingFetch, retrySettings } from "./retries.js";
 
 export type { components, operations, paths, RetryOptions };
@@ -16,25 +15,6 @@ export type Bin = components["schemas"]["Bin"];
 export type VaultEvent = components["schemas"]["Event"];
 /** The event of one type: `EventOf<"bank_account.updated">`. */
 export type EventOf<T extends VaultEvent["type"]> = Extract<VaultEvent, { type: T }>;
-
-/**
- * Verifies a webhook delivery with the endpoint's `secret` (`whsec_…`) as the Standard
- * Webhooks specification says (the `standardwebhooks` library): the signature over
- * `webhook-id`, `webhook-timestamp` and the raw `body` (a timestamp more than 5 minutes
- * off is refused). Answers the event, typed; throws `WebhookVerificationError` otherwise.
- * Pass the body exactly as received (a string or Buffer, not re-serialised JSON).
- */
-export function verifyWebhook(
-  body: string | Buffer,
-  headers: Record<string, string | string[] | undefined>,
-  secret: string,
-): VaultEvent {
-  const single = Object.fromEntries(
-    Object.entries(headers).map(([name, value]) => [name.toLowerCase(), Array.isArray(value) ? value[0] : value]),
-  ) as Record<string, string>;
-  return new Webhook(secret).verify(body, single) as VaultEvent;
-}
-export { WebhookVerificationError } from "standardwebhooks";
 
 /** The paths whose GET answers a page `{ results, next }`: the lists. */
 export type ListPath = {

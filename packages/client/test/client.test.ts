@@ -1,6 +1,7 @@
 import { Webhook } from "standardwebhooks";
 import { describe, expect, test } from "vitest";
-import { createVaultClient, verifyWebhook, WebhookVerificationError } from "../src/index.js";
+import { createVaultClient } from "../src/index.js";
+import { verifyWebhook, WebhookVerificationError } from "../src/webhooks.js";
 
 const problem = { type: "urn:vault:problem:not-found", title: "Not Found", status: 404 };
 
@@ -208,6 +209,7 @@ describe("verifyWebhook", () => {
   test("answers the event of a delivery signed with the secret (headers in any case)", () => {
     expect(verifyWebhook(body, signed(body), secret)).toEqual(JSON.parse(body));
     expect(verifyWebhook(Buffer.from(body), signed(body), secret)).toEqual(JSON.parse(body));
+    expect(verifyWebhook(new TextEncoder().encode(body), signed(body), secret)).toEqual(JSON.parse(body));
   });
 
   test("refuses a changed body, another secret, or no signature", () => {

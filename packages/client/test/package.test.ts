@@ -14,7 +14,7 @@ test("the client's major version is the contract's, and every path is of that ve
     expect(path).toMatch(new RegExp(`^/\\w+/v${major(manifest.version)}/`));
 });
 
-test("the package publishes its build alone and depends on openapi-fetch and standardwebhooks (verifyWebhook) alone", () => {
+test("the package publishes its build alone and depends on openapi-fetch and standardwebhooks (@vault/client/webhooks) alone", () => {
   expect(manifest.private).toBeUndefined();
   expect(manifest.files).toEqual(["dist", "README.md", "CHANGELOG.md"]);
   expect(Object.keys(manifest.dependencies)).toEqual(["openapi-fetch", "standardwebhooks"]);
