@@ -15,6 +15,9 @@ const COOKIE_HEADERS = ["cookie", "set-cookie"];
 /** Headers holding a URL, which may name a link by its token (a form unlock's `Location`). */
 const URL_HEADERS = ["location", "content-location", "referer"];
 
+/** The request's own URL and query, which may name a link by its token or carry a key (`?api-key=…`). */
+const REQUEST_URL = ["req.url", "req.query.*"];
+
 /** Path parameters that are credentials: a link's token (`/links/{token}/…`). */
 const TOKEN_PARAMS = ["token"];
 
@@ -35,7 +38,7 @@ const tokenPrefix = (token: string) => `${token.slice(0, TOKEN_PREFIX)}…`;
  * value censored (a list's filters, cursor and page size are ids and numbers the log does
  * not need; anything else there is a mistake or a key sent as `?api-key=…`).
  */
-export function censorUrl(url: string): string {
+function censorUrl(url: string): string {
   const clean = censorLinkTokens(url);
   const at = clean.indexOf("?");
   if (at < 0) return clean;
@@ -73,12 +76,13 @@ export function secretRedaction() {
     ["req", "res"].flatMap((at) => names.map((name) => `${at}.headers[${JSON.stringify(name)}]`));
   return {
     paths: [
+      ...REQUEST_URL,
       ...headers([...CREDENTIAL_HEADERS, ...COOKIE_HEADERS, ...URL_HEADERS]),
       ...TOKEN_PARAMS.map((name) => `req.params.${name}`),
       ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `req.body.${field}`]),
     ],
     censor(value: unknown, [, group, name = ""]: string[]): unknown {
-      if (group === "headers" && URL_HEADERS.includes(name)) return eachValue(value, censorUrl);
+      if (group === "url" || (group === "headers" && URL_HEADERS.includes(name))) return eachValue(value, censorUrl);
       if (group === "headers" && COOKIE_HEADERS.includes(name)) {
         return eachValue(value, (text) => censorCookies(text, name === "set-cookie"));
       }

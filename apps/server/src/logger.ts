@@ -1,6 +1,5 @@
-import type { IncomingMessage } from "node:http";
 import { pino } from "pino";
-import { CENSOR, censorLinkTokens, censorUrl, secretRedaction } from "./logged-secrets.js";
+import { CENSOR, censorLinkTokens, secretRedaction } from "./logged-secrets.js";
 
 /** An error as logged: what helps an operator, never the data a query carried. */
 interface LoggedError {
@@ -78,20 +77,6 @@ export function errorSerializer(err: unknown): unknown {
 }
 
 /**
- * The request as logged (pino's standard serializer), its URL censored (see `censorUrl`)
- * and every query-string value with it.
- */
-function requestSerializer(raw: IncomingMessage): Record<string, unknown> {
-  const req = pino.stdSerializers.req(raw) as unknown as Record<string, unknown>;
-  // pino's serialized request is a fresh object per log line, so it can be changed.
-  req.url = censorUrl(typeof req.url === "string" ? req.url : "");
-  if (req.query && typeof req.query === "object") {
-    req.query = Object.fromEntries(Object.keys(req.query).map((name) => [name, CENSOR]));
-  }
-  return req;
-}
-
-/**
  * Structured logs, JSON or (for a person at a terminal) pino-pretty's lines; secrets are
  * redacted wherever they could appear, before either is written.
  */
@@ -101,7 +86,7 @@ export function createLogger(level: string, format: "json" | "pretty" = "json") 
     ...(format === "pretty"
       ? { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname" } } }
       : {}),
-    serializers: { err: errorSerializer, req: requestSerializer, res: pino.stdSerializers.res },
+    serializers: { err: errorSerializer, req: pino.stdSerializers.req, res: pino.stdSerializers.res },
     redact: secretRedaction(),
   });
 }
