@@ -2,6 +2,8 @@
 // with the resource as the write answered it; a write refused records none; the log
 // lists a caller's own events only, filtered and paged; old events are purged.
 
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import type { EventOf, VaultClient, VaultEvent } from "@vault/client";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -24,6 +26,16 @@ const changed = (before: object, after: object) =>
       .filter((k) => !isDeepStrictEqual((before as never)[k], (after as never)[k]))
       .map((k) => [k, (before as Record<string, unknown>)[k] ?? null]),
   );
+
+/** A share as its events carry it: its answer without `link`, whose token opens what is shared. */
+const withoutLink = (share: unknown) => {
+  const { link: _, ...rest } = share as { link?: string };
+  return rest;
+};
+
+/** The SQL of a migration of the server, by its file's name. */
+const migration = (name: string) =>
+  readFileSync(resolve(import.meta.dirname, "../apps/server/src/data/migrations", name), "utf8");
 
 describe.each(backends)("events on $name", (backend) => {
   let h: Harness;
@@ -264,11 +276,11 @@ describe.each(backends)("events on $name", (backend) => {
     expect(deleted.event.data).toEqual({ object: second });
   });
 
-  test("file shares: a create, a PATCH, a new link and a DELETE each record their event, with no password hash in them", async () => {
+  test("file shares: a create, a PATCH, a new link and a DELETE each record their event, with no password hash and no link in them", async () => {
     const created = await oneEvent("file_share.created", () =>
       client().POST("/evault/v1/file_shares/", { body: { file: owner().file_id, access: "public" } }),
     );
-    expect(created.event.data).toEqual({ object: created.result.data });
+    expect(created.event.data).toEqual({ object: withoutLink(created.result.data) });
     const share = created.result.data as NonNullable<typeof created.result.data>;
 
     const patched = await oneEvent("file_share.updated", () =>
@@ -277,26 +289,61 @@ describe.each(backends)("events on $name", (backend) => {
         body: { access: "private", password: "s3cret-pass" },
       }),
     );
-    expect(patched.event.data.object).toEqual(patched.result.data);
+    expect(patched.event.data.object).toEqual(withoutLink(patched.result.data));
     expect(patched.event.data.previous_attributes).toEqual(changed(share, patched.result.data as object));
     expect(patched.event.data.previous_attributes).toMatchObject({ access: "public", has_password: false });
 
+    // A new link is an update that names no link: the receiver reads the share for it.
     const relinked = await oneEvent("file_share.updated", () =>
       client().POST("/evault/v1/file_shares/{id}/link/", { params: { path: { id: share.id } } }),
     );
-    expect(relinked.event.data.object).toEqual(relinked.result.data);
-    expect(relinked.event.data.previous_attributes).toMatchObject({
-      link: (patched.result.data as { link: string }).link,
-    });
+    expect(relinked.event.data.object).toEqual(withoutLink(relinked.result.data));
+    expect(relinked.event.data.previous_attributes).toEqual(
+      changed(withoutLink(patched.result.data), withoutLink(relinked.result.data)),
+    );
+    expect(relinked.event.data.previous_attributes).not.toHaveProperty("link");
 
     const revoked = await oneEvent("file_share.revoked", () =>
       client().DELETE("/evault/v1/file_shares/{id}/", { params: { path: { id: share.id } } }),
     );
-    expect(revoked.event.data).toEqual({ object: relinked.result.data });
+    expect(revoked.event.data).toEqual({ object: withoutLink(relinked.result.data) });
 
+    const links = [share, relinked.result.data].map((answer) => answer?.link ?? "");
+    const tokens = links.map((link) => /\/links\/([^/]+)\/$/.exec(link)?.[1] ?? "");
+    expect(tokens.every((token) => token.length === 32)).toBe(true);
+    const [nonce] = await h.query<{ link_nonce: string }>(
+      `select link_nonce from file_shares where id = '${share.id}'`,
+    );
     const stored = await h.query<{ data: string }>(`select data::text from events where object_id = '${share.id}'`);
     expect(stored.length).toBe(4);
-    for (const { data } of stored) expect(data).not.toMatch(/\$argon2|\$scrypt|s3cret/);
+    for (const { data } of stored) {
+      expect(data).not.toMatch(/\$argon2|\$scrypt|s3cret|link_nonce|link_hash/);
+      for (const secret of [...tokens, nonce?.link_nonce ?? "no nonce read"]) expect(data).not.toContain(secret);
+    }
+  });
+
+  test("a share event recorded with its link before migration 0029 is listed without it, and the migration strips it from the stored row", async () => {
+    const { result, event } = await oneEvent("file_share.created", () =>
+      client().POST("/evault/v1/file_shares/", { body: { folder: owner().folder_id } }),
+    );
+    const id = result.data?.id ?? "";
+    // The row as a create recorded it before: the share's link nonce and hash in `object`.
+    await h.query(
+      `update events e set data = jsonb_set(jsonb_set(e.data, '{object,link_nonce}', to_jsonb(s.link_nonce)),
+         '{object,link_hash}', to_jsonb(s.link_hash))
+       from file_shares s where e.id = '${event.id}' and s.id = '${id}'`,
+    );
+    const [old] = await h.query<{ data: string }>(`select data::text from events where id = '${event.id}'`);
+    expect(old?.data).toContain("link_nonce");
+    const listed = await client().GET("/evault/v1/events/{id}/", { params: { path: { id: event.id } } });
+    expect(listed.data).toEqual(event);
+    expect(listed.data?.data.object).not.toHaveProperty("link");
+
+    await h.query(migration("0029_share_events_without_link.sql"));
+    const [migrated] = await h.query<{ data: string }>(`select data::text from events where id = '${event.id}'`);
+    expect(migrated?.data).not.toMatch(/link_nonce|link_hash/);
+    const after = await client().GET("/evault/v1/events/{id}/", { params: { path: { id: event.id } } });
+    expect(after.data).toEqual(event);
   });
 
   test("another user's events are invisible: their list holds none of the owner's, and an owner's event id is a 404", async () => {

@@ -1,8 +1,19 @@
 // What must not leak: secrets into the log, whatever position they are sent in and
 // however the request fails; a fresh rate-limit budget to whoever invents a new key.
+import { execFile } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
+import { resolve } from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
+import {
+  documented,
+  idsOf,
+  type OperationRequest,
+  operationTable,
+  send as sendOperation,
+  spareParameter,
+} from "./helpers/operation-table.js";
 import { type Harness, serverOutput, startHarness } from "./helpers/server.js";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
@@ -15,6 +26,24 @@ function logLines(requestId: string): Record<string, unknown>[] {
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+const serverDir = resolve(import.meta.dirname, "../apps/server");
+const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+/** A link's token in any URL: `…/links/{token}/…`. */
+const LINK_TOKEN = /\/links\/([^/?#"]+)/g;
+const SECRET_FIELDS = new Set(["api_key", "access_token", "secret"]);
+
+/** Adds every secret an answer issues to `into`: link tokens (in any URL), unlock tokens, signing secrets, keys. */
+function collectSecrets(value: unknown, into: Set<string>, field = ""): void {
+  if (typeof value === "string") {
+    if (SECRET_FIELDS.has(field)) into.add(value);
+    for (const [, token] of value.matchAll(LINK_TOKEN)) into.add(decodeURIComponent(token as string));
+  } else if (Array.isArray(value)) {
+    for (const item of value) collectSecrets(item, into);
+  } else if (typeof value === "object" && value !== null) {
+    for (const [name, item] of Object.entries(value)) collectSecrets(item, into, name);
+  }
+}
 
 describe.each(backends)("secrets in the log on $name", (backend) => {
   let h: Harness;
@@ -101,6 +130,92 @@ describe.each(backends)("secrets in the log on $name", (backend) => {
     // Nor the hash of the refused password, which only the failing query and its row held.
     expect(log).not.toMatch(/scrypt\$/);
   }, 120_000);
+
+  test("when every operation runs, the link pages and their form unlock included, then no secret issued appears whole in the log", async () => {
+    const [alice] = h.users;
+    const secrets = new Set<string>(h.users.flatMap((u) => [u.api_key, u.link_token]));
+    // A key made by the command-line tool, used for every request of the operation table.
+    const made = await promisify(execFile)(
+      process.execPath,
+      ["dist/cli/keys.js", "create", "--user", alice.username, "--json"],
+      { cwd: serverDir, env: h.env },
+    );
+    const apiKey = (JSON.parse(made.stdout) as { api_key: string }).api_key;
+    secrets.add(apiKey);
+    const client = h.client(apiKey);
+    const ids = idsOf(alice);
+    const statuses: Record<string, number> = {};
+    for (const op of documented) {
+      const entry = operationTable[op.id];
+      const request: OperationRequest = entry.request(ids);
+      if (entry.spare) {
+        const spare = await entry.spare(client, ids);
+        request[spareParameter(op.path)] = spare;
+        if (spareParameter(op.path) === "token") secrets.add(spare);
+      }
+      const body = request.body as { password?: string } | undefined;
+      if (body?.password) secrets.add(body.password);
+      const { data, response } = await sendOperation(client, op, request);
+      statuses[op.id] = response.status;
+      collectSecrets(data, secrets);
+      collectSecrets(response.headers.get("location"), secrets);
+    }
+    expect(Object.entries(statuses).filter(([, status]) => status >= 500)).toEqual([]);
+
+    // A password link, as a browser opens it (the form's unlock sets a cookie) and as a program does (a bearer token).
+    const password = `link-password-${randomBytes(6).toString("hex")}`;
+    secrets.add(password);
+    const shared = await h.client(apiKey).POST("/evault/v1/file_shares/", {
+      body: { file: alice.file_id, access: "public", password },
+    });
+    const token = /\/links\/([^/]+)\/$/.exec(shared.data?.link ?? "")?.[1] ?? "";
+    expect(token).toMatch(/^[\w-]{32}$/);
+    secrets.add(token);
+    const link = `${h.url}/evault/v1/links/${token}/`;
+    const browse = (url: string, headers: Record<string, string> = {}) =>
+      fetch(url, { headers: { accept: BROWSER_ACCEPT, ...headers }, redirect: "manual" });
+    expect((await browse(link)).status).toBe(401);
+    const unlocked = await fetch(`${link}unlock/`, {
+      method: "POST",
+      headers: {
+        accept: BROWSER_ACCEPT,
+        "content-type": "application/x-www-form-urlencoded",
+        "x-request-id": requestId("form-unlock"),
+      },
+      body: new URLSearchParams({ password }),
+      redirect: "manual",
+    });
+    expect(unlocked.status).toBe(303);
+    expect(unlocked.headers.get("location")).toBe(link);
+    const cookie = (unlocked.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const cookieValue = cookie.split("=")[1] ?? "";
+    expect(cookieValue.length).toBeGreaterThan(20);
+    secrets.add(cookieValue);
+    secrets.add(decodeURIComponent(cookieValue));
+    expect((await browse(link, { cookie })).status).toBe(200);
+    expect((await browse(`${link}content/`, { cookie })).status).toBe(200);
+    const unlock = await fetch(`${link}unlock/`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ password }),
+    });
+    const { access_token } = (await unlock.json()) as { access_token: string };
+    secrets.add(access_token);
+    const bearer = await fetch(`${link}content/`, { headers: { authorization: `Bearer ${access_token}` } });
+    expect(bearer.status).toBe(200);
+    await settle();
+
+    // The form's unlock was logged, with its answer's headers: the link by its prefix, the cookie by its name.
+    const [line] = logLines(requestId("form-unlock")).filter((entry) => entry.msg === "request completed");
+    const headers = (line?.res as { headers?: Record<string, unknown> } | undefined)?.headers ?? {};
+    expect(String(headers.location)).toContain(`/evault/v1/links/${token.slice(0, 6)}…`);
+    expect(String(headers["set-cookie"])).toMatch(/^link_access=\[redacted\]; /);
+
+    expect([...secrets].filter((secret) => secret.length < 6)).toEqual([]);
+    const holds = (line: string) => (secret: string) =>
+      line.includes(secret) || line.includes(encodeURIComponent(secret));
+    expect(serverOutput.filter((line) => [...secrets].some(holds(line)))).toEqual([]);
+  }, 240_000);
 });
 
 describe.each(backends)("rate limits on $name", (backend) => {

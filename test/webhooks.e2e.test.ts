@@ -175,6 +175,30 @@ describe.each(backends)("webhooks on $name", (backend) => {
     expect(gone.response.status).toBe(404);
   });
 
+  test("a share's events reach the receiver without its link: no delivery holds the token, and the share read gives it", async () => {
+    const endpoint = await createEndpoint(client(), receiver.url, ["file_share.created", "file_share.updated"]);
+    const created = await client().POST("/evault/v1/file_shares/", {
+      body: { file: owner().file_id, access: "public" },
+    });
+    const share = created.data as NonNullable<typeof created.data>;
+    const relinked = await client().POST("/evault/v1/file_shares/{id}/link/", { params: { path: { id: share.id } } });
+    const links = [share.link, relinked.data?.link ?? ""];
+    const tokens = links.map((link) => /\/links\/([^/]+)\/$/.exec(link)?.[1] ?? "");
+    expect(tokens.map((token) => token.length)).toEqual([32, 32]);
+    expect(tokens[1]).not.toBe(tokens[0]);
+    const sent = await until("both deliveries", () => {
+      const bodies = receiver.received.map((r) => r.body).filter((body) => body.includes(share.id));
+      return bodies.length === 2 ? bodies : undefined;
+    });
+    const events = sent.map((body) => JSON.parse(body) as VaultEvent);
+    expect(events.map((e) => e.type).sort()).toEqual(["file_share.created", "file_share.updated"]);
+    for (const body of sent) for (const token of tokens) expect(body).not.toContain(token);
+    for (const event of events) expect(event.data.object).not.toHaveProperty("link");
+    const read = await client().GET("/evault/v1/file_shares/{id}/", { params: { path: { id: share.id } } });
+    expect(read.data?.link).toBe(links[1]);
+    await client().DELETE("/evault/v1/webhook_endpoints/{id}/", { params: { path: { id: endpoint.id } } });
+  });
+
   test("another user's endpoint answers 404 to every operation and is not changed", async () => {
     const endpoint = await createEndpoint(client(), receiver.url);
     const them = h.client(other().api_key);

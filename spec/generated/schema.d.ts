@@ -1457,8 +1457,70 @@ export interface components {
             /** @description The resource the change made or changed. */
             data: {
                 /** @description The resource right after the change (for a delete or a purge: as it was last). */
-                object: components["schemas"]["FileShare"];
+                object: components["schemas"]["FileShareEventObject"];
             };
+        };
+        /**
+         * @description A file share as its events carry it: the share as the API answers it, without `link`.
+         *     The link's token opens what is shared, and an event is kept for
+         *     `EVENTS_RETENTION_DAYS` and sent to every subscribed webhook receiver, so neither the
+         *     stored event nor its delivery holds it: a receiver that needs the link reads the share
+         *     (`GET /evault/v1/file_shares/{id}/`). A new link is a `file_share.updated` whose
+         *     `previous_attributes` name no `link` (its `updated_at` changes).
+         */
+        FileShareEventObject: {
+            /** @description The server-assigned identifier. */
+            readonly id: string;
+            /** @description The owner of the share. */
+            readonly user: components["schemas"]["User"];
+            /** @description What is shared: `file`, `folder`, or `none` while the share points at nothing. */
+            readonly file_type: string;
+            /** @description The shared file; null when the share is of a folder. */
+            readonly file_detail: (components["schemas"]["File"] | (never | null)) | null;
+            /** @description The shared folder; null when the share is of a file. */
+            readonly folder_detail: (components["schemas"]["FolderDetail"] | (never | null)) | null;
+            /**
+             * @description The users of `users`, in the same order, leaving out any who no longer share with
+             *     the share's owner: only they, and the owner, are shown.
+             */
+            readonly users_detail: components["schemas"]["User"][];
+            /** @description Whether the share is protected by a password. The password itself is never returned. */
+            readonly has_password: boolean;
+            /**
+             * Format: int64
+             * @description How many times the whole content was downloaded through the link (range requests of a part do not count).
+             */
+            readonly download_count: number;
+            /**
+             * Format: date-time
+             * @description When the link was last opened, or null if never. Kept to the minute: a burst of
+             *     requests (the ranges of a video) moves it once.
+             */
+            readonly last_accessed_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the resource was created (UTC).
+             */
+            readonly created_at: string;
+            /**
+             * Format: date-time
+             * @description When the resource last changed (UTC).
+             */
+            readonly updated_at: string;
+            /** @description The id of the shared file, or null. */
+            file?: string | null;
+            /** @description The id of the shared folder, or null. */
+            folder?: string | null;
+            access?: components["schemas"]["ShareAccess"];
+            /** @description The ids of the users linked to the share. */
+            users?: number[];
+            /** @description Emails of persons or users linked to the share, as given, or null. */
+            emails?: components["schemas"]["Emails"] | (never | null);
+            /**
+             * Format: date-time
+             * @description When the link stops opening (it then answers 410 `share_expired`), or null for never.
+             */
+            expires_at: string | null;
         };
         /** @description A page of file shares. */
         FileSharePage: {
@@ -1487,7 +1549,7 @@ export interface components {
             /** @description The resource the change made or changed. */
             data: {
                 /** @description The resource right after the change (for a delete or a purge: as it was last). */
-                object: components["schemas"]["FileShare"];
+                object: components["schemas"]["FileShareEventObject"];
             };
         };
         /**
@@ -1538,7 +1600,7 @@ export interface components {
             /** @description The resource the change made or changed. */
             data: {
                 /** @description The resource right after the change (for a delete or a purge: as it was last). */
-                object: components["schemas"]["FileShare"];
+                object: components["schemas"]["FileShareEventObject"];
                 /**
                  * @description The fields of `object` that the change changed, each with its value before the
                  *     change (as Stripe's events carry them). Fields the change left alone are absent.

@@ -1,7 +1,5 @@
-import type { IncomingMessage } from "node:http";
 import { pino } from "pino";
-
-const CENSOR = "[redacted]";
+import { CENSOR, censorLinkTokens, secretRedaction } from "./logged-secrets.js";
 
 /** An error as logged: what helps an operator, never the data a query carried. */
 interface LoggedError {
@@ -51,7 +49,8 @@ function scrub(text: string, params: string[]): string {
   // drizzle's "Failed query: <sql>\nparams: <values>": the values go, the SQL stays.
   let clean = text.replace(/^params: .*$/m, `params: ${CENSOR}`);
   for (const p of params) clean = clean.replaceAll(p, CENSOR);
-  return clean;
+  // A message may quote a URL, and a link's URL holds its token.
+  return censorLinkTokens(clean);
 }
 
 function serializeError(err: Error & Record<string, unknown>, params: string[], depth: number): LoggedError {
@@ -77,37 +76,6 @@ export function errorSerializer(err: unknown): unknown {
   return isErrorLike(err) ? serializeError(err, queryParams(err), 0) : err;
 }
 
-/** The token in a link's path, and the six characters of it a log line keeps. */
-const LINK_TOKEN = /(?<=^\/evault\/v1\/links\/)([^/?]{0,6})[^/?]*/;
-
-/**
- * The request as logged (pino's standard serializer), but with every query
- * string value censored: a list's filters, cursor and page size are ids and numbers the
- * log does not need, and anything else there is a mistake or a key sent as `?api-key=…`.
- */
-function requestSerializer(raw: IncomingMessage): Record<string, unknown> {
-  const req = pino.stdSerializers.req(raw) as unknown as Record<string, unknown>;
-  // A link's token is a credential: its first characters tell links apart, the rest is cut.
-  const url = (typeof req.url === "string" ? req.url : "").replace(LINK_TOKEN, "$1…");
-  req.url = url;
-  const at = url.indexOf("?");
-  if (at < 0) return req;
-  const query = url
-    .slice(at + 1)
-    .split("&")
-    .map((pair) => {
-      const eq = pair.indexOf("=");
-      return eq < 0 ? pair : `${pair.slice(0, eq)}=${CENSOR}`;
-    })
-    .join("&");
-  // pino's serialized request is a fresh object per log line, so it can be changed.
-  req.url = `${url.slice(0, at)}?${query}`;
-  if (req.query && typeof req.query === "object") {
-    req.query = Object.fromEntries(Object.keys(req.query).map((name) => [name, CENSOR]));
-  }
-  return req;
-}
-
 /**
  * Structured logs, JSON or (for a person at a terminal) pino-pretty's lines; secrets are
  * redacted wherever they could appear, before either is written.
@@ -118,22 +86,8 @@ export function createLogger(level: string, format: "json" | "pretty" = "json") 
     ...(format === "pretty"
       ? { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname" } } }
       : {}),
-    serializers: { err: errorSerializer, req: requestSerializer, res: pino.stdSerializers.res },
-    redact: {
-      paths: [
-        'req.headers["api-key"]',
-        'req.headers["x-api-key"]',
-        "req.headers.authorization",
-        'req.headers["proxy-authorization"]',
-        "req.headers.cookie",
-        "req.body.password",
-        "*.password",
-        "*.api_key",
-        "*.key_hash",
-        "*.password_hash",
-      ],
-      censor: CENSOR,
-    },
+    serializers: { err: errorSerializer, req: pino.stdSerializers.req, res: pino.stdSerializers.res },
+    redact: secretRedaction(),
   });
 }
 

@@ -171,7 +171,7 @@ export async function startServer(
 
   const deliveries = startDeliveryWorker({
     db: database.db,
-    present: eventPresenter(database.db, publicConfig),
+    present: eventPresenter(publicConfig),
     allowHosts: config.webhookAllowHosts,
     logger,
     // More requests in flight than a pool has connections queue in the server (downloads and uploads count too;

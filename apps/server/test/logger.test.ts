@@ -1,5 +1,7 @@
 import { DrizzleQueryError } from "drizzle-orm/errors";
+import { pino } from "pino";
 import { describe, expect, test } from "vitest";
+import { secretRedaction } from "../src/logged-secrets.js";
 import { errorSerializer } from "../src/logger.js";
 
 /** A driver error as node-postgres raises it: the message and `detail` may quote a parameter. */
@@ -45,5 +47,65 @@ describe("the log's error serializer", () => {
       syscall: "connect",
       stack: expect.stringContaining("ECONNREFUSED"),
     });
+  });
+});
+
+describe("the log's redaction of secrets", () => {
+  const token = "AbCdEfGhIjKlMnOpQrStUvWxYz012345";
+
+  /** The JSON line pino writes for `fields`, redacted as the server's logger is. */
+  function logged(fields: Record<string, unknown>): string {
+    const lines: string[] = [];
+    const log = pino({ redact: secretRedaction() }, { write: (line: string) => void lines.push(line) });
+    log.info(fields, "request completed");
+    return lines.join("");
+  }
+
+  test("when a request and its answer carry a link token, an unlock cookie and credentials in every position, then only prefixes and names are logged", () => {
+    const line = logged({
+      req: {
+        url: `/evault/v1/links/${token}/content/?api-key=${token}`,
+        query: { "api-key": token },
+        params: { token },
+        headers: {
+          authorization: `Bearer 1790000000.${token}`,
+          cookie: `link_access=1790000000.${token}; theme=dark`,
+          referer: `https://vault.example/evault/v1/links/${token}/?folder=f1`,
+        },
+        body: { password: "open sesame", access_token: token },
+      },
+      res: {
+        statusCode: 303,
+        headers: {
+          location: `https://vault.example/base/evault/v1/links/${token}/`,
+          "content-location": `/evault/v1/links/${token}/unlock/`,
+          "set-cookie": [`link_access=1790000000.${token}; Path=/evault/v1/links/${token}/; HttpOnly`],
+        },
+      },
+      secret: `whsec_${token}`,
+    });
+    expect(line).not.toContain(token);
+    expect(line).not.toContain("open sesame");
+    const { req, res } = JSON.parse(line);
+    expect(req.url).toBe("/evault/v1/links/AbCdEf…/content/?api-key=[redacted]");
+    expect(req.query).toEqual({ "api-key": "[redacted]" });
+    expect(req.params.token).toBe("AbCdEf…");
+    expect(req.headers).toEqual({
+      authorization: "[redacted]",
+      cookie: "link_access=[redacted]; theme=[redacted]",
+      referer: "https://vault.example/evault/v1/links/AbCdEf…/?folder=[redacted]",
+    });
+    expect(res.headers).toEqual({
+      location: "https://vault.example/base/evault/v1/links/AbCdEf…/",
+      "content-location": "/evault/v1/links/AbCdEf…/unlock/",
+      "set-cookie": ["link_access=[redacted]; Path=/evault/v1/links/AbCdEf…/; HttpOnly"],
+    });
+  });
+
+  test("when an error's message quotes a link's URL, then its token is cut to a prefix", () => {
+    const err = new Error(`fetch of https://vault.example/evault/v1/links/${token}/content/ failed`);
+    const text = JSON.stringify(errorSerializer(err));
+    expect(text).not.toContain(token);
+    expect(text).toContain("/evault/v1/links/AbCdEf…/content/");
   });
 });

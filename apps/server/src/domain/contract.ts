@@ -13,6 +13,7 @@ export type ApiFolderDetail = Schemas["FolderDetail"];
 export type FolderInput = Schemas["FolderInput"];
 export type FolderCreate = Schemas["FolderCreate"];
 export type ApiFileShare = Schemas["FileShare"];
+export type ApiFileShareEventObject = Schemas["FileShareEventObject"];
 export type FileShareUpdate = Schemas["FileShareUpdate"];
 export type FileShareCreate = Schemas["FileShareCreate"];
 export type ApiBin = Schemas["Bin"];

@@ -18,6 +18,7 @@ import {
   getFileShare,
   listFileShares,
   recordedFileShare,
+  recordedShareEvent,
   replaceFileShareLink,
   updateFileShare,
 } from "../domain/vault/file-shares.js";
@@ -97,7 +98,7 @@ export const vaultSettings = (config: PublicConfig, cleanupLog: CleanupLog): Vau
 });
 
 /** The links a resource's answer holds, and the answers of the creates: 201, the resource, its version and `Location`. */
-function answers(db: Db, config: PublicConfig) {
+function answers(config: PublicConfig) {
   const contentLink = contentLinkOf(config.publicBaseUrl);
   /** The absolute URL of a resource's GET, sent as a create's `Location`. */
   const located = (collection: string, id: string) => `${config.publicBaseUrl}${collection}${encodeURIComponent(id)}/`;
@@ -115,7 +116,7 @@ function answers(db: Db, config: PublicConfig) {
     file: (recorded) => presentFile(recorded as FileRow, contentLink).file,
     folder: (recorded) => presentFolder(recorded as FolderRow).folder,
     bin: (recorded, at) => recordedRestore(recorded, at),
-    file_share: async (recorded) => (await recordedFileShare(db, recorded, shareUrls)).resource,
+    file_share: (recorded) => recordedShareEvent(recorded, shareUrls),
     file_version: (recorded) => presentVersion(recorded as VersionRow),
     webhook_endpoint: presentEndpoint,
   };
@@ -131,8 +132,8 @@ function answers(db: Db, config: PublicConfig) {
 }
 
 /** An event row as the contract's Event, for the webhooks' deliveries. */
-export function eventPresenter(db: Db, config: PublicConfig) {
-  const { presenters } = answers(db, config);
+export function eventPresenter(config: PublicConfig) {
+  const { presenters } = answers(config);
   return (row: EventRow) => presentEvent(row, presenters);
 }
 
@@ -144,7 +145,7 @@ export function createRecoveries(
   db: Db,
   config: PublicConfig,
 ): Record<IdempotentOperationId, (work: RecordedWork) => RebuiltReply | Promise<RebuiltReply>> {
-  const { contentLink, shareUrls, accountCreated, fileCreated, folderCreated, shareCreated } = answers(db, config);
+  const { contentLink, shareUrls, accountCreated, fileCreated, folderCreated, shareCreated } = answers(config);
   return {
     createNgnBankAccount: ({ recorded }) => accountCreated(recordedBankAccount(recorded)),
     createFile: ({ recorded }) => {
@@ -201,10 +202,8 @@ export function createHandlers({
   logger: CleanupLog;
 }): Handlers {
   const { db } = database;
-  const { contentLink, shareUrls, presenters, accountCreated, fileCreated, folderCreated, shareCreated } = answers(
-    db,
-    config,
-  );
+  const { contentLink, shareUrls, presenters, accountCreated, fileCreated, folderCreated, shareCreated } =
+    answers(config);
   const retention = config.binRetentionDays;
   const settings = vaultSettings(config, logger);
   return {

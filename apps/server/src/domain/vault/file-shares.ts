@@ -7,6 +7,7 @@ import { namedStatement, value } from "../../data/prepared.js";
 import { fileShares, type users } from "../../data/schema.js";
 import {
   type ApiFileShare,
+  type ApiFileShareEventObject,
   type FileShareCreate,
   type FileShareUpdate,
   iso,
@@ -101,8 +102,14 @@ function rememberKind(id: string, ofFolder: boolean) {
 const date = (value: Date | string) => iso(new Date(value));
 const dateOrNull = (value: Date | string | null) => (value === null ? null : date(value));
 
-/** The share as its owner sees it: `users_detail` leaves out linked users who no longer share with the owner. */
-function presentFileShare(share: ShareViewRow, { urls, secret }: Presenting): ApiFileShare {
+/** A share view row as an event records it: without its link (see `withoutLink`). */
+type RecordedShareRow = Omit<ShareViewRow, "link_nonce" | "link_hash">;
+
+/**
+ * The share as its owner sees it, but for its link: an event's `object`. `users_detail`
+ * leaves out linked users who no longer share with the owner.
+ */
+function presentShareWithoutLink(share: RecordedShareRow, urls: ShareUrls): ApiFileShareEventObject {
   const contentLink = urls.content;
   const linked = new Map(
     (share.linked_users ?? []).map((u) => [
@@ -124,7 +131,6 @@ function presentFileShare(share: ShareViewRow, { urls, secret }: Presenting): Ap
       return user ? [presentUser(user)] : [];
     }),
     has_password: share.password_hash !== null,
-    link: urls.link(linkToken(secret, share.link_nonce)),
     download_count: Number(share.download_count),
     last_accessed_at: dateOrNull(share.last_accessed_at),
     created_at: date(share.created_at),
@@ -139,6 +145,15 @@ function presentFileShare(share: ShareViewRow, { urls, secret }: Presenting): Ap
   };
 }
 
+/** The share as its owner sees it, its link derived from the share's nonce. */
+function presentFileShare(share: ShareViewRow, { urls, secret }: Presenting): ApiFileShare {
+  return { ...presentShareWithoutLink(share, urls), link: urls.link(linkToken(secret, share.link_nonce)) };
+}
+
+/** A share as an event recorded it, as the event's `object` (no link, whatever an older row holds). */
+export const recordedShareEvent = (recorded: unknown, urls: ShareUrls): ApiFileShareEventObject =>
+  presentShareWithoutLink(recorded as RecordedShareRow, urls);
+
 const user = value("user");
 
 /** A share view row of `w` as jsonb for a record, its password hash left out (`has_password` asks only whether there is one). */
@@ -151,14 +166,21 @@ const withoutHash = (w: SQL) => sql`jsonb_set(to_jsonb(${w}), '{password_hash}',
  */
 const previousShare = sql`previous as (select * from file_shares s where s.id = ${value("id")} and s.user_id = ${user} for update)`;
 
+/**
+ * A share view row of `w` as an event records it: without its password hash, and without
+ * its link's nonce and hash (the nonce and the server's secret make the token that opens
+ * the link), since an event is kept for days and sent to webhook receivers.
+ */
+const withoutLink = (w: SQL) => sql`(${withoutHash(w)} - 'link_nonce' - 'link_hash')`;
+
 /** The event of a share statement that wrote (`written`), and for an update the share's view before it (`previousShare`). */
 const shareEvent = (type: EventType, { previousOf }: { previousOf?: ItemKind | "either" } = {}) =>
   recordedEvent(type, {
     user,
-    object: withoutHash(sql`w`),
+    object: withoutLink(sql`w`),
     previous:
       previousOf &&
-      sql`(select ${withoutHash(sql`v`)} from (${shareViewQuery(sql`previous`, undefined, previousOf === "either" ? undefined : previousOf)}) v)`,
+      sql`(select ${withoutLink(sql`v`)} from (${shareViewQuery(sql`previous`, undefined, previousOf === "either" ? undefined : previousOf)}) v)`,
     from: sql`written w`,
   });
 
