@@ -702,7 +702,12 @@ export interface paths {
          *     other operations (`Authorization: Bearer …`), valid 15 minutes. A wrong password is
          *     401 naming `/body/password`. After 10 wrong tries in 15 minutes for one link, or from
          *     one client address, the unlock answers 429 with `Retry-After`, even for the right
-         *     password. The unlock changes nothing, so a retry is always safe: an
+         *     password. Every unlock, right or wrong, costs a password hash: 30 in 15 minutes from
+         *     one address, or `UNLOCK_OWNER_PER_MINUTE` (60) a minute of the links of one owner,
+         *     and the next answers 429 with `Retry-After`. Hashes are shared by owner in turns: when
+         *     too many of one owner's wait, that owner's next unlock (or password change) answers
+         *     429 with `Retry-After`, and another owner's is not slowed by them; 503 only when the
+         *     server has far too many waiting in all. The unlock changes nothing, so a retry is always safe: an
          *     `Idempotency-Key` is accepted and not kept (a kept answer would keep the token).
          *     The link's page posts its password form here: that unlock answers 303 back to the page
          *     with the token as an HttpOnly cookie, and its refusals are pages too. An addition
@@ -1446,7 +1451,11 @@ export interface components {
              *     At most 64 characters, e.g. `2026-04-01T00:00:00Z`.
              */
             expires_at?: string | null;
-            /** @description Write-only, 1 to 1024 characters: stored hashed, never returned or logged. */
+            /**
+             * @description Write-only, 1 to 1024 characters: stored hashed, never returned or logged. Hashing
+             *     takes turns by owner: with too many of the caller's hashes waiting, the write answers
+             *     429 with `Retry-After`.
+             */
             password?: string;
         };
         /** @description A file share was created. */
@@ -1527,7 +1536,11 @@ export interface components {
              *     At most 64 characters, e.g. `2026-04-01T00:00:00Z`.
              */
             expires_at?: string | null;
-            /** @description Write-only, 1 to 1024 characters: stored hashed, never returned or logged. */
+            /**
+             * @description Write-only, 1 to 1024 characters: stored hashed, never returned or logged. Hashing
+             *     takes turns by owner: with too many of the caller's hashes waiting, the write answers
+             *     429 with `Retry-After`.
+             */
             password?: string;
         };
         /** @description A file share was changed (its PATCH, or a new link). */
