@@ -142,18 +142,19 @@ export async function createRateLimiter(options: {
     keyGenerator: clientAddress,
     handler: tooMany("Too many unlocks from this address; retry after Retry-After seconds."),
   });
-  // A link's owner never changes: the last OWNERS_KEPT links' are kept, so a flood of one
-  // link's unlocks reads it once. An unknown token has none (and is not kept): it spends no
-  // owner's budget.
+  // A link's owner never changes: the last OWNERS_KEPT links' are kept (by the token's
+  // hash), so a flood of one link's unlocks reads it once. An unknown token has none (and
+  // is not kept): it spends no owner's budget.
   const owners = new Map<string, Promise<number | undefined>>();
   const ownerOf = (req: Request) => {
     const token = String(req.openapi?.pathParams?.token);
-    let owner = owners.get(token);
+    const key = createHash("sha256").update(token).digest("hex");
+    let owner = owners.get(key);
     if (!owner) {
       owner = options.linkOwner(token);
-      owners.set(token, owner);
+      owners.set(key, owner);
       if (owners.size > OWNERS_KEPT) owners.delete(owners.keys().next().value as string);
-      const forget = () => owners.get(token) === owner && owners.delete(token);
+      const forget = () => owners.get(key) === owner && owners.delete(key);
       owner.then((found) => found === undefined && forget(), forget);
     }
     return owner;
