@@ -1,6 +1,9 @@
 // Share passwords are hashed with scrypt at OWASP's cost (about a CPU second and a
 // thread of libuv's pool each): a burst of password changes must not take the pool the
-// disk blob store reads through, or every download waits behind the hashes.
+// disk blob store reads through, or every download waits behind the hashes; and one
+// user's flood of unlocks of their own link must not make another user's unlock wait
+// behind it (the hash slots are shared by owner, in turns).
+import { request } from "node:http";
 import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
@@ -11,6 +14,12 @@ const pglite = backends.find((backend) => backend.name === "pglite");
 /** Read from disk in chunks through the thread pool (small files are read in one synchronous call). */
 const FILE_BYTES = 4 * 1024 * 1024;
 const PASSWORD_CHANGES = 20;
+/**
+ * B's concurrent unlocks, each from an address of its own (as from many machines), spread
+ * over links of B's own so that neither an address's budget nor a link's stops them.
+ */
+const FLOOD = 48;
+const B_LINKS = 6;
 
 describe.runIf(pglite)("share password hashing beside downloads", () => {
   let h: Harness;
@@ -59,3 +68,99 @@ describe.runIf(pglite)("share password hashing beside downloads", () => {
     expect(busy).toBeLessThan(hashing / 4);
   }, 180_000);
 });
+
+describe.each(backends.filter((backend) => backend.blobs !== "s3"))(
+  "an unlock flood beside another user's unlock on $name",
+  (backend) => {
+    let h: Harness;
+    beforeAll(async () => {
+      // A quarter of OWASP's cost (about 0.1 s a hash on a quiet machine): the flood then fills the queue
+      // for seconds while one unlock beside it, served in turn, takes a fraction of one.
+      h = await startHarness(backend, { env: { SHARE_PASSWORD_SCRYPT_LN: "15" }, seedRuns: 2 });
+    });
+    afterAll(() => h?.stop());
+
+    /** A public link to the user's file, protected by `password`; answers its token. */
+    const passwordLink = async (user: Harness["users"][number], password: string) => {
+      const { data, response } = await h.client(user.api_key).POST("/evault/v1/file_shares/", {
+        body: { file: user.file_id, access: "public", password },
+      });
+      if (!data) throw new Error(`the share was not made: ${response.status}`);
+      return /\/evault\/v1\/links\/([^/]+)\/$/.exec(data.link ?? "")?.[1] ?? "";
+    };
+    /** An unlock sent from the loopback address `from`: its status, `Retry-After` and how long it took. */
+    const unlockFrom = (from: string, token: string, password: string) =>
+      new Promise<{ status: number; ms: number; retryAfter?: string }>((resolve, reject) => {
+        const started = performance.now();
+        const body = JSON.stringify({ password });
+        const req = request(
+          `${h.url}/evault/v1/links/${token}/unlock/`,
+          { method: "POST", localAddress: from, headers: { "content-type": "application/json" } },
+          (res) => {
+            res.resume();
+            res.on("end", () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                ms: performance.now() - started,
+                retryAfter: res.headers["retry-after"],
+              }),
+            );
+          },
+        );
+        req.on("error", reject);
+        req.end(body);
+      });
+
+    test(`when user B sends ${FLOOD} unlocks of B's own link at once, then user A's unlock of A's link answers in under 1.5 s`, async () => {
+      const [a, b] = h.users;
+      const aLink = await passwordLink(a, "a's own password");
+      const bLinks = await Promise.all(Array.from({ length: B_LINKS }, () => passwordLink(b, "b's own password")));
+      const quiet = await unlockFrom("127.0.2.1", aLink, "a's own password");
+      expect(quiet.status).toBe(200);
+
+      const flood = Array.from({ length: FLOOD }, (_, i) =>
+        unlockFrom(`127.0.1.${i + 1}`, bLinks[i % B_LINKS] ?? "", "b's own password"),
+      );
+      // Every unlock of the flood has reached the server and asked for its hash.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const beside = await unlockFrom("127.0.2.2", aLink, "a's own password");
+      const statuses = (await Promise.all(flood)).map((answer) => answer.status);
+      console.log(
+        `A's unlock: ${quiet.ms.toFixed(0)} ms quiet, ${beside.ms.toFixed(0)} ms beside B's ${FLOOD} ` +
+          `(B's answers: ${statuses.filter((s) => s === 200).length} unlocked, ${statuses.filter((s) => s === 429).length} 429)`,
+      );
+      expect(beside.status).toBe(200);
+      expect(beside.ms).toBeLessThan(1500);
+      // B's flood was hashed in B's turns or refused for B alone: never a 503 for everyone.
+      expect(statuses.filter((status) => status !== 200 && status !== 429)).toEqual([]);
+    }, 120_000);
+
+    /** `count` unlocks one after the other, the i-th from `from(i)`; answers their statuses. */
+    const unlocksInTurn = async (count: number, from: (i: number) => string, token: string, password: string) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < count; i++) statuses.push((await unlockFrom(from(i), token, password)).status);
+      return statuses;
+    };
+
+    test("when one address unlocks a link with its right password in a loop, then after 30 in 15 minutes it gets 429 with Retry-After, and other addresses do not", async () => {
+      const owner = h.users[2] as Harness["users"][number];
+      const link = await passwordLink(owner, "a loop's password");
+      expect(await unlocksInTurn(30, () => "127.0.4.1", link, "a loop's password")).toEqual(Array(30).fill(200));
+      const spent = await unlockFrom("127.0.4.1", link, "a loop's password");
+      expect(spent.status).toBe(429);
+      expect(Number(spent.retryAfter)).toBeGreaterThan(0);
+      expect((await unlockFrom("127.0.4.2", link, "a loop's password")).status).toBe(200);
+    }, 120_000);
+
+    test("when one owner's links are unlocked 60 times in a minute from many addresses, then the next unlock of them gets 429, and another owner's does not", async () => {
+      const owner = h.users[3] as Harness["users"][number];
+      const link = await passwordLink(owner, "many machines");
+      expect(await unlocksInTurn(60, (i) => `127.0.5.${i + 1}`, link, "many machines")).toEqual(Array(60).fill(200));
+      const spent = await unlockFrom("127.0.5.100", link, "many machines");
+      expect(spent.status).toBe(429);
+      expect(Number(spent.retryAfter)).toBeGreaterThan(0);
+      const other = await passwordLink(h.users[2] as Harness["users"][number], "another owner");
+      expect((await unlockFrom("127.0.5.101", other, "another owner")).status).toBe(200);
+    }, 120_000);
+  },
+);

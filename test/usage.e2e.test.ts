@@ -76,6 +76,34 @@ describe.each(backends)("usage and quotas on $name", (backend) => {
     });
     expect(status).toBe(204);
   };
+  /** A tus upload that replaces `file`'s content, its creation carrying `body`, the first bytes. */
+  const createReplacement = (file: string, length: number, body?: Buffer) =>
+    fetch(`${h.url}/evault/v1/uploads/`, {
+      method: "POST",
+      headers: {
+        "api-key": h.users[0].api_key,
+        "tus-resumable": "1.0.0",
+        "upload-length": String(length),
+        "upload-metadata": `filename ${b64("new.bin")},file ${b64(file)}`,
+        ...(body ? { "content-type": "application/offset+octet-stream" } : {}),
+      },
+      body: body ? new Uint8Array(body) : undefined,
+    });
+  const uploadPath = (created: Response) => new URL(created.headers.get("location") ?? "").pathname;
+  /** What the first user's unfinished uploads announced and what the upload area holds of them. */
+  const uploadArea = async () => {
+    const [row] = await h.query<{ announced: string; received: string }>(
+      `select coalesce(sum(length), 0)::text as announced, coalesce(sum(received), 0)::text as received
+       from tus_uploads where user_id = ${h.users[0].id} and file_id is null`,
+    );
+    return { announced: Number(row?.announced), received: Number(row?.received) };
+  };
+  /** A file whose `sizes` were its contents in turn (the last one current); answers its id. */
+  const withVersions = async (...sizes: number[]) => {
+    const id = await made(randomBytes(sizes[0] ?? 0));
+    for (const size of sizes.slice(1)) expect((await replace(id, randomBytes(size))).response.status).toBe(200);
+    return id;
+  };
   /** The kept figures against a count from the rows themselves. */
   const recount = async () =>
     h.query<{ kept: string; counted: string }>(
@@ -222,6 +250,82 @@ describe.each(backends)("usage and quotas on $name", (backend) => {
     expect(second.status).toBe(201);
     await deleteTus(second);
     await freeAll([filler]);
+  });
+
+  test("a tus replacement counts its Upload-Length against the room left: three larger than the room are refused and store nothing", async () => {
+    const target = await made(randomBytes(1_000));
+    const filler = await leaveRoom(30_000);
+    const tooBig = await Promise.all(
+      Array.from({ length: 3 }, () => createReplacement(target, 40_000, randomBytes(20_000))),
+    );
+    expect(tooBig.map((created) => created.status)).toEqual([507, 507, 507]);
+    expect(await tooBig[0]?.json()).toMatchObject({
+      type: QUOTA_PROBLEM,
+      errors: [{ path: "/headers/upload-length", code: "quota_exceeded" }],
+    });
+    expect(await uploadArea()).toEqual({ announced: 0, received: 0 });
+
+    // Three that each fit alone but not together: the room holds one of them.
+    const racing = await Promise.all(
+      Array.from({ length: 3 }, () => createReplacement(target, 20_000, randomBytes(10_000))),
+    );
+    expect(racing.map((created) => created.status).sort()).toEqual([201, 507, 507]);
+    expect(await uploadArea()).toEqual({ announced: 20_000, received: 10_000 });
+    expect((await usage()).reserved_bytes).toBe(20_000);
+    const made201 = racing.find((created) => created.status === 201) as Response;
+    const deleted = await fetch(`${h.url}${uploadPath(made201)}`, {
+      method: "DELETE",
+      headers: { "api-key": h.users[0].api_key, "tus-resumable": "1.0.0" },
+    });
+    expect(deleted.status).toBe(204);
+    await freeAll([filler, target]);
+  });
+
+  test("a tus replacement is credited the oldest version it frees when the file keeps all it may", async () => {
+    // FILE_VERSIONS_KEEP=5: four earlier versions, so the next change recycles the 5,000-byte one.
+    const target = await withVersions(5_000, 100, 101, 102, 103);
+    const filler = await leaveRoom(30_000);
+    expect((await createReplacement(target, 35_001)).status).toBe(507);
+    const whole = await createReplacement(target, 35_000, randomBytes(35_000));
+    expect(whole.status).toBe(201);
+    expect(whole.headers.get("vault-file-id")).toBe(target);
+    expect((await usage()).total_bytes).toBe(QUOTA);
+    await freeAll([filler, target]);
+  });
+
+  test("a PATCH of an upload that no longer fits beside what is stored answers 507 and stores nothing", async () => {
+    const restored = await withVersions(10_000, 100);
+    const filler = await leaveRoom(20_000);
+    const created = await createTus(20_000);
+    expect(created.status).toBe(201);
+    // A restore is held to the stored bytes only: it takes room the upload announced.
+    const { data: versions } = await h.client().GET("/evault/v1/files/{id}/versions/", {
+      params: { path: { id: restored } },
+    });
+    const old = versions?.results.find((v) => v.size === 10_000)?.id ?? "";
+    const restore = await h.client().POST("/evault/v1/files/{id}/versions/{version_id}/restore/", {
+      params: { path: { id: restored, version_id: old } },
+    });
+    expect(restore.response.status).toBe(200);
+
+    const patched = await fetch(`${h.url}${uploadPath(created)}`, {
+      method: "PATCH",
+      headers: {
+        "api-key": h.users[0].api_key,
+        "tus-resumable": "1.0.0",
+        "upload-offset": "0",
+        "content-type": "application/offset+octet-stream",
+      },
+      body: new Uint8Array(randomBytes(10_000)),
+    });
+    expect(patched.status).toBe(507);
+    expect(await patched.json()).toMatchObject({
+      type: QUOTA_PROBLEM,
+      errors: [{ path: "/headers/upload-length", code: "quota_exceeded" }],
+    });
+    expect(await uploadArea()).toEqual({ announced: 20_000, received: 0 });
+    await deleteTus(created);
+    await freeAll([filler, restored]);
   });
 
   test("a restore and a folder duplicate that would pass the quota answer 507 and change nothing; freeing bytes always works", async () => {

@@ -702,7 +702,12 @@ export interface paths {
          *     other operations (`Authorization: Bearer …`), valid 15 minutes. A wrong password is
          *     401 naming `/body/password`. After 10 wrong tries in 15 minutes for one link, or from
          *     one client address, the unlock answers 429 with `Retry-After`, even for the right
-         *     password. The unlock changes nothing, so a retry is always safe: an
+         *     password. Every unlock, right or wrong, costs a password hash: 30 in 15 minutes from
+         *     one address, or `UNLOCK_OWNER_PER_MINUTE` (60) a minute of the links of one owner,
+         *     and the next answers 429 with `Retry-After`. Hashes are shared by owner in turns: when
+         *     too many of one owner's wait, that owner's next unlock (or password change) answers
+         *     429 with `Retry-After`, and another owner's is not slowed by them; 503 only when the
+         *     server has far too many waiting in all. The unlock changes nothing, so a retry is always safe: an
          *     `Idempotency-Key` is accepted and not kept (a kept answer would keep the token).
          *     The link's page posts its password form here: that unlock answers 303 back to the page
          *     with the token as an HttpOnly cookie, and its refusals are pages too. An addition
@@ -754,7 +759,9 @@ export interface paths {
          *     with a body (`creation-with-upload`) store its first bytes. Answers 201 with the
          *     upload's `Location`, the offset and the expiry. An upload of zero bytes, or whose
          *     body is all of it, makes the file at once (`Vault-File-Id`). A caller with 100
-         *     unfinished uploads gets 403. No `Idempotency-Key`: a retry makes another upload,
+         *     unfinished uploads gets 403. With a quota, an `Upload-Length` that does not fit beside
+         *     the stored bytes and the other unfinished uploads answers 507 (a replacement, `file`,
+         *     is credited what it surely frees; see the usage). No `Idempotency-Key`: a retry makes another upload,
          *     and an unused one expires.
          */
         post: operations["createUpload"];
@@ -797,7 +804,10 @@ export interface paths {
          * Append bytes to an upload
          * @description Append the body at `Upload-Offset`, which must be the server's offset (else 409 with
          *     nothing stored). Bytes that arrive before a dropped connection are kept: a HEAD says
-         *     how many. A body past `Upload-Length` answers 413 and stores nothing beyond it. With
+         *     how many. A body past `Upload-Length` answers 413 and stores nothing beyond it. An
+         *     upload that no longer fits in the quota beside the stored bytes and the other
+         *     unfinished uploads (a restore took the room, the quota was lowered) answers 507 naming
+         *     `/headers/upload-length` and stores nothing. With
          *     `Upload-Checksum`, a body whose SHA-256 differs answers 460 and is discarded. Another
          *     PATCH of the same upload in progress (on any server) answers 423. The PATCH that
          *     brings the last byte makes the file and answers its `Vault-File-Id`.
@@ -818,8 +828,13 @@ export interface paths {
          *     `total_bytes` past it (an upload, a content PUT, a tus creation whose `Upload-Length`
          *     does not fit beside the other unfinished uploads, a version restore, a folder
          *     duplicate) answers 507 `urn:vault:problem:quota-exceeded` and stores nothing; a new
-         *     file's upload is refused before its bytes are stored, a replacement when it commits
+         *     file's upload is refused before its bytes are stored, a content PUT when it commits
          *     (the same content adds nothing; with one version kept, the replaced content is freed).
+         *     A tus upload, a replacement too, holds its `Upload-Length` from its creation: it must
+         *     fit beside the stored bytes and the other unfinished uploads, a replacement credited
+         *     what it surely frees (the replaced content with one version kept, else the oldest
+         *     version when the file keeps all it may), and a PATCH of one that no longer fits
+         *     answers 507 with nothing stored.
          *     Concurrent writes of one caller are checked one
          *     after the other when they commit, so together they cannot pass the quota. Deleting
          *     versions and emptying the bin free bytes. An addition (`x-vault-addition`).
@@ -1437,7 +1452,11 @@ export interface components {
              *     At most 64 characters, e.g. `2026-04-01T00:00:00Z`.
              */
             expires_at?: string | null;
-            /** @description Write-only, 1 to 1024 characters: stored hashed, never returned or logged. */
+            /**
+             * @description Write-only, 1 to 1024 characters: stored hashed, never returned or logged. Hashing
+             *     takes turns by owner: with too many of the caller's hashes waiting, the write answers
+             *     429 with `Retry-After`.
+             */
             password?: string;
         };
         /** @description A file share was created. */
@@ -1580,7 +1599,11 @@ export interface components {
              *     At most 64 characters, e.g. `2026-04-01T00:00:00Z`.
              */
             expires_at?: string | null;
-            /** @description Write-only, 1 to 1024 characters: stored hashed, never returned or logged. */
+            /**
+             * @description Write-only, 1 to 1024 characters: stored hashed, never returned or logged. Hashing
+             *     takes turns by owner: with too many of the caller's hashes waiting, the write answers
+             *     429 with `Retry-After`.
+             */
             password?: string;
         };
         /** @description A file share was changed (its PATCH, or a new link). */

@@ -64,6 +64,10 @@ export interface Config {
    * (true), a number of proxies in front, or the proxies' addresses and CIDR ranges.
    */
   trustProxy: boolean | number | string[];
+  /** Unlocks, right or wrong, of the password links of one owner per minute (`UNLOCK_OWNER_PER_MINUTE`). */
+  unlockOwnerPerMinute: number;
+  /** The cost of new share password hashes, scrypt's N as a power of two (`SHARE_PASSWORD_SCRYPT_LN`; 17, OWASP's). */
+  sharePasswordScryptLogN: number;
   /** Redis for a rate-limit budget shared by several processes; in-process counting without it. */
   redisUrl: string | undefined;
   /** Origins allowed by CORS; empty means CORS is off. */
@@ -138,6 +142,8 @@ export function loadConfig(env: Env = process.env): Config {
     failedAuthPerMinute: integer(env, "RATE_LIMIT_FAILED_AUTH_PER_MINUTE", rateLimitPerMinute, 1, 1_000_000),
     linkPerMinute: integer(env, "LINK_RATE_LIMIT_PER_MINUTE", 120, 1, 1_000_000),
     trustProxy: trustProxy(env.TRUST_PROXY),
+    unlockOwnerPerMinute: integer(env, "UNLOCK_OWNER_PER_MINUTE", 60, 1, 1_000_000),
+    sharePasswordScryptLogN: integer(env, "SHARE_PASSWORD_SCRYPT_LN", 17, 14, 20),
     redisUrl: url(env, "REDIS_URL", /^rediss?:$/),
     corsOrigins: commaList(env.CORS_ORIGINS),
     webhookAllowHosts: commaList(env.WEBHOOK_ALLOW_HOSTS).map((host) => host.toLowerCase()),

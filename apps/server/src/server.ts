@@ -11,8 +11,10 @@ import { users } from "./data/schema.js";
 import { createDemoUser, type DemoUser } from "./demo.js";
 import { KEY_REVOKED_CHANNEL, KeyCache } from "./domain/api-keys.js";
 import { purgeOldEvents } from "./domain/events.js";
+import { setPasswordCost } from "./domain/passwords.js";
 import { purgeExpired } from "./domain/vault/bins.js";
 import { sweepOrphanBlobs } from "./domain/vault/blob-sweep.js";
+import { linkOwner } from "./domain/vault/links.js";
 import { sweepExpiredUploads } from "./domain/vault/resumable-uploads.js";
 import { StoreNotBound } from "./domain/vault/store-binding.js";
 import { startDeliveryWorker } from "./domain/webhooks/delivery-worker.js";
@@ -122,10 +124,13 @@ export async function startServer(
   keyCache.trust();
 
   const metrics = createMetrics(database);
+  setPasswordCost(config.sharePasswordScryptLogN);
   const rateLimiter = await createRateLimiter({
     perMinute: config.rateLimitPerMinute,
     failedAuthPerMinute: config.failedAuthPerMinute,
     linkPerMinute: config.linkPerMinute,
+    unlockOwnerPerMinute: config.unlockOwnerPerMinute,
+    linkOwner: (token) => linkOwner(database.db, token),
     redisUrl: config.redisUrl,
   });
   const admin =

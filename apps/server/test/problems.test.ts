@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { PasswordChecksBusy } from "../src/domain/passwords.js";
+import { AllSlotsBusy, OwnerQueueFull } from "../src/domain/fair-slots.js";
 import { errorHandler, problem, problemTypes } from "../src/http/problems.js";
 
 describe("the problem catalogue", () => {
@@ -28,7 +28,8 @@ describe("the problem catalogue", () => {
     });
   });
 
-  test("when every password hash slot and place in the queue is taken, then the answer is a 503 problem with Retry-After", () => {
+  /** What the error handler answers for `err`. */
+  const answered = (err: unknown) => {
     const sent = { status: 0, headers: {} as Record<string, string>, body: "" };
     const res = {
       headersSent: false,
@@ -47,9 +48,21 @@ describe("the problem catalogue", () => {
         return this;
       },
     };
-    errorHandler(new PasswordChecksBusy(), { id: "r1", log: { error() {} } } as never, res as never, () => {});
+    errorHandler(err, { id: "r1", log: { error() {} } } as never, res as never, () => {});
+    return sent;
+  };
+
+  test("when every password hash slot and place in the queue is taken, then the answer is a 503 problem with Retry-After", () => {
+    const sent = answered(new AllSlotsBusy());
     expect(sent.status).toBe(503);
     expect(sent.headers["Retry-After"]).toBe("5");
     expect(JSON.parse(sent.body)).toMatchObject({ type: "urn:vault:problem:unavailable", status: 503 });
+  });
+
+  test("when one owner's password hashes fill their queue, then the answer is a 429 problem with Retry-After", () => {
+    const sent = answered(new OwnerQueueFull());
+    expect(sent.status).toBe(429);
+    expect(sent.headers["Retry-After"]).toBe("5");
+    expect(JSON.parse(sent.body)).toMatchObject({ type: "urn:vault:problem:too-many-requests", status: 429 });
   });
 });

@@ -244,7 +244,7 @@ export function linkHandlers(db: Db, store: BlobStore, publicBaseUrl: string): R
     async unlockLink(req, res) {
       const link = await found(db, req);
       const { password } = req.body as { password: string };
-      const right = link.passwordHash === null || (await verifyPassword(password, link.passwordHash));
+      const right = link.passwordHash === null || (await verifyPassword(password, link.passwordHash, link.ownerId));
       if (!right) {
         throw new ProblemError("unauthorized", "The password is not this link's.", [
           { path: "/body/password", message: "is not this link's password", code: "wrong_password" },

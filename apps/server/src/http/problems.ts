@@ -2,7 +2,7 @@ import type { components } from "@vault/spec/schema";
 import type { ErrorRequestHandler, Request, Response } from "express";
 import { causeChain, hasErrorCode } from "../data/database-errors.js";
 import { DomainError, type DomainErrorKind, EXPECTED_VERSION, type FieldIssue } from "../domain/errors.js";
-import { PasswordChecksBusy } from "../domain/passwords.js";
+import { AllSlotsBusy, OwnerQueueFull } from "../domain/fair-slots.js";
 import { BlobStoreFull, BlobStoreRefused, BlobStoreUnavailable } from "../storage/blob-store.js";
 import { linkUrls, problemPage, sendPage, wantsPage } from "./link-pages.js";
 
@@ -45,6 +45,9 @@ const retryAfterSeconds: Partial<Record<ProblemCode, number>> = {
   idempotency_key_in_use: 1,
   upload_locked: 1,
 };
+
+/** About what an owner's full queue of password hashes takes to drain while others hash too. */
+const OWNER_QUEUE_RETRY_SECONDS = 5;
 
 /**
  * A problem lists at most 20 fields at fault (with `error_count` for all of them) and
@@ -163,7 +166,7 @@ interface ValidatorIssue {
 }
 
 /** express-openapi-validator's errors carry `status` and `errors[]`; body-parser's carry `type`. */
-function classify(err: unknown): { code: ProblemCode; detail?: string; errors?: RequestIssue[] } {
+function classify(err: unknown): { code: ProblemCode; detail?: string; errors?: RequestIssue[]; retryAfter?: number } {
   if (err instanceof DomainError)
     return { code: domainCodes[err.kind], detail: err.message, errors: err.errors.map(locate) };
   if (err instanceof ProblemError) return { code: err.code, detail: err.message, errors: err.errors };
@@ -179,7 +182,14 @@ function classify(err: unknown): { code: ProblemCode; detail?: string; errors?: 
   if (err instanceof BlobStoreFull) {
     return { code: "insufficient_storage", detail: "The file store is full; nothing was stored." };
   }
-  if (err instanceof PasswordChecksBusy) {
+  if (err instanceof OwnerQueueFull) {
+    return {
+      code: "too_many_requests",
+      detail: "Too many passwords of this link's owner are being checked right now; retry after Retry-After seconds.",
+      retryAfter: OWNER_QUEUE_RETRY_SECONDS,
+    };
+  }
+  if (err instanceof AllSlotsBusy) {
     return { code: "unavailable", detail: "Too many passwords are being checked right now; retry later." };
   }
   if (hasCode(err, OVER_QUOTA)) {
@@ -243,7 +253,7 @@ const validatorDetails: Partial<Record<ProblemCode, string>> = {
 
 /** The one error handler: every failure becomes an RFC 9457 problem; internals are logged, never sent. */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
-  const { code, detail, errors } = classify(req.keyCheckFailure ?? err);
+  const { code, detail, errors, retryAfter } = classify(req.keyCheckFailure ?? err);
   const body = problem(code, detail, errors, instanceOf(req));
   if (body.status >= 500) req.log.error({ err: req.keyCheckFailure ?? err }, "request failed");
   if (res.headersSent) {
@@ -253,5 +263,6 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   // Every 405 names the path's methods (RFC 9110 §15.5.6); the validator's MethodNotAllowed lists them.
   const allow = (err as { headers?: { Allow?: unknown } } | undefined)?.headers?.Allow;
   if (body.status === 405 && typeof allow === "string") res.setHeader("Allow", allow);
+  if (retryAfter !== undefined) res.setHeader("Retry-After", String(retryAfter));
   sendProblem(res, code, body);
 };

@@ -21,7 +21,10 @@ export interface RateLimiter {
   /**
    * Before a link's unlock: 10 wrong passwords (answered 401) in 15 minutes for
    * one link, or from one client address, and every unlock of it (or from it) is a 429
-   * until the window ends, the right password too.
+   * until the window ends, the right password too. Every unlock, right or wrong, spends
+   * a password hash: 30 in 15 minutes from one address, and `unlockOwnerPerMinute` a
+   * minute of the links of one owner, so that no one can hash in a loop with a link and
+   * password of their own.
    */
   unlock: RequestHandler;
   close(): Promise<void>;
@@ -29,6 +32,10 @@ export interface RateLimiter {
 
 const UNLOCK_TRIES = 10;
 const UNLOCK_WINDOW_MS = 15 * 60_000;
+/** Unlocks, right or wrong, from one address in `UNLOCK_WINDOW_MS`: a person needs one a link per unlock's life. */
+const UNLOCK_HASHES_PER_ADDRESS = 30;
+/** How many links' owners the unlock budget keeps in memory. */
+const OWNERS_KEPT = 10_000;
 
 const clientAddress = (req: Request) => `ip:${ipKeyGenerator(req.ip ?? "")}`;
 
@@ -52,6 +59,10 @@ export async function createRateLimiter(options: {
   perMinute: number;
   failedAuthPerMinute: number;
   linkPerMinute: number;
+  /** Unlocks, right or wrong, of the links of one owner per minute. */
+  unlockOwnerPerMinute: number;
+  /** The user whose share a link token opens, if any. */
+  linkOwner: (token: string) => Promise<number | undefined>;
   redisUrl: string | undefined;
 }): Promise<RateLimiter> {
   let store: (prefix: string) => Store | undefined = () => undefined;
@@ -121,9 +132,48 @@ export async function createRateLimiter(options: {
       handler: tooMany(`Too many wrong passwords for this ${by}; retry after Retry-After seconds.`),
     });
   const [perLinkUnlock, perAddressUnlock] = [unlockBudget("link"), unlockBudget("address")];
+  const perAddressHashes = rateLimit({
+    ...common,
+    windowMs: UNLOCK_WINDOW_MS,
+    limit: UNLOCK_HASHES_PER_ADDRESS,
+    identifier: "unlock-hashes-address",
+    requestPropertyName: "unlockHashesRateLimit",
+    store: store("vault:rl-unlock-hashes:"),
+    keyGenerator: clientAddress,
+    handler: tooMany("Too many unlocks from this address; retry after Retry-After seconds."),
+  });
+  // A link's owner never changes: the last OWNERS_KEPT links' are kept (by the token's
+  // hash), so a flood of one link's unlocks reads it once. An unknown token has none (and
+  // is not kept): it spends no owner's budget.
+  const owners = new Map<string, Promise<number | undefined>>();
+  const ownerOf = (req: Request) => {
+    const token = String(req.openapi?.pathParams?.token);
+    const key = createHash("sha256").update(token).digest("hex");
+    let owner = owners.get(key);
+    if (!owner) {
+      owner = options.linkOwner(token);
+      owners.set(key, owner);
+      if (owners.size > OWNERS_KEPT) owners.delete(owners.keys().next().value as string);
+      const forget = () => owners.get(key) === owner && owners.delete(key);
+      owner.then((found) => found === undefined && forget(), forget);
+    }
+    return owner;
+  };
+  const perOwnerHashes = rateLimit({
+    ...common,
+    limit: options.unlockOwnerPerMinute,
+    identifier: "unlock-owner",
+    requestPropertyName: "unlockOwnerRateLimit",
+    store: store("vault:rl-unlock-owner:"),
+    skip: async (req) => (await ownerOf(req)) === undefined,
+    keyGenerator: async (req) => `owner:${await ownerOf(req)}`,
+    handler: tooMany("Too many unlocks of this owner's links; retry after Retry-After seconds."),
+  });
   const unlock: RequestHandler = (req, res, next) => {
     if (req.openapi?.schema?.operationId !== "unlockLink") return next();
-    void perAddressUnlock(req, res, () => perLinkUnlock(req, res, next));
+    void perAddressUnlock(req, res, () =>
+      perLinkUnlock(req, res, () => perAddressHashes(req, res, () => perOwnerHashes(req, res, next))),
+    );
   };
   const perRequest: RequestHandler = (req, res, next) =>
     (!req.auth && isLinkOperation(req.openapi?.schema?.operationId) ? linkBudget : perKey)(req, res, next);

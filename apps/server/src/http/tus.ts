@@ -9,6 +9,7 @@ import { claimKey, releaseKey } from "../data/idempotency-keys.js";
 import { DomainError } from "../domain/errors.js";
 import { createFile, type FileForm, replaceFile, type VaultSettings } from "../domain/vault/files.js";
 import {
+  checkUploadStillFits,
   claimUploadRow,
   createUploadRow,
   deleteUploadRow,
@@ -57,7 +58,7 @@ interface TusDeps {
   blobs: BlobStore;
   settings: VaultSettings;
   maxUploadBytes: number;
-  /** `USER_QUOTA_BYTES`: a creation's `Upload-Length` must fit under it. */
+  /** `USER_QUOTA_BYTES`: an upload's `Upload-Length` must fit under it, at its creation and at each PATCH. */
   quota: number | undefined;
   publicBaseUrl: string;
 }
@@ -91,6 +92,7 @@ const checksumOf = (req: Request) => {
 
 export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandler> {
   const { db, blobs } = deps;
+  const quota = { bytes: deps.quota, keep: deps.settings.versionsKept };
   /**
    * The SHA-256 and head of each upload's recorded bytes, by upload, as this process
    * took them: at completion they spare a read of the whole upload when every byte came
@@ -314,7 +316,7 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
       const form = parseUploadMetadata(metadata);
       // Without a body (and bytes to come) nothing is written now: no lease to give back.
       const writes = length === 0 || hasBody(req);
-      const created = await createUploadRow(db, userId, { length, metadata, form, leased: writes }, deps.quota).catch(
+      const created = await createUploadRow(db, userId, { length, metadata, form, leased: writes }, quota).catch(
         (error: unknown) => {
           if (!(error instanceof TooManyUploads)) throw error;
           throw new ProblemError("too_many_uploads", "You have 100 unfinished uploads: finish or delete one first.");
@@ -364,8 +366,10 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
             "offset_mismatch",
           );
         }
-        if (row.file_id === null) state = await append(req, userId, row, claim);
-        else {
+        if (row.file_id === null) {
+          await checkUploadStillFits(db, row, quota);
+          state = await append(req, userId, row, claim);
+        } else {
           state = emptyBody(req, row, row.file_id);
           await releaseUploadLease(db, row.id, claim);
         }

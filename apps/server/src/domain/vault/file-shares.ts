@@ -300,7 +300,7 @@ export async function updateFileShare(
   urls: ShareUrls,
 ): Promise<Versioned<ApiFileShare>> {
   const shown = await presenting(db, urls);
-  const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
+  const passwordHash = input.password === undefined ? null : await hashPassword(input.password, userId);
   // A file given moves the share off its folder, and a folder off its file.
   let fileId = input.file;
   let folderId = input.folder;
@@ -408,7 +408,7 @@ export async function createFileShare(
   if (input.file == null && input.folder == null) {
     throw unprocessable("file", "a share points at one item: give file or folder", "one_item");
   }
-  const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
+  const passwordHash = input.password === undefined ? null : await hashPassword(input.password, userId);
   const shown = await presenting(db, urls);
   const [outcome] = (await createShareStatements[input.file != null ? "file" : "folder"](db, {
     ...claimedKeyValues(claimed),

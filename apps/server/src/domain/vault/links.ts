@@ -134,6 +134,17 @@ export async function openLink(db: Db, token: string, caller: number | undefined
   };
 }
 
+const linkOwnerStatement = namedStatement<{ user_id: number }, { hash: string }>(
+  "link_owner",
+  sql`select user_id from file_shares where link_hash = ${value("hash")}`,
+);
+
+/** The user whose share the link of `token` is, opened or not (unknown: undefined). */
+export async function linkOwner(db: Db, token: string): Promise<number | undefined> {
+  const [row] = await linkOwnerStatement(db, { hash: tokenHash(token) });
+  return row?.user_id;
+}
+
 function sharedItem(row: LinkRow): SharedFile | SharedFolder | undefined {
   if (row.file_id && row.file_name !== null && row.hash && row.mimetype) {
     const { file_id: id, file_name: name, hash, mimetype } = row;

@@ -3,7 +3,7 @@
 // The protocol itself is in http/tus.ts; the file is made by files.ts, as a one-request
 // upload makes it.
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../data/database.js";
 import { namedStatement, statement, value } from "../../data/prepared.js";
 import { DomainError } from "../errors.js";
@@ -140,19 +140,39 @@ function parseTags(value: string): string[] {
 
 const user = value("user");
 
+/**
+ * The bytes a replacement of `file` surely frees when it commits: with one version kept,
+ * the content it replaces; with a full history (`keep - 1` earlier versions), the oldest
+ * version, whose row the saved one takes. Nothing for a new file's upload.
+ */
+const freedBy = (file: SQL, keep: SQL) => sql`coalesce((
+  select case when ${keep}::integer <= 1 then coalesce(f.content_size, 0)
+    when f.version_count >= ${keep}::integer - 1 then coalesce((
+      select v.size from file_versions v where v.file_id = f.id order by v.created_at, v.id limit 1), 0)
+    else 0 end
+  from files f where f.id = ${file}::text and f.user_id = ${user}), 0)`;
+
+/**
+ * Whether an upload of `length` bytes fits under `quota` (none when null) beside what the
+ * user stores and `held`, what their other unfinished uploads announced; a replacement's
+ * `freedBy` credited.
+ */
+const fitsQuota = (held: SQL, length: SQL, quota: SQL, file: SQL, keep: SQL) =>
+  sql`(${quota}::bigint is null or coalesce((select u.file_bytes + u.version_bytes from user_usage u where u.user_id = ${user}), 0)
+    + ${held} + ${length}::bigint <= ${quota}::bigint + ${freedBy(file, keep)})`;
+
+type QuotaValues = "user" | "length" | "quota" | "file" | "keep";
+
 const countAndInsert = namedStatement<
   RawRow & { unfinished: string; folder_ok: boolean; file_ok: boolean; fits: boolean },
-  Record<"id" | "user" | "length" | "metadata" | "form" | "folder" | "file" | "claim" | "quota", unknown>
+  Record<QuotaValues | "id" | "metadata" | "form" | "folder" | "claim", unknown>
 >(
   "create_tus_upload",
   sql`with unfinished as (
      select count(*) as n, coalesce(sum(length), 0) as held from tus_uploads
      where user_id = ${user} and file_id is null and expires_at > now()
    ), room as (
-     -- A replacement is held to the quota when it commits: what it frees depends on its bytes.
-     select ${value("quota")}::bigint is null or ${value("file")}::text is not null
-       or coalesce(u.file_bytes + u.version_bytes, 0) + unfinished.held + ${value("length")}::bigint <= ${value("quota")}::bigint as fits
-     from unfinished left join user_usage u on u.user_id = ${user}
+     select ${fitsQuota(sql`unfinished.held`, value("length"), value("quota"), value("file"), value("keep"))} as fits from unfinished
    ), target as (
      select ${value("folder")}::text is null or ${visibleFolder(user, sql`${value("folder")}::text`)} as folder_ok,
        ${value("file")}::text is null or ${visibleFile(user, sql`${value("file")}::text`)} as file_ok
@@ -176,14 +196,15 @@ export class TooManyUploads extends Error {}
  * that its creation's own body goes in first. Refused with 422 when `folder` or `file` is not
  * one of the caller's, with `TooManyUploads` past the limit, with 507 when its length does
  * not fit under `quota` beside what the caller stores and their other unfinished uploads
- * hold. Serialised per user with the tree's writes, so concurrent creations cannot pass
- * the limits together.
+ * hold (a replacement, `file`, credited what it frees with `keep` versions kept).
+ * Serialised per user with the tree's writes, so concurrent creations cannot pass the
+ * limits together.
  */
 export async function createUploadRow(
   db: Db,
   userId: number,
   upload: { length: number; metadata: string | undefined; form: UploadForm; leased: boolean },
-  quota: number | undefined,
+  quota: { bytes: number | undefined; keep: number },
 ): Promise<{ row: UploadRow; claim: string }> {
   const claim = randomUUID();
   const { form } = upload;
@@ -197,7 +218,8 @@ export async function createUploadRow(
       folder: form.folder ?? null,
       file: form.file ?? null,
       claim: upload.leased ? claim : null,
-      quota: quota ?? null,
+      quota: quota.bytes ?? null,
+      keep: quota.keep,
     }),
   );
   if (!found) throw new Error("the upload's creation answered no row");
@@ -206,9 +228,45 @@ export async function createUploadRow(
     throw unprocessableMetadata("folder", "is not one of your folders");
   }
   if (form.file !== undefined && !outcome.file_ok) throw unprocessableMetadata("file", "is not one of your files");
-  if (quota !== undefined && !outcome.fits) throw quotaExceeded(quota, { field: "upload-length", in: "headers" });
+  if (quota.bytes !== undefined && !outcome.fits) throw lengthExceeds(quota.bytes);
   if (outcome.id === null) throw new TooManyUploads();
   return { row: rowOf(outcome), claim };
+}
+
+const lengthExceeds = (quota: number) => quotaExceeded(quota, { field: "upload-length", in: "headers" });
+
+const stillFits = namedStatement<{ fits: boolean }, Record<QuotaValues | "id", unknown>>(
+  "tus_upload_fits",
+  sql`select ${fitsQuota(
+    sql`(select coalesce(sum(t.length), 0) from tus_uploads t
+      where t.user_id = ${user} and t.file_id is null and t.expires_at > now() and t.id <> ${value("id")}::text)`,
+    value("length"),
+    value("quota"),
+    value("file"),
+    value("keep"),
+  )} as fits`,
+);
+
+/**
+ * Refuses (507) to store more of an unfinished upload that no longer fits under `quota`
+ * beside what the caller stores and their other unfinished uploads hold: what the room
+ * held at its creation may since have gone to a restore, a duplicate or a lowered quota.
+ */
+export async function checkUploadStillFits(
+  db: Db,
+  row: Pick<UploadRow, "id" | "user_id" | "length" | "form">,
+  quota: { bytes: number | undefined; keep: number },
+): Promise<void> {
+  if (quota.bytes === undefined) return;
+  const [outcome] = await stillFits(db, {
+    id: row.id,
+    user: row.user_id,
+    length: row.length,
+    quota: quota.bytes,
+    file: row.form.file ?? null,
+    keep: quota.keep,
+  });
+  if (!outcome?.fits) throw lengthExceeds(quota.bytes);
 }
 
 const unprocessableMetadata = (key: string, message: string) =>
