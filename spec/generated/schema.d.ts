@@ -1512,8 +1512,9 @@ export interface components {
             readonly download_count: number;
             /**
              * Format: date-time
-             * @description When the link was last opened, or null if never. Kept to the minute: a burst of
-             *     requests (the ranges of a video) moves it once.
+             * @description When a request through the link was last served, or null if never: a refused one (no
+             *     unlock, a wrong password, an item outside the link) leaves it. Kept to the minute: a
+             *     burst of requests (the ranges of a video) moves it once.
              */
             readonly last_accessed_at: string | null;
             /**
