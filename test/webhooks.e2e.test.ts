@@ -466,3 +466,68 @@ describe.each(backends.filter((b) => b.name === "postgres"))("webhooks with two 
     expect(event.data.object).toMatchObject({ id: endpoint.id, disabled: true });
   });
 });
+
+interface Held {
+  open: number;
+  most: number;
+}
+/** An answer that never comes, counting in each of `counters` the requests held open at once (now, and the most so far). */
+const holding =
+  (...counters: Held[]) =>
+  (_req: IncomingMessage, res: ServerResponse) => {
+    for (const held of counters) {
+      held.open++;
+      held.most = Math.max(held.most, held.open);
+    }
+    res.on("close", () => {
+      for (const held of counters) held.open--;
+    });
+  };
+
+describe.each(backends)("a fair share of the webhook senders on $name", (backend) => {
+  let h: Harness;
+  let receiver: Receiver;
+  // A try's timeout long enough that held tries fill the senders for the whole test.
+  withServerAndReceiver(backend, { env: { ...ALLOW_LOCAL, WEBHOOK_TIMEOUT_MS: "6000" } }, (started) => {
+    ({ h, receiver } = started);
+  });
+
+  test("while user B's 8 endpoints hold every try open, user A's delivery arrives within 2 s", async () => {
+    const [userA, userB] = h.users;
+    const a = h.client(userA.api_key);
+    const b = h.client(userB.api_key);
+    const hanging = await Promise.all(Array.from({ length: 8 }, () => startReceiver()));
+    const all: Held = { open: 0, most: 0 };
+    const each = hanging.map((r) => {
+      const held: Held = { open: 0, most: 0 };
+      r.answerWith(holding(all, held));
+      return held;
+    });
+    try {
+      const endpointsOfB = [];
+      for (const r of hanging) endpointsOfB.push(await createEndpoint(b, r.url, ["bank_account.updated"]));
+      // 80 deliveries of B's due: more than a process sends at once.
+      for (let i = 0; i < 10; i++) await updateAccount(b, userB, `Held ${i}`);
+      await until("B's tries held open", () => (all.open >= 8 ? true : undefined), 10_000);
+
+      const endpointOfA = await createEndpoint(a, receiver.url, ["bank_account.updated"]);
+      await updateAccount(a, userA, "Not held back");
+      const sent = Date.now();
+      const event = await newestEvent(a, "bank_account.updated");
+      await until("A's delivery", () => (receiver.of(event.id).length > 0 ? true : undefined), 10_000);
+      expect(Date.now() - sent).toBeLessThan(2000);
+      // B's share: at most 8 of its tries in flight, at most 4 to one endpoint.
+      expect(all.most).toBe(8);
+      expect(Math.max(...each.map((held) => held.most))).toBeLessThanOrEqual(4);
+
+      for (const endpoint of [...endpointsOfB, endpointOfA]) {
+        await h.client(endpoint === endpointOfA ? userA.api_key : userB.api_key).DELETE(
+          "/evault/v1/webhook_endpoints/{id}/",
+          { params: { path: { id: endpoint.id } } },
+        );
+      }
+    } finally {
+      await Promise.all(hanging.map((r) => r.close()));
+    }
+  }, 30_000);
+});
