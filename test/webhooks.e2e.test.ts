@@ -531,3 +531,69 @@ describe.each(backends)("a fair share of the webhook senders on $name", (backend
     }
   }, 30_000);
 });
+
+describe.each(backends)("an endpoint's circuit breaker on $name", (backend) => {
+  let h: Harness;
+  let receiver: Receiver;
+  const env = {
+    ...ALLOW_LOCAL,
+    WEBHOOK_TIMEOUT_MS: "1500",
+    WEBHOOK_BREAKER_TIMEOUT_MS: "300",
+    WEBHOOK_DISABLE_AFTER_SECONDS: "4",
+  };
+  withServerAndReceiver(backend, { env }, (started) => ({ h, receiver } = started));
+
+  test("after 5 tries time out the next ones go one at a time and fail after the shorter timeout; failing for the period disables it with its event; a PATCH enables it again", async () => {
+    const user = h.users[0];
+    const client = h.client(user.api_key);
+    const held: Held = { open: 0, most: 0 };
+    receiver.answerWith(holding(held));
+    const endpoint = await createEndpoint(client, receiver.url, ["bank_account.updated"]);
+    const read = async () =>
+      (await client.GET("/evault/v1/webhook_endpoints/{id}/", { params: { path: { id: endpoint.id } } })).data;
+
+    for (let i = 0; i < 5; i++) await updateAccount(client, user, `Timed out ${i}`);
+    const open = await until("5 failed tries", async () => {
+      const shown = await read();
+      return shown && shown.consecutive_failures >= 5 ? shown : undefined;
+    });
+    expect(open.failing_since).not.toBeNull();
+    expect(open.disabled).toBe(false);
+    const timedOut = (await deliveriesOf(client, endpoint.id)).flatMap((d) => d.attempts);
+    expect(timedOut[0]).toMatchObject({ status_code: null, error: "no answer within 1.5 s" });
+
+    held.most = held.open;
+    for (let i = 0; i < 3; i++) await updateAccount(client, user, `Breaker open ${i}`);
+    const short = await until("a try with the shorter timeout", async () =>
+      (await deliveriesOf(client, endpoint.id))
+        .flatMap((d) => d.attempts)
+        .find((attempt) => attempt.error === "no answer within 0.3 s"),
+    );
+    expect(short.duration_ms).toBeLessThan(1000);
+    await until("the 3 tries", async () => ((await read())?.consecutive_failures ?? 0) >= 8 || undefined);
+    expect(held.most).toBe(1);
+
+    const disabled = await until("the endpoint disabled", async () => {
+      const shown = await read();
+      if (shown?.disabled) return shown;
+      await updateAccount(client, user, "Still failing");
+    });
+    const event = await newestEvent(client, "webhook_endpoint.disabled");
+    expect(event.data.object).toMatchObject({ id: endpoint.id, disabled: true, failing_since: disabled.failing_since });
+
+    receiver.answerWith((_req, res) => void res.end("ok"));
+    const enabled = await client.PATCH("/evault/v1/webhook_endpoints/{id}/", {
+      params: { path: { id: endpoint.id } },
+      body: { disabled: false },
+    });
+    expect(enabled.data).toMatchObject({ disabled: false, failing_since: null, consecutive_failures: 0 });
+    await updateAccount(client, user, "Answered again");
+    const answered = await newestEvent(client, "bank_account.updated");
+    await until("the delivery after enabling", () => (receiver.of(answered.id).length > 0 ? true : undefined));
+    await until("the try kept", async () => {
+      const shown = await read();
+      return shown?.failing_since === null && shown.consecutive_failures === 0 ? true : undefined;
+    });
+    await client.DELETE("/evault/v1/webhook_endpoints/{id}/", { params: { path: { id: endpoint.id } } });
+  }, 40_000);
+});
