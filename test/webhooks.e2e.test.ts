@@ -487,10 +487,9 @@ const holding =
 describe.each(backends)("a fair share of the webhook senders on $name", (backend) => {
   let h: Harness;
   let receiver: Receiver;
-  // A try's timeout long enough that held tries fill the senders for the whole test.
-  withServerAndReceiver(backend, { env: { ...ALLOW_LOCAL, WEBHOOK_TIMEOUT_MS: "6000" } }, (started) => {
-    ({ h, receiver } = started);
-  });
+  // A try's timeout long enough that held tries fill the senders for a test; a delivery fails unsent after 2 s due.
+  const env = { ...ALLOW_LOCAL, WEBHOOK_TIMEOUT_MS: "6000", WEBHOOK_MAX_WAIT_SECONDS: "2" };
+  withServerAndReceiver(backend, { env }, (started) => ({ h, receiver } = started));
 
   test("while user B's 8 endpoints hold every try open, user A's delivery arrives within 2 s", async () => {
     const [userA, userB] = h.users;
@@ -528,6 +527,30 @@ describe.each(backends)("a fair share of the webhook senders on $name", (backend
       }
     } finally {
       await Promise.all(hanging.map((r) => r.close()));
+    }
+  }, 30_000);
+
+  test("deliveries due for longer than the most a delivery may wait are failed unsent, so a backlog stays bounded", async () => {
+    const user = h.users[0];
+    const client = h.client(user.api_key);
+    const hanging = await startReceiver();
+    const held: Held = { open: 0, most: 0 };
+    hanging.answerWith(holding(held));
+    try {
+      const endpoint = await createEndpoint(client, hanging.url, ["bank_account.updated"]);
+      for (let i = 0; i < 12; i++) await updateAccount(client, user, `Backlog ${i}`);
+      // The 4 tries held open time out after 6 s; the 8 deliveries waiting behind them are due for longer than 2 s.
+      const expired = await until("the waiting deliveries failed", async () => {
+        const failed = (await deliveriesOf(client, endpoint.id)).filter((d) => d.status === "failed");
+        return failed.length >= 8 ? failed : undefined;
+      });
+      expect(expired).toHaveLength(8);
+      expect(expired.every((d) => d.attempts.length === 0 && d.next_attempt_at === null)).toBe(true);
+      expect(hanging.received).toHaveLength(4);
+      expect(held.most).toBe(4);
+      await client.DELETE("/evault/v1/webhook_endpoints/{id}/", { params: { path: { id: endpoint.id } } });
+    } finally {
+      await hanging.close();
     }
   }, 30_000);
 });

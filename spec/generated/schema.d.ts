@@ -2395,7 +2395,9 @@ export interface components {
             /** @description The event's type. */
             event_type: string;
             /**
-             * @description `pending` until a try delivers it (`succeeded`) or the last retry fails (`failed`).
+             * @description `pending` until a try delivers it (`succeeded`) or the last retry fails (`failed`). A
+             *     delivery that waited due and unsent for 24 hours (its endpoint's backlog outgrew its
+             *     share of the senders) is `failed` too, with no new try; a retry sends it again.
              * @enum {string}
              */
             status: "pending" | "succeeded" | "failed";
@@ -2437,9 +2439,10 @@ export interface components {
          *     4 deliveries to one endpoint and 8 to one user's endpoints are in flight at once, and
          *     the users' due deliveries are sent in turn, so one user's slow receivers do not delay
          *     another's. An endpoint whose last 5 tries failed (its circuit breaker is open) gets one
-         *     try at a time with a 2 s timeout until one is delivered. Delivery is asynchronous,
-         *     usually within a second of the write; while the service is busy with API requests,
-         *     deliveries yield to them (a claim every 100 ms) and catch up once it is not.
+         *     try at a time with a 2 s timeout until one is delivered. A delivery left waiting due
+         *     and unsent for 24 hours is failed without a try, so a backlog stays bounded. Delivery
+         *     is asynchronous, usually within a second of the write; while the service is busy with
+         *     API requests, deliveries yield to them (a claim every 100 ms) and catch up once it is not.
          *     Delivery is at least once: a receiver tells retries apart by `webhook-id`.
          */
         WebhookEndpoint: {

@@ -20,7 +20,7 @@ import { type Db, statementPoolOf } from "../src/data/database.js";
 import {
   CLAIM_TEXT,
   claimDeliveries,
-  DISABLE_AFTER_S,
+  KEEP_LIMITS,
   recordAttempts,
   recordStatement,
   SHARES,
@@ -32,6 +32,8 @@ const BACKLOG = 10_000;
 const { perEndpoint } = SHARES;
 /** The claim's values: room for 64, each endpoint's and user's share. */
 const CLAIM_VALUES = `64, ${SHARES.perEndpoint}, ${SHARES.perUser}`;
+/** The keep's values after its tries: how long an endpoint may fail, and a delivery wait due unsent. */
+const LIMIT_VALUES = `${KEEP_LIMITS.disableAfterS}, ${KEEP_LIMITS.maxWaitS}`;
 const attempt = { at: new Date().toISOString(), duration_ms: 3, status_code: 200, error: null };
 
 type Rows<T> = { rows: T[] };
@@ -131,8 +133,8 @@ describe.each(scratchKinds)("the webhook deliveries' statements on %s", (kind) =
   test("when 10,000 deliveries are pending, then keeping a share of tries' outcomes reads a few dozen rows", async () => {
     const reads = await readsBehindABacklog(
       recordStatement.text,
-      { values: `${triesOf(["dlv_none"])}, ${DISABLE_AFTER_S}` },
-      async (tx) => `${triesOf(await pendingIds(tx, perEndpoint))}, ${DISABLE_AFTER_S}`,
+      { values: `${triesOf(["dlv_none"])}, ${LIMIT_VALUES}` },
+      async (tx) => `${triesOf(await pendingIds(tx, perEndpoint))}, ${LIMIT_VALUES}`,
     );
     expect(reads).toEqual({ rows: 1, large: [] });
 
@@ -202,7 +204,7 @@ describe.runIf(scratchKinds.includes("postgres"))("the delivery workers' plans o
     expect(tries).toHaveLength(8);
 
     const claim = await explainedOnThePool(`claim_webhook_deliveries(${CLAIM_VALUES})`);
-    const keep = await explainedOnThePool(`record_webhook_attempts('${JSON.stringify(tries)}', ${DISABLE_AFTER_S})`);
+    const keep = await explainedOnThePool(`record_webhook_attempts('${JSON.stringify(tries)}', ${LIMIT_VALUES})`);
     expect(claim["Actual Rows"]).toBe(perEndpoint);
     expect(largeReads(claim)).toEqual([]);
     expect(keep["Actual Rows"]).toBe(1);

@@ -32,7 +32,11 @@ export type Shares = typeof SHARES;
  */
 export const BREAKER_FAILURES = 5;
 /** An endpoint whose deliveries have all failed this long is disabled (Standard Webhooks' guidance). */
-export const DISABLE_AFTER_S = 5 * 24 * 3600;
+const DISABLE_AFTER_S = 5 * 24 * 3600;
+/** A delivery due this long and not yet sent (its endpoint's backlog outgrew its share) is failed unsent. */
+const MAX_WAIT_S = 24 * 3600;
+/** The most deliveries of one endpoint failed unsent by one keep: more than its tries could add meanwhile. */
+const EXPIRED_PER_KEEP = 100;
 
 export interface DeliveryView {
   id: string;
@@ -299,7 +303,9 @@ export async function claimDeliveries(db: Db, limit: number, shares: Shares = SH
  * when an earlier one of the batch did and the last failed) and set by the first failure
  * after a delivery, and `consecutive_failures` counts the failures after the last
  * delivered try; an endpoint whose tries all failed for `disable_after_s` is disabled
- * (an event). Each delivery is found by its primary key, and only while pending: while
+ * (an event). Each endpoint's deliveries due for over `max_wait_s` and not yet sent (a
+ * backlog its receiver does not keep up with) are failed, the oldest first, at most
+ * EXPIRED_PER_KEEP a keep: an endpoint's backlog holds at most that long of its events. Each delivery is found by its primary key, and only while pending: while
  * it has a `next_attempt_at` (not `status = 'pending'`, with which a plan made when next
  * to none were pending read the whole partial index of pending deliveries for each try
  * kept).
@@ -342,7 +348,19 @@ export const recordStatement = namedStatement<{ kept: number }, Record<string, u
       user: sql`e.user_id`,
       object: endpointView("e"),
       from: sql`endpoint e where e.now_disabled`,
-    })}
+    })},
+    expired as (
+      update webhook_deliveries d set status = 'failed', next_attempt_at = null
+      where d.id = any(array(
+        select x.id from outcomes o cross join lateral (
+          select b.id from webhook_deliveries b
+          where b.endpoint_id = o.endpoint_id and b.status = 'pending'
+            and b.next_attempt_at < now() - ${value("max_wait_s")}::integer * interval '1 second'
+          order by b.next_attempt_at limit ${sql.raw(String(EXPIRED_PER_KEEP))}) x
+        where x.id <> all(array(select id from tries))
+      ))
+      returning d.id
+    )
   select count(*)::integer as kept from target`,
 );
 
@@ -352,8 +370,19 @@ export interface FinishedTry {
   attempt: DeliveryAttempt;
 }
 
-/** Keeps the outcomes of `tries`, in the order they finished; an endpoint failing for `disableAfterS` is disabled. */
-export async function recordAttempts(db: Db, tries: FinishedTry[], disableAfterS = DISABLE_AFTER_S): Promise<void> {
+/** How long an endpoint may fail before it is disabled, and a delivery may wait due before it is failed unsent. */
+export interface KeepLimits {
+  disableAfterS: number;
+  maxWaitS: number;
+}
+export const KEEP_LIMITS: KeepLimits = { disableAfterS: DISABLE_AFTER_S, maxWaitS: MAX_WAIT_S };
+
+/** Keeps the outcomes of `tries`, in the order they finished. */
+export async function recordAttempts(db: Db, tries: FinishedTry[], limits = KEEP_LIMITS): Promise<void> {
   const rows = tries.map(({ id, attempt }, n) => ({ id, attempt, ok: attempt.error === null, n }));
-  await recordStatement(db, { tries: JSON.stringify(rows), disable_after_s: disableAfterS });
+  await recordStatement(db, {
+    tries: JSON.stringify(rows),
+    disable_after_s: limits.disableAfterS,
+    max_wait_s: limits.maxWaitS,
+  });
 }

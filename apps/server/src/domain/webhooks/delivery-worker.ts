@@ -18,7 +18,8 @@ import {
   type ClaimedDelivery,
   claimDeliveries,
   type FinishedTry,
-  DISABLE_AFTER_S,
+  KEEP_LIMITS,
+  type KeepLimits,
   nextDeliveryDue,
   recordAttempts,
   releaseDeliveries,
@@ -79,7 +80,7 @@ export function startDeliveryWorker({
   shares = SHARES,
   timeoutMs = TIMEOUT_MS,
   breakerTimeoutMs = BREAKER_TIMEOUT_MS,
-  disableAfterS = DISABLE_AFTER_S,
+  keepLimits = KEEP_LIMITS,
 }: {
   db: Db;
   /** The event as `GET /evault/v1/events/{id}/` answers it: the body sent. */
@@ -95,8 +96,8 @@ export function startDeliveryWorker({
   /** A try's timeout (TIMEOUT_MS), and its timeout while its endpoint's breaker is open (BREAKER_TIMEOUT_MS). */
   timeoutMs?: number;
   breakerTimeoutMs?: number;
-  /** How long an endpoint's deliveries may all fail before it is disabled (DISABLE_AFTER_S). */
-  disableAfterS?: number;
+  /** How long an endpoint's deliveries may all fail before it is disabled, and a delivery wait due unsent (KEEP_LIMITS). */
+  keepLimits?: KeepLimits;
 }): DeliveryWorker {
   const agents = {
     http: new http.Agent({ keepAlive: true, maxSockets: shares.perEndpoint }),
@@ -154,7 +155,7 @@ export function startDeliveryWorker({
         await recordAttempts(
           db,
           batch.map(({ done }) => done),
-          disableAfterS,
+          keepLimits,
         );
       } catch (err) {
         failure = err ?? new Error("keeping webhook tries failed");
