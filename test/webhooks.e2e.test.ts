@@ -520,10 +520,9 @@ describe.each(backends)("a fair share of the webhook senders on $name", (backend
       expect(Math.max(...each.map((held) => held.most))).toBeLessThanOrEqual(4);
 
       for (const endpoint of [...endpointsOfB, endpointOfA]) {
-        await h.client(endpoint === endpointOfA ? userA.api_key : userB.api_key).DELETE(
-          "/evault/v1/webhook_endpoints/{id}/",
-          { params: { path: { id: endpoint.id } } },
-        );
+        await h
+          .client(endpoint === endpointOfA ? userA.api_key : userB.api_key)
+          .DELETE("/evault/v1/webhook_endpoints/{id}/", { params: { path: { id: endpoint.id } } });
       }
     } finally {
       await Promise.all(hanging.map((r) => r.close()));

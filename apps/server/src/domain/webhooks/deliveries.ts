@@ -30,7 +30,7 @@ export type Shares = typeof SHARES;
  * An endpoint whose last this many tries failed has its breaker open: its tries go one at a
  * time, with the worker's shorter timeout, until one is delivered.
  */
-export const BREAKER_FAILURES = 5;
+const BREAKER_FAILURES = 5;
 /** An endpoint whose deliveries have all failed this long is disabled (Standard Webhooks' guidance). */
 const DISABLE_AFTER_S = 5 * 24 * 3600;
 /** A delivery due this long and not yet sent (its endpoint's backlog outgrew its share) is failed unsent. */

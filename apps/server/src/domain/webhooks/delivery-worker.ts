@@ -29,9 +29,9 @@ import {
 import { checkedLookup, forbiddenAddress, hostOf, isAllowedHost } from "./endpoint-urls.js";
 
 /** A try with no answer within this long has failed (at most the claim's lease, 15 s). */
-export const TIMEOUT_MS = 10_000;
+const TIMEOUT_MS = 10_000;
 /** The timeout of a try to an endpoint whose breaker is open (its last tries failed). */
-export const BREAKER_TIMEOUT_MS = 2000;
+const BREAKER_TIMEOUT_MS = 2000;
 /** The shortest and longest sleep of an idle worker (the shortest when a due delivery's endpoint is busy elsewhere). */
 const MIN_SLEEP_MS = 1000;
 const MAX_SLEEP_MS = 5 * 60_000;
