@@ -19,7 +19,7 @@ interface Received {
 /** A receiving HTTP server on 127.0.0.1: keeps every request, answers as `answer` says (200 by default). */
 async function startReceiver() {
   const received: Received[] = [];
-  let answer = (_req: IncomingMessage, res: ServerResponse) => void res.end("ok");
+  let answer = (_req: IncomingMessage, res: ServerResponse): void => void res.end("ok");
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
