@@ -305,10 +305,10 @@ export async function claimDeliveries(db: Db, limit: number, shares: Shares = SH
  * delivered try; an endpoint whose tries all failed for `disable_after_s` is disabled
  * (an event). Each endpoint's deliveries due for over `max_wait_s` and not yet sent (a
  * backlog its receiver does not keep up with) are failed, the oldest first, at most
- * EXPIRED_PER_KEEP a keep: an endpoint's backlog holds at most that long of its events. Each delivery is found by its primary key, and only while pending: while
- * it has a `next_attempt_at` (not `status = 'pending'`, with which a plan made when next
- * to none were pending read the whole partial index of pending deliveries for each try
- * kept).
+ * EXPIRED_PER_KEEP a keep: an endpoint's backlog holds at most that long of its events.
+ * Each delivery is found by its primary key, and only while pending: while it has a
+ * `next_attempt_at` (not `status = 'pending'`, with which a plan made when next to none
+ * were pending read the whole partial index of pending deliveries for each try kept).
  */
 export const recordStatement = namedStatement<{ kept: number }, Record<string, unknown>>(
   "record_webhook_attempts",

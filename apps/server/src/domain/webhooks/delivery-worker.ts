@@ -1,9 +1,9 @@
 // The delivery worker each server process runs: it claims due deliveries (over every
-// process, each user and each endpoint at most their share in flight), POSTs each event as the Standard
-// Webhooks specification says, and keeps each try's outcome. Woken by the events'
-// notification (at most once per WAKE_INTERVAL_MS) and by its own finished tries; when
-// nothing is due it sleeps until the next retry (or another worker's lease) falls due,
-// so an idle server sends no queries. Tries that finish together are kept in one
+// process, each user and each endpoint at most their share in flight), POSTs each event as
+// the Standard Webhooks specification says, and keeps each try's outcome. Woken by the
+// events' notification (at most once per WAKE_INTERVAL_MS) and by its own finished tries;
+// when nothing is due it sleeps until the next retry (or another worker's lease) falls
+// due, so an idle server sends no queries. Tries that finish together are kept in one
 // statement and followed by one claim: under load a delivery costs a share of two
 // statements, not a claim, a keep and a look for the next due of its own (issue 28 §4).
 import http from "node:http";
