@@ -20,7 +20,7 @@ interface Received {
 /** A receiving HTTP server on 127.0.0.1: keeps every request, answers as `answer` says (200 by default). */
 async function startReceiver() {
   const received: Received[] = [];
-  let answer = (_req: IncomingMessage, res: ServerResponse) => void res.end("ok");
+  let answer = (_req: IncomingMessage, res: ServerResponse): void => void res.end("ok");
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -490,4 +490,167 @@ describe.each(backends.filter((b) => b.name === "postgres"))("webhooks with two 
     const event = await newestEvent(h.client(), "webhook_endpoint.disabled");
     expect(event.data.object).toMatchObject({ id: endpoint.id, disabled: true });
   });
+});
+
+interface Held {
+  open: number;
+  most: number;
+}
+/** An answer that never comes, counting in each of `counters` the requests held open at once (now, and the most so far). */
+const holding =
+  (...counters: Held[]) =>
+  (_req: IncomingMessage, res: ServerResponse) => {
+    for (const held of counters) {
+      held.open++;
+      held.most = Math.max(held.most, held.open);
+    }
+    res.on("close", () => {
+      for (const held of counters) held.open--;
+    });
+  };
+
+describe.each(backends)("a fair share of the webhook senders on $name", (backend) => {
+  let h: Harness;
+  let receiver: Receiver;
+  // A try's timeout long enough that held tries fill the senders for a test; a delivery fails unsent after 2 s due.
+  const env = { ...ALLOW_LOCAL, WEBHOOK_TIMEOUT_MS: "6000", WEBHOOK_MAX_WAIT_SECONDS: "2" };
+  withServerAndReceiver(backend, { env }, (started) => ({ h, receiver } = started));
+
+  // Two servers on one PostgreSQL database share the shares: each claim counts the other's leases.
+  const serverCounts = backend.name === "pglite" ? [1] : [1, 2];
+  test.each(serverCounts)(
+    "while user B's 8 endpoints hold every try open, user A's delivery arrives within 2 s (servers: %i)",
+    async (servers) => {
+      const second = servers === 2 ? await h.another() : undefined;
+      const [userA, userB] = h.users;
+      const a = h.client(userA.api_key);
+      const b = h.client(userB.api_key);
+      const hanging = await Promise.all(Array.from({ length: 8 }, () => startReceiver()));
+      const all: Held = { open: 0, most: 0 };
+      const each = hanging.map((r) => {
+        const held: Held = { open: 0, most: 0 };
+        r.answerWith(holding(all, held));
+        return held;
+      });
+      try {
+        const endpointsOfB = [];
+        for (const r of hanging) endpointsOfB.push(await createEndpoint(b, r.url, ["bank_account.updated"]));
+        // 80 deliveries of B's due: more than a process sends at once.
+        for (let i = 0; i < 10; i++) await updateAccount(b, userB, `Held ${i}`);
+        await until("B's tries held open", () => (all.open >= 8 ? true : undefined), 10_000);
+
+        const endpointOfA = await createEndpoint(a, receiver.url, ["bank_account.updated"]);
+        await updateAccount(a, userA, "Not held back");
+        const sent = Date.now();
+        const event = await newestEvent(a, "bank_account.updated");
+        await until("A's delivery", () => (receiver.of(event.id).length > 0 ? true : undefined), 10_000);
+        expect(Date.now() - sent).toBeLessThan(2000);
+        // B's share: 8 of its tries in flight (per process at most; two claims at one moment may each take it), at most
+        // 4 to one endpoint.
+        expect(all.most).toBeGreaterThanOrEqual(8);
+        expect(all.most).toBeLessThanOrEqual(8 * servers);
+        expect(Math.max(...each.map((held) => held.most))).toBeLessThanOrEqual(4);
+
+        for (const endpoint of [...endpointsOfB, endpointOfA]) {
+          await h
+            .client(endpoint === endpointOfA ? userA.api_key : userB.api_key)
+            .DELETE("/evault/v1/webhook_endpoints/{id}/", { params: { path: { id: endpoint.id } } });
+        }
+      } finally {
+        await Promise.all(hanging.map((r) => r.close()));
+        await second?.stop();
+      }
+    },
+    30_000,
+  );
+
+  test("deliveries due for longer than the most a delivery may wait are failed unsent, so a backlog stays bounded", async () => {
+    const user = h.users[0];
+    const client = h.client(user.api_key);
+    const hanging = await startReceiver();
+    const held: Held = { open: 0, most: 0 };
+    hanging.answerWith(holding(held));
+    try {
+      const endpoint = await createEndpoint(client, hanging.url, ["bank_account.updated"]);
+      for (let i = 0; i < 12; i++) await updateAccount(client, user, `Backlog ${i}`);
+      // The 4 tries held open time out after 6 s; the 8 deliveries waiting behind them are due for longer than 2 s.
+      const expired = await until("the waiting deliveries failed", async () => {
+        const failed = (await deliveriesOf(client, endpoint.id)).filter((d) => d.status === "failed");
+        return failed.length >= 8 ? failed : undefined;
+      });
+      expect(expired).toHaveLength(8);
+      expect(expired.every((d) => d.attempts.length === 0 && d.next_attempt_at === null)).toBe(true);
+      expect(hanging.received).toHaveLength(4);
+      expect(held.most).toBe(4);
+      await client.DELETE("/evault/v1/webhook_endpoints/{id}/", { params: { path: { id: endpoint.id } } });
+    } finally {
+      await hanging.close();
+    }
+  }, 30_000);
+});
+
+describe.each(backends)("an endpoint's circuit breaker on $name", (backend) => {
+  let h: Harness;
+  let receiver: Receiver;
+  const env = {
+    ...ALLOW_LOCAL,
+    WEBHOOK_TIMEOUT_MS: "1500",
+    WEBHOOK_BREAKER_TIMEOUT_MS: "300",
+    WEBHOOK_DISABLE_AFTER_SECONDS: "4",
+  };
+  withServerAndReceiver(backend, { env }, (started) => ({ h, receiver } = started));
+
+  test("after 5 tries time out the next ones go one at a time and fail after the shorter timeout; failing for the period disables it with its event; a PATCH enables it again", async () => {
+    const user = h.users[0];
+    const client = h.client(user.api_key);
+    const held: Held = { open: 0, most: 0 };
+    receiver.answerWith(holding(held));
+    const endpoint = await createEndpoint(client, receiver.url, ["bank_account.updated"]);
+    const read = async () =>
+      (await client.GET("/evault/v1/webhook_endpoints/{id}/", { params: { path: { id: endpoint.id } } })).data;
+
+    for (let i = 0; i < 5; i++) await updateAccount(client, user, `Timed out ${i}`);
+    const open = await until("5 failed tries", async () => {
+      const shown = await read();
+      return shown && shown.consecutive_failures >= 5 ? shown : undefined;
+    });
+    expect(open.failing_since).not.toBeNull();
+    expect(open.disabled).toBe(false);
+    const timedOut = (await deliveriesOf(client, endpoint.id)).flatMap((d) => d.attempts);
+    expect(timedOut[0]).toMatchObject({ status_code: null, error: "no answer within 1.5 s" });
+
+    held.most = held.open;
+    for (let i = 0; i < 3; i++) await updateAccount(client, user, `Breaker open ${i}`);
+    const short = await until("a try with the shorter timeout", async () =>
+      (await deliveriesOf(client, endpoint.id))
+        .flatMap((d) => d.attempts)
+        .find((attempt) => attempt.error === "no answer within 0.3 s"),
+    );
+    expect(short.duration_ms).toBeLessThan(1000);
+    await until("the 3 tries", async () => ((await read())?.consecutive_failures ?? 0) >= 8 || undefined);
+    expect(held.most).toBe(1);
+
+    const disabled = await until("the endpoint disabled", async () => {
+      const shown = await read();
+      if (shown?.disabled) return shown;
+      await updateAccount(client, user, "Still failing");
+    });
+    const event = await newestEvent(client, "webhook_endpoint.disabled");
+    expect(event.data.object).toMatchObject({ id: endpoint.id, disabled: true, failing_since: disabled.failing_since });
+
+    receiver.answerWith((_req, res) => void res.end("ok"));
+    const enabled = await client.PATCH("/evault/v1/webhook_endpoints/{id}/", {
+      params: { path: { id: endpoint.id } },
+      body: { disabled: false },
+    });
+    expect(enabled.data).toMatchObject({ disabled: false, failing_since: null, consecutive_failures: 0 });
+    await updateAccount(client, user, "Answered again");
+    const answered = await newestEvent(client, "bank_account.updated");
+    await until("the delivery after enabling", () => (receiver.of(answered.id).length > 0 ? true : undefined));
+    await until("the try kept", async () => {
+      const shown = await read();
+      return shown?.failing_since === null && shown.consecutive_failures === 0 ? true : undefined;
+    });
+    await client.DELETE("/evault/v1/webhook_endpoints/{id}/", { params: { path: { id: endpoint.id } } });
+  }, 40_000);
 });

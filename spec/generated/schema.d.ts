@@ -2482,7 +2482,9 @@ export interface components {
             /** @description The event's type. */
             event_type: string;
             /**
-             * @description `pending` until a try delivers it (`succeeded`) or the last retry fails (`failed`).
+             * @description `pending` until a try delivers it (`succeeded`) or the last retry fails (`failed`). A
+             *     delivery that waited due and unsent for 24 hours (its endpoint's backlog outgrew its
+             *     share of the senders) is `failed` too, with no new try; a retry sends it again.
              * @enum {string}
              */
             status: "pending" | "succeeded" | "failed";
@@ -2519,10 +2521,15 @@ export interface components {
          *     delivers it; anything else (another status, a redirect, which is never followed, a
          *     timeout, a refused connection) is tried again after about 5 s, 5 min, 30 min, 2 h,
          *     5 h, 10 h and 10 h, then the delivery is failed. An endpoint whose deliveries have all
-         *     failed for 5 days is disabled (a `webhook_endpoint.disabled` event). At most 8
-         *     deliveries to one endpoint are in flight at once. Delivery is asynchronous, usually
-         *     within a second of the write; while the service is busy with API requests, deliveries
-         *     yield to them (at most 8 per endpoint every 100 ms) and catch up once it is not.
+         *     failed for 5 days is disabled (a `webhook_endpoint.disabled` event); a PATCH of
+         *     `disabled: false` enables it again. Each user has a fair share of the senders: at most
+         *     4 deliveries to one endpoint and 8 to one user's endpoints are in flight at once, and
+         *     the users' due deliveries are sent in turn, so one user's slow receivers do not delay
+         *     another's. An endpoint whose last 5 tries failed (its circuit breaker is open) gets one
+         *     try at a time with a 2 s timeout until one is delivered. A delivery left waiting due
+         *     and unsent for 24 hours is failed without a try, so a backlog stays bounded. Delivery
+         *     is asynchronous, usually within a second of the write; while the service is busy with
+         *     API requests, deliveries yield to them (a claim every 100 ms) and catch up once it is not.
          *     Delivery is at least once: a receiver tells retries apart by `webhook-id`.
          */
         WebhookEndpoint: {
@@ -2541,6 +2548,19 @@ export interface components {
             description: string | null;
             /** @description True: nothing is sent to it (the caller's PATCH, or 5 days of failed deliveries). */
             disabled: boolean;
+            /**
+             * Format: date-time
+             * @description Since when its tries have failed without one delivered (UTC); null while its last try
+             *     delivered. After 5 days of it the endpoint is disabled.
+             */
+            readonly failing_since: string | null;
+            /**
+             * Format: int32
+             * @description Its tries that failed one after another since the last delivered one. From 5 on its
+             *     circuit breaker is open: one try at a time, each failed after 2 s without an answer,
+             *     until one is delivered. A PATCH of `disabled: false` or of `url` sets it to 0.
+             */
+            readonly consecutive_failures: number;
             /**
              * Format: date-time
              * @description When it was created (UTC).
@@ -2692,6 +2712,19 @@ export interface components {
             description: string | null;
             /** @description True: nothing is sent to it (the caller's PATCH, or 5 days of failed deliveries). */
             disabled: boolean;
+            /**
+             * Format: date-time
+             * @description Since when its tries have failed without one delivered (UTC); null while its last try
+             *     delivered. After 5 days of it the endpoint is disabled.
+             */
+            readonly failing_since: string | null;
+            /**
+             * Format: int32
+             * @description Its tries that failed one after another since the last delivered one. From 5 on its
+             *     circuit breaker is open: one try at a time, each failed after 2 s without an answer,
+             *     until one is delivered. A PATCH of `disabled: false` or of `url` sets it to 0.
+             */
+            readonly consecutive_failures: number;
             /**
              * Format: date-time
              * @description When it was created (UTC).

@@ -31,6 +31,17 @@ export interface Config {
    * ones included (`WEBHOOK_ALLOW_HOSTS`, comma-separated; for tests and local development).
    */
   webhookAllowHosts: string[];
+  /**
+   * A webhook try's timeout (`WEBHOOK_TIMEOUT_MS`, 10 s), and its timeout while the
+   * endpoint's last tries failed (`WEBHOOK_BREAKER_TIMEOUT_MS`, 2 s); at most 10 s (a
+   * claim's lease is 15 s).
+   */
+  webhookTimeoutMs: number;
+  webhookBreakerTimeoutMs: number;
+  /** How long an endpoint's deliveries may all fail before it is disabled (`WEBHOOK_DISABLE_AFTER_SECONDS`, 5 days). */
+  webhookDisableAfterSeconds: number;
+  /** How long a due webhook delivery may wait unsent before it is failed (`WEBHOOK_MAX_WAIT_SECONDS`, 24 hours). */
+  webhookMaxWaitSeconds: number;
   /** How many versions of a file are kept, the current one counted (`FILE_VERSIONS_KEEP`, 50; 1 keeps none but the current). */
   fileVersionsKept: number;
   /** The most bytes a user may keep in files, versions and the bin together (`USER_QUOTA_BYTES`); none when undefined. */
@@ -147,6 +158,10 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: url(env, "REDIS_URL", /^rediss?:$/),
     corsOrigins: commaList(env.CORS_ORIGINS),
     webhookAllowHosts: commaList(env.WEBHOOK_ALLOW_HOSTS).map((host) => host.toLowerCase()),
+    webhookTimeoutMs: integer(env, "WEBHOOK_TIMEOUT_MS", 10_000, 100, 10_000),
+    webhookBreakerTimeoutMs: integer(env, "WEBHOOK_BREAKER_TIMEOUT_MS", 2000, 100, 10_000),
+    webhookDisableAfterSeconds: integer(env, "WEBHOOK_DISABLE_AFTER_SECONDS", 5 * 24 * 3600, 1, 365 * 24 * 3600),
+    webhookMaxWaitSeconds: integer(env, "WEBHOOK_MAX_WAIT_SECONDS", 24 * 3600, 1, 365 * 24 * 3600),
     adminPort: env.ADMIN_PORT ? integer(env, "ADMIN_PORT", 0, 1, 65535) : undefined,
     requestTimeoutMs: integer(env, "REQUEST_TIMEOUT_MS", 120_000, 1000, 3_600_000),
     databaseStatementTimeoutMs: integer(env, "DATABASE_STATEMENT_TIMEOUT_MS", 30_000, 100, 3_600_000),

@@ -179,6 +179,9 @@ export async function startServer(
     present: eventPresenter(publicConfig),
     allowHosts: config.webhookAllowHosts,
     logger,
+    timeoutMs: config.webhookTimeoutMs,
+    breakerTimeoutMs: config.webhookBreakerTimeoutMs,
+    keepLimits: { disableAfterS: config.webhookDisableAfterSeconds, maxWaitS: config.webhookMaxWaitSeconds },
     // More requests in flight than a pool has connections queue in the server (downloads and uploads count too;
     // PGlite runs one statement at a time, and the same number serves it).
     apiBusy: () => requestsInFlight > POOL_CONNECTIONS,

@@ -20,6 +20,10 @@ describe("loadConfig", () => {
       logFormat: "json",
       databaseStatementTimeoutMs: 30_000,
       databaseLockTimeoutMs: 10_000,
+      webhookTimeoutMs: 10_000,
+      webhookBreakerTimeoutMs: 2000,
+      webhookDisableAfterSeconds: 5 * 24 * 3600,
+      webhookMaxWaitSeconds: 24 * 3600,
     });
     expect(loadConfig({ LOG_FORMAT: "pretty" }).logFormat).toBe("pretty");
   });
@@ -38,6 +42,11 @@ describe("loadConfig", () => {
     ["DATABASE_LOCK_TIMEOUT_MS", "soon"],
     ["REDIS_URL", "http://x"],
     ["WORKERS", "0"],
+    // A try must end within its claim's lease (15 s).
+    ["WEBHOOK_TIMEOUT_MS", "20000"],
+    ["WEBHOOK_BREAKER_TIMEOUT_MS", "0"],
+    ["WEBHOOK_DISABLE_AFTER_SECONDS", "0"],
+    ["WEBHOOK_MAX_WAIT_SECONDS", "a day"],
     ["RATE_LIMIT_FAILED_AUTH_PER_MINUTE", "0"],
     ["IDEMPOTENCY_TTL_SECONDS", "0"],
     ["IDEMPOTENCY_LEASE_SECONDS", "1h"],

@@ -1,11 +1,12 @@
 // While the server is busy with API requests, the delivery worker claims at most every
-// 100 ms (here 300; 8 deliveries per endpoint a claim): deliveries yield the processors to the
+// 100 ms (here 300; an endpoint's share of deliveries a claim): deliveries yield the processors to the
 // requests, and none starves (issue 28 §4). On PGlite, and on PostgreSQL when
 // TEST_DATABASE_URL is set.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { SHARES } from "../src/domain/webhooks/deliveries.js";
 import { type scratchDatabase, scratchKinds } from "./scratch-database.js";
 import { endpointWithEvents, testWorker } from "./webhook-fixtures.js";
 
@@ -35,7 +36,7 @@ describe.each(scratchKinds)("the delivery worker of a busy server on %s", (kind)
     await scratch?.drop();
   });
 
-  test("when the server stays busy, then the deliveries come 8 at a time, a claim interval apart, and all of them come", async () => {
+  test("when the server stays busy, then the deliveries come an endpoint's share at a time, a claim interval apart, and all of them come", async () => {
     const { db } = scratch.database;
     let busy = false;
     const worker = testWorker(db, { apiBusy: () => busy, busyClaimIntervalMs: INTERVAL_MS });
@@ -53,7 +54,8 @@ describe.each(scratchKinds)("the delivery worker of a busy server on %s", (kind)
     // Three claims, each at least INTERVAL_MS after the one before, so the first delivery of each batch comes about
     // as long after the first of the one before (not yielding, the next claim follows the keeping of the tries at
     // once: tens of ms on PGlite, a few on PostgreSQL).
-    const [first, second, third] = [arrivals[1], arrivals[9], arrivals[17]] as number[];
+    const share = SHARES.perEndpoint;
+    const [first, second, third] = [arrivals[1], arrivals[1 + share], arrivals[1 + 2 * share]] as number[];
     expect((second as number) - (first as number)).toBeGreaterThanOrEqual(INTERVAL_MS - 50);
     expect((third as number) - (first as number)).toBeGreaterThanOrEqual(2 * INTERVAL_MS - 50);
   });

@@ -20,14 +20,20 @@ import { type Db, statementPoolOf } from "../src/data/database.js";
 import {
   CLAIM_TEXT,
   claimDeliveries,
-  PER_ENDPOINT,
+  KEEP_LIMITS,
   recordAttempts,
   recordStatement,
+  SHARES,
 } from "../src/domain/webhooks/deliveries.js";
 import { inRolledBack, planOf, readsOf, type Tx } from "./explained-plans.js";
 import { type scratchDatabase, scratchKinds, scratchUser } from "./scratch-database.js";
 
 const BACKLOG = 10_000;
+const { perEndpoint } = SHARES;
+/** The claim's values: room for 64, each endpoint's and user's share. */
+const CLAIM_VALUES = `64, ${SHARES.perEndpoint}, ${SHARES.perUser}`;
+/** The keep's values after its tries: how long an endpoint may fail, and a delivery wait due unsent. */
+const LIMIT_VALUES = `${KEEP_LIMITS.disableAfterS}, ${KEEP_LIMITS.maxWaitS}`;
 const attempt = { at: new Date().toISOString(), duration_ms: 3, status_code: 200, error: null };
 
 type Rows<T> = { rows: T[] };
@@ -108,21 +114,27 @@ describe.each(scratchKinds)("the webhook deliveries' statements on %s", (kind) =
   /** The record's one value: the tries of the deliveries `ids`, as the worker sends it. */
   const triesOf = (ids: string[]) => `'${JSON.stringify(ids.map((id, n) => ({ id, attempt, ok: true, n })))}'`;
 
-  test("when 10,000 deliveries are pending, then a claim takes 8 of them and reads a few dozen rows", async () => {
-    const reads = await readsBehindABacklog(CLAIM_TEXT, { values: "64", withTheBacklog: true }, async () => "64");
-    expect(reads).toEqual({ rows: PER_ENDPOINT, large: [] });
+  test("when 10,000 deliveries are pending, then a claim takes the endpoint's share of them and reads a few dozen rows", async () => {
+    const reads = await readsBehindABacklog(
+      CLAIM_TEXT,
+      { values: CLAIM_VALUES, withTheBacklog: true },
+      async () => CLAIM_VALUES,
+    );
+    expect(reads).toEqual({ rows: perEndpoint, large: [] });
 
     const { db } = scratch.database;
     await events(db, BACKLOG);
     const claimed = await claimDeliveries(db, 64);
-    expect(claimed).toHaveLength(PER_ENDPOINT);
-    expect(new Set(claimed.map((delivery) => delivery.event.id)).size).toBe(PER_ENDPOINT);
+    expect(claimed).toHaveLength(perEndpoint);
+    expect(new Set(claimed.map((delivery) => delivery.event.id)).size).toBe(perEndpoint);
     expect(await claimDeliveries(db, 64)).toEqual([]);
   });
 
-  test("when 10,000 deliveries are pending, then keeping 8 tries' outcomes reads a few dozen rows", async () => {
-    const reads = await readsBehindABacklog(recordStatement.text, { values: triesOf(["dlv_none"]) }, async (tx) =>
-      triesOf(await pendingIds(tx, PER_ENDPOINT)),
+  test("when 10,000 deliveries are pending, then keeping a share of tries' outcomes reads a few dozen rows", async () => {
+    const reads = await readsBehindABacklog(
+      recordStatement.text,
+      { values: `${triesOf(["dlv_none"])}, ${LIMIT_VALUES}` },
+      async (tx) => `${triesOf(await pendingIds(tx, perEndpoint))}, ${LIMIT_VALUES}`,
     );
     expect(reads).toEqual({ rows: 1, large: [] });
 
@@ -180,9 +192,9 @@ describe.runIf(scratchKinds.includes("postgres"))("the delivery workers' plans o
     );
   }
 
-  test("when the claim and the keep were first run behind 5 deliveries, then behind 20,000 they still read a few dozen rows", async () => {
+  test("when the claim and the keep were first run behind a few deliveries, then behind 20,000 they still read a few dozen rows", async () => {
     const { db } = scratch.database;
-    await firstDeliveries(5);
+    await firstDeliveries(perEndpoint);
     await someEvents(20_000);
     await db.execute(sql`update webhook_deliveries set status = 'succeeded', next_attempt_at = null, attempt_count = 1
       where status = 'pending'`);
@@ -191,22 +203,22 @@ describe.runIf(scratchKinds.includes("postgres"))("the delivery workers' plans o
     const tries = (pending as unknown as Rows<{ id: string }>).rows.map(({ id }, n) => ({ id, attempt, ok: true, n }));
     expect(tries).toHaveLength(8);
 
-    const claim = await explainedOnThePool("claim_webhook_deliveries(64)");
-    const keep = await explainedOnThePool(`record_webhook_attempts('${JSON.stringify(tries)}')`);
-    expect(claim["Actual Rows"]).toBe(8);
+    const claim = await explainedOnThePool(`claim_webhook_deliveries(${CLAIM_VALUES})`);
+    const keep = await explainedOnThePool(`record_webhook_attempts('${JSON.stringify(tries)}', ${LIMIT_VALUES})`);
+    expect(claim["Actual Rows"]).toBe(perEndpoint);
     expect(largeReads(claim)).toEqual([]);
     expect(keep["Actual Rows"]).toBe(1);
     expect(largeReads(keep)).toEqual([]);
   });
 
-  test("when the claim was first run behind 5 deliveries and analyzed so, then behind 10,000 pending it still reads a few dozen rows", async () => {
+  test("when the claim was first run behind a few deliveries and analyzed so, then behind 10,000 pending it still reads a few dozen rows", async () => {
     const { db } = scratch.database;
     await db.execute(sql`analyze webhook_deliveries`);
-    await firstDeliveries(5);
+    await firstDeliveries(perEndpoint);
     await someEvents(10_000);
 
-    const claim = await explainedOnThePool("claim_webhook_deliveries(64)");
-    expect(claim["Actual Rows"]).toBe(PER_ENDPOINT);
+    const claim = await explainedOnThePool(`claim_webhook_deliveries(${CLAIM_VALUES})`);
+    expect(claim["Actual Rows"]).toBe(perEndpoint);
     expect(largeReads(claim)).toEqual([]);
   });
 });

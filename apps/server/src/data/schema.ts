@@ -408,6 +408,8 @@ export const webhookEndpoints = pgTable(
     previous_secret: text("previous_secret"),
     previous_secret_until: timestamptz("previous_secret_until"),
     failing_since: timestamptz("failing_since"),
+    /** Its tries that failed one after another since the last delivered one (the circuit breaker, deliveries.ts). */
+    consecutive_failures: integer("consecutive_failures").notNull().default(0),
     ...timestamps,
   },
   (t) => [index("webhook_endpoints_user_created_idx").on(t.user_id, t.created_at, t.id)],

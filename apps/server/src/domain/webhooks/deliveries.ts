@@ -23,10 +23,20 @@ const RETRY_DELAYS_S = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 
 const KEPT_ATTEMPTS = 20;
 /** How long a claimed delivery is its worker's: longer than a try may take (10 s). */
 const LEASE_S = 15;
-/** The most deliveries to one endpoint in flight at once, over every worker. */
-export const PER_ENDPOINT = 8;
-/** An endpoint whose deliveries have all failed this long is disabled. */
-const DISABLE_AFTER = "5 days";
+/** The most deliveries in flight at once over every worker: to one endpoint, and to one user's endpoints. */
+export const SHARES = { perEndpoint: 4, perUser: 8 };
+export type Shares = typeof SHARES;
+/**
+ * An endpoint whose last this many tries failed has its breaker open: its tries go one at a
+ * time, with the worker's shorter timeout, until one is delivered.
+ */
+const BREAKER_FAILURES = 5;
+/** An endpoint whose deliveries have all failed this long is disabled (Standard Webhooks' guidance). */
+const DISABLE_AFTER_S = 5 * 24 * 3600;
+/** A delivery due this long and not yet sent (its endpoint's backlog outgrew its share) is failed unsent. */
+const MAX_WAIT_S = 24 * 3600;
+/** The most deliveries of one endpoint failed unsent by one keep: more than its tries could add meanwhile. */
+const EXPIRED_PER_KEEP = 100;
 
 export interface DeliveryView {
   id: string;
@@ -170,13 +180,18 @@ export interface ClaimedDelivery {
   secret: string;
   /** The secret rotated out less than 24 hours ago, which signs beside the new one. */
   previous_secret: string | null;
+  /** Its endpoint's last tries failed (BREAKER_FAILURES): this one gets the shorter timeout. */
+  breaker_open: boolean;
   event: typeof events.$inferSelect;
 }
 
 /**
- * Claims up to `limit` due deliveries of enabled endpoints, at most `PER_ENDPOINT` in
- * flight per endpoint (those other workers hold counted), each endpoint's oldest first:
- * a claim moves `next_attempt_at` past its lease, so a worker that dies mid-try leaves a
+ * Claims up to `limit` due deliveries of enabled endpoints, each user's and each endpoint's
+ * share at most: in flight over every worker (their leases counted), at most `perEndpoint`
+ * per endpoint (one while its breaker is open) and `perUser` per user. Round-robin: every
+ * user's first pick before anyone's second, and a user's picks each of their endpoints'
+ * oldest in turn, so one user's slow endpoints hold no slot another user's delivery needs.
+ * A claim moves `next_attempt_at` past its lease, so a worker that dies mid-try leaves a
  * delivery that falls due again when the lease ends. Two workers that pick the same row
  * claim it once: the update takes it only while it is still due (`next_attempt_at` is
  * set exactly while a delivery is pending). The update finds the picked rows by their
@@ -188,16 +203,32 @@ export interface ClaimedDelivery {
  * `webhook_deliveries_endpoint_created_idx` (4,000 buffers a claim in a drain); the
  * endpoint and the event are joined to the rows it returns.
  */
-/** The claim's SQL (`$1`: the most deliveries to claim). */
-export const CLAIM_TEXT = `with picked as (
-    select p.id from webhook_endpoints e
+/** The claim's SQL (`$1`: the most deliveries to claim; `$2`, `$3`: the most in flight per endpoint and per user). */
+export const CLAIM_TEXT = `with endpoint_room as (
+    select e.id, e.user_id,
+      case when e.consecutive_failures >= ${BREAKER_FAILURES} then 1 else $2::integer end - busy.n as room,
+      $3::integer - sum(busy.n) over (partition by e.user_id) as user_room
+    from webhook_endpoints e
       cross join lateral (select count(*)::integer as n from webhook_deliveries b
         where b.endpoint_id = e.id and b.leased_until > now()) busy
-      cross join lateral (select d.id, d.next_attempt_at from webhook_deliveries d
-        where d.endpoint_id = e.id and d.status = 'pending' and d.next_attempt_at <= now()
-        order by d.next_attempt_at limit greatest(${PER_ENDPOINT} - busy.n, 0)) p
     where not e.disabled
-    order by p.next_attempt_at limit $1
+  ),
+  due as (
+    select p.id, p.next_attempt_at, o.user_id, o.user_room,
+      row_number() over (partition by o.id order by p.next_attempt_at) as endpoint_turn
+    from endpoint_room o
+      cross join lateral (select d.id, d.next_attempt_at from webhook_deliveries d
+        where d.endpoint_id = o.id and d.status = 'pending' and d.next_attempt_at <= now()
+        order by d.next_attempt_at limit greatest(least(o.room, o.user_room), 0)) p
+  ),
+  ranked as (
+    select id, next_attempt_at, user_room,
+      row_number() over (partition by user_id order by endpoint_turn, next_attempt_at) as turn
+    from due
+  ),
+  picked as (
+    select id from ranked where turn <= user_room
+    order by turn, next_attempt_at limit $1
   ),
   claimed as (
     update webhook_deliveries d set attempt_count = d.attempt_count + 1,
@@ -207,6 +238,7 @@ export const CLAIM_TEXT = `with picked as (
   )
   select c.id, c.attempt_count, c.leased_until::text as lease, e.url, e.secret,
     case when e.previous_secret_until > now() then e.previous_secret end as previous_secret,
+    e.consecutive_failures >= ${BREAKER_FAILURES} as breaker_open,
     jsonb_build_object('seq', v.seq, 'id', v.id, 'user_id', v.user_id, 'type', v.type, 'object_id', v.object_id,
       'data', v.data, 'created_at', v.created_at) as event
   from claimed c join webhook_endpoints e on e.id = c.endpoint_id join events v on v.seq = c.event_seq`;
@@ -218,6 +250,7 @@ const claimStatement = statement<{
   url: string;
   secret: string;
   previous_secret: string | null;
+  breaker_open: boolean;
   event: typeof events.$inferSelect & { created_at: string };
 }>("claim_webhook_deliveries", CLAIM_TEXT);
 
@@ -258,8 +291,8 @@ export async function nextDeliveryDue(db: Db): Promise<Date | undefined> {
   return row?.at == null ? undefined : new Date(row.at);
 }
 
-export async function claimDeliveries(db: Db, limit: number): Promise<ClaimedDelivery[]> {
-  const rows = await claimStatement(db, [limit]);
+export async function claimDeliveries(db: Db, limit: number, shares: Shares = SHARES): Promise<ClaimedDelivery[]> {
+  const rows = await claimStatement(db, [limit, shares.perEndpoint, shares.perUser]);
   return rows.map((row) => ({ ...row, event: { ...row.event, created_at: new Date(row.event.created_at) } }));
 }
 
@@ -268,11 +301,14 @@ export async function claimDeliveries(db: Db, limit: number): Promise<ClaimedDel
  * due again after the next wait, or failed after the last. Per endpoint, in the order
  * the tries finished: `failing_since` is cleared when its last try delivered (set to now
  * when an earlier one of the batch did and the last failed) and set by the first failure
- * after a delivery; an endpoint whose tries all failed for `DISABLE_AFTER` is disabled
- * (an event). Each delivery is found by its primary key, and only while pending: while
- * it has a `next_attempt_at` (not `status = 'pending'`, with which a plan made when next
- * to none were pending read the whole partial index of pending deliveries for each try
- * kept).
+ * after a delivery, and `consecutive_failures` counts the failures after the last
+ * delivered try; an endpoint whose tries all failed for `disable_after_s` is disabled
+ * (an event). Each endpoint's deliveries due for over `max_wait_s` and not yet sent (a
+ * backlog its receiver does not keep up with) are failed, the oldest first, at most
+ * EXPIRED_PER_KEEP a keep: an endpoint's backlog holds at most that long of its events.
+ * Each delivery is found by its primary key, and only while pending: while it has a
+ * `next_attempt_at` (not `status = 'pending'`, with which a plan made when next to none
+ * were pending read the whole partial index of pending deliveries for each try kept).
  */
 export const recordStatement = namedStatement<{ kept: number }, Record<string, unknown>>(
   "record_webhook_attempts",
@@ -293,13 +329,17 @@ export const recordStatement = namedStatement<{ kept: number }, Record<string, u
       returning d.endpoint_id, t.ok, t.n
     ),
     outcomes as (
-      select endpoint_id, bool_or(ok) as any_ok, (array_agg(ok order by n desc))[1] as last_ok
-      from target group by endpoint_id
+      select endpoint_id, bool_or(ok) as any_ok, (array_agg(ok order by n desc))[1] as last_ok,
+        (count(*) filter (where not ok and n > coalesce(last_ok_n, -1)))::integer as failed_after
+      from (select *, max(n) filter (where ok) over (partition by endpoint_id) as last_ok_n from target) t
+      group by endpoint_id
     ),
     endpoint as (
       update webhook_endpoints e set
         failing_since = case when o.last_ok then null when o.any_ok then now() else coalesce(e.failing_since, now()) end,
-        disabled = e.disabled or (not o.any_ok and coalesce(e.failing_since < now() - interval '${sql.raw(DISABLE_AFTER)}', false))
+        consecutive_failures = case when o.any_ok then 0 else e.consecutive_failures end + o.failed_after,
+        disabled = e.disabled or (not o.any_ok
+          and coalesce(e.failing_since < now() - ${value("disable_after_s")}::integer * interval '1 second', false))
       from outcomes o
       where e.id = o.endpoint_id and (e.failing_since is not null or not o.last_ok)
       returning e.*, not (select disabled from webhook_endpoints where id = e.id) and e.disabled as now_disabled
@@ -308,7 +348,19 @@ export const recordStatement = namedStatement<{ kept: number }, Record<string, u
       user: sql`e.user_id`,
       object: endpointView("e"),
       from: sql`endpoint e where e.now_disabled`,
-    })}
+    })},
+    expired as (
+      update webhook_deliveries d set status = 'failed', next_attempt_at = null
+      where d.id = any(array(
+        select x.id from outcomes o cross join lateral (
+          select b.id from webhook_deliveries b
+          where b.endpoint_id = o.endpoint_id and b.status = 'pending'
+            and b.next_attempt_at < now() - ${value("max_wait_s")}::integer * interval '1 second'
+          order by b.next_attempt_at limit ${sql.raw(String(EXPIRED_PER_KEEP))}) x
+        where x.id <> all(array(select id from tries))
+      ))
+      returning d.id
+    )
   select count(*)::integer as kept from target`,
 );
 
@@ -318,8 +370,19 @@ export interface FinishedTry {
   attempt: DeliveryAttempt;
 }
 
+/** How long an endpoint may fail before it is disabled, and a delivery may wait due before it is failed unsent. */
+export interface KeepLimits {
+  disableAfterS: number;
+  maxWaitS: number;
+}
+export const KEEP_LIMITS: KeepLimits = { disableAfterS: DISABLE_AFTER_S, maxWaitS: MAX_WAIT_S };
+
 /** Keeps the outcomes of `tries`, in the order they finished. */
-export async function recordAttempts(db: Db, tries: FinishedTry[]): Promise<void> {
+export async function recordAttempts(db: Db, tries: FinishedTry[], limits = KEEP_LIMITS): Promise<void> {
   const rows = tries.map(({ id, attempt }, n) => ({ id, attempt, ok: attempt.error === null, n }));
-  await recordStatement(db, { tries: JSON.stringify(rows) });
+  await recordStatement(db, {
+    tries: JSON.stringify(rows),
+    disable_after_s: limits.disableAfterS,
+    max_wait_s: limits.maxWaitS,
+  });
 }

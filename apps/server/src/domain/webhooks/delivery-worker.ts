@@ -1,9 +1,9 @@
 // The delivery worker each server process runs: it claims due deliveries (over every
-// process, at most PER_ENDPOINT in flight per endpoint), POSTs each event as the Standard
-// Webhooks specification says, and keeps each try's outcome. Woken by the events'
-// notification (at most once per WAKE_INTERVAL_MS) and by its own finished tries; when
-// nothing is due it sleeps until the next retry (or another worker's lease) falls due,
-// so an idle server sends no queries. Tries that finish together are kept in one
+// process, each user and each endpoint at most their share in flight), POSTs each event as
+// the Standard Webhooks specification says, and keeps each try's outcome. Woken by the
+// events' notification (at most once per WAKE_INTERVAL_MS) and by its own finished tries;
+// when nothing is due it sleeps until the next retry (or another worker's lease) falls
+// due, so an idle server sends no queries. Tries that finish together are kept in one
 // statement and followed by one claim: under load a delivery costs a share of two
 // statements, not a claim, a keep and a look for the next due of its own (issue 28 §4).
 import http from "node:http";
@@ -18,19 +18,24 @@ import {
   type ClaimedDelivery,
   claimDeliveries,
   type FinishedTry,
+  KEEP_LIMITS,
+  type KeepLimits,
   nextDeliveryDue,
-  PER_ENDPOINT,
   recordAttempts,
   releaseDeliveries,
+  SHARES,
+  type Shares,
 } from "./deliveries.js";
 import { checkedLookup, forbiddenAddress, hostOf, isAllowedHost } from "./endpoint-urls.js";
 
-/** A try with no answer within this long has failed. */
+/** A try with no answer within this long has failed (at most the claim's lease, 15 s). */
 const TIMEOUT_MS = 10_000;
+/** The timeout of a try to an endpoint whose breaker is open (its last tries failed). */
+const BREAKER_TIMEOUT_MS = 2000;
 /** The shortest and longest sleep of an idle worker (the shortest when a due delivery's endpoint is busy elsewhere). */
 const MIN_SLEEP_MS = 1000;
 const MAX_SLEEP_MS = 5 * 60_000;
-/** The most deliveries one process has in flight (each endpoint at most PER_ENDPOINT). */
+/** The most deliveries one process has in flight (each user and endpoint at most their share). */
 const MAX_IN_FLIGHT = 64;
 /** The most of an answer's body that is read (and dropped); a longer one closes the connection. */
 const READ_LIMIT = 64 * 1024;
@@ -43,7 +48,7 @@ const WAKE_INTERVAL_MS = 20;
 const KEEP_LINGER_MS = 5;
 /**
  * While the server is busy with API requests, the worker claims at most this often (at
- * most 8 deliveries per endpoint each time): deliveries yield the processors to the
+ * most each endpoint's share each time): deliveries yield the processors to the
  * requests, and catch up once the server is no longer busy (issue 28 §4; decisions.md).
  */
 const BUSY_CLAIM_INTERVAL_MS = 100;
@@ -72,6 +77,10 @@ export function startDeliveryWorker({
   logger,
   apiBusy = () => false,
   busyClaimIntervalMs = BUSY_CLAIM_INTERVAL_MS,
+  shares = SHARES,
+  timeoutMs = TIMEOUT_MS,
+  breakerTimeoutMs = BREAKER_TIMEOUT_MS,
+  keepLimits = KEEP_LIMITS,
 }: {
   db: Db;
   /** The event as `GET /evault/v1/events/{id}/` answers it: the body sent. */
@@ -82,10 +91,17 @@ export function startDeliveryWorker({
   apiBusy?: () => boolean;
   /** While it is, the least time between two claims (BUSY_CLAIM_INTERVAL_MS). */
   busyClaimIntervalMs?: number;
+  /** The most deliveries in flight per endpoint and per user, over every worker (SHARES). */
+  shares?: Shares;
+  /** A try's timeout (TIMEOUT_MS), and its timeout while its endpoint's breaker is open (BREAKER_TIMEOUT_MS). */
+  timeoutMs?: number;
+  breakerTimeoutMs?: number;
+  /** How long an endpoint's deliveries may all fail before it is disabled, and a delivery wait due unsent (KEEP_LIMITS). */
+  keepLimits?: KeepLimits;
 }): DeliveryWorker {
   const agents = {
-    http: new http.Agent({ keepAlive: true, maxSockets: PER_ENDPOINT }),
-    https: new https.Agent({ keepAlive: true, maxSockets: PER_ENDPOINT }),
+    http: new http.Agent({ keepAlive: true, maxSockets: shares.perEndpoint }),
+    https: new https.Agent({ keepAlive: true, maxSockets: shares.perEndpoint }),
   };
   /** The deliveries claimed and not yet kept: each until its try's outcome is. */
   const inFlight = new Map<Promise<void>, { delivery: ClaimedDelivery; abort: AbortController }>();
@@ -139,6 +155,7 @@ export function startDeliveryWorker({
         await recordAttempts(
           db,
           batch.map(({ done }) => done),
+          keepLimits,
         );
       } catch (err) {
         failure = err ?? new Error("keeping webhook tries failed");
@@ -184,10 +201,11 @@ export function startDeliveryWorker({
           "webhook-signature": signature,
         },
       });
+      const timeout = delivery.breaker_open ? breakerTimeoutMs : timeoutMs;
       const timer = setTimeout(() => {
         req.destroy();
-        settle({ status_code: null, error: `no answer within ${TIMEOUT_MS / 1000} s` });
-      }, TIMEOUT_MS);
+        settle({ status_code: null, error: `no answer within ${timeout / 1000} s` });
+      }, timeout);
       req.on("error", (err) => settle({ status_code: null, error: err.message }));
       req.on("response", (res) => {
         const status = res.statusCode ?? 0;
@@ -272,7 +290,7 @@ export function startDeliveryWorker({
           break;
         }
         lastClaim = Date.now();
-        const claimed = await claimDeliveries(db, MAX_IN_FLIGHT - inFlight.size);
+        const claimed = await claimDeliveries(db, MAX_IN_FLIGHT - inFlight.size, shares);
         // Claimed as `stop` began: given back untried, with those it cuts.
         if (stopped) return await releaseDeliveries(db, claimed);
         for (const delivery of claimed) track(delivery);

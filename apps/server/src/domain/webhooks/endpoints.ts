@@ -29,21 +29,28 @@ const newSecret = () => `whsec_${randomBytes(24).toString("base64")}`;
 /** An endpoint row as the API shows it (jsonb): what its events record and its POSTs' answers are rebuilt from. */
 export const endpointView = (row: string) =>
   sql.raw(`jsonb_build_object('id', ${row}.id, 'url', ${row}.url, 'events', to_jsonb(${row}.events),
-    'description', ${row}.description, 'disabled', ${row}.disabled, 'created_at', ${row}.created_at,
+    'description', ${row}.description, 'disabled', ${row}.disabled, 'failing_since', ${row}.failing_since,
+    'consecutive_failures', ${row}.consecutive_failures, 'created_at', ${row}.created_at,
     'updated_at', ${row}.updated_at)`);
 const withSecret = (row: string) => sql`${endpointView(row)} || jsonb_build_object('secret', ${sql.raw(row)}.secret)`;
 
 type Recorded = Record<keyof ApiWebhookEndpoint, unknown> & { secret?: string };
 
-/** A recorded endpoint (an event's `object`, a POST's record) or a row, as the API shows it. */
+/**
+ * A recorded endpoint (an event's `object`, a POST's record) or a row, as the API shows it;
+ * one recorded before the breaker's fields were shows them as not failing.
+ */
 export function presentEndpoint(recorded: unknown): ApiWebhookEndpoint {
   const row = recorded as Recorded;
+  const failingSince = row.failing_since as Date | string | null | undefined;
   return {
     id: row.id as string,
     url: row.url as string,
     events: row.events as ApiWebhookEndpoint["events"],
     description: (row.description as string | null) ?? null,
     disabled: row.disabled as boolean,
+    failing_since: failingSince == null ? null : iso(new Date(failingSince)),
+    consecutive_failures: (row.consecutive_failures as number | undefined) ?? 0,
     created_at: iso(new Date(row.created_at as string)),
     updated_at: iso(new Date(row.updated_at as string)),
   };
@@ -143,6 +150,9 @@ const endpointChange = (type: "webhook_endpoint.updated", target: SQL) => sql`wi
       from: sql`target t join previous p on p.id = t.id`,
     })}`;
 
+/** A PATCH that enables the endpoint or gives it another URL: its failures so far no longer count. */
+const restarted = sql`(${value("disabled")}::boolean = false or ${value("url")}::text <> e.url)`;
+
 const updateStatement = namedStatement<EndpointRow, Record<string, unknown>>(
   "update_webhook_endpoint",
   sql`${endpointChange(
@@ -152,7 +162,8 @@ const updateStatement = namedStatement<EndpointRow, Record<string, unknown>>(
         events = coalesce(${value("events")}::text[], e.events),
         description = case when ${value("set_description")}::boolean then ${value("description")}::text else e.description end,
         disabled = coalesce(${value("disabled")}::boolean, e.disabled),
-        failing_since = case when ${value("disabled")}::boolean = false then null else e.failing_since end,
+        failing_since = case when ${restarted} then null else e.failing_since end,
+        consecutive_failures = case when ${restarted} then 0 else e.consecutive_failures end,
         updated_at = now()
       from previous p where e.id = p.id`,
   )}
