@@ -31,7 +31,7 @@ describe.each(backends.filter((backend) => backend.blobs === "fs"))("link access
   /** Long enough for an access recorded after its answer to have landed. */
   const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
-  test("when a password link's requests are refused (no unlock, a wrong password, a bad unlock), then last_accessed_at stays unset; the right password and an unlocked open move it", async () => {
+  test("when a password link's requests are refused (no unlock, a wrong password, a bad unlock), then last_accessed_at stays unset; the right password moves it", async () => {
     const { id, token } = await share({ file: h.users[0].file_id, access: "public", password: "open sesame" });
     const path = { path: { token } };
     const refused = [

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import ipaddr from "ipaddr.js";
+import proxyaddr from "proxy-addr";
 
 export interface S3Settings {
   bucket: string;
@@ -210,7 +210,7 @@ function url(env: Env, name: string, protocol: RegExp): string | undefined {
   const raw = env[name];
   if (!raw) return undefined;
   if (!URL.canParse(raw) || !protocol.test(new URL(raw).protocol))
-    throw new ConfigError(`${name} is not a valid URL: "${raw}"`);
+    throw new ConfigError(`${name} is not a valid URL of its kind (the value is not shown: it may hold a password)`);
   return raw;
 }
 
@@ -238,26 +238,18 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   return value;
 }
 
-/** Express's names of address ranges a proxy may be in. */
-const PROXY_RANGES = ["loopback", "linklocal", "uniquelocal"];
-
-/** Whether `text` is an IP address in its usual form, or one with a prefix length (`10.0.0.0/8`, `fd00::/8`). */
-function isAddressOrRange(text: string): boolean {
-  const [address = "", bits, ...rest] = text.split("/");
-  const isAddress = ipaddr.IPv4.isValidFourPartDecimal(address) || ipaddr.IPv6.isValid(address);
-  return isAddress && rest.length === 0 && (bits === undefined || ipaddr.isValidCIDR(text));
-}
-
 function trustProxy(raw: string | undefined): boolean | number | string[] {
   const value = (raw ?? "").trim();
   if (value === "" || value === "false") return false;
   if (value === "true") return true;
   if (/^\d{1,3}$/.test(value)) return Number(value);
   const proxies = commaList(value);
-  const wrong = proxies.find((item) => !PROXY_RANGES.includes(item) && !isAddressOrRange(item));
-  if (wrong !== undefined || proxies.length === 0) {
+  try {
+    // Express's own parser of `trust proxy` lists, so what starts is what it accepts.
+    proxyaddr.compile(proxies);
+  } catch (err) {
     throw new ConfigError(
-      `TRUST_PROXY must be true, false, the number of proxies in front (0-999), or a comma list of the proxies' addresses, CIDR ranges and ${PROXY_RANGES.join("/")}; "${wrong ?? value}" is none of them`,
+      `TRUST_PROXY must be true, false, the number of proxies in front (0-999), or a comma list of the proxies' addresses, CIDR ranges and loopback/linklocal/uniquelocal: ${(err as Error).message}`,
     );
   }
   return proxies;

@@ -12,8 +12,8 @@ const CREDENTIAL_HEADERS = ["api-key", "x-api-key", "authorization", "proxy-auth
 /** Headers of cookies: a cookie's name and attributes are kept, its value (a link's unlock) is not. */
 const COOKIE_HEADERS = ["cookie", "set-cookie"];
 
-/** Headers holding a URL, which may name a link by its token (a form unlock's `Location`). */
-const URL_HEADERS = ["location", "content-location", "referer"];
+/** Headers holding a URL, which may name a link by its token (a form unlock's `Location`, a proxy's original URL). */
+const URL_HEADERS = ["location", "content-location", "referer", "x-forwarded-uri", "x-original-url"];
 
 /** The request's own URL and query, which may name a link by its token or carry a key (`?api-key=…`). */
 const REQUEST_URL = ["req.url", "req.query.*"];
@@ -25,7 +25,7 @@ const TOKEN_PARAMS = ["token"];
 const SECRET_FIELDS = ["password", "api_key", "key_hash", "password_hash", "access_token", "secret"];
 
 /** A link token in a path, absolute URL or message: `…/links/{token}`. */
-const LINK_TOKEN = new RegExp(`(/links/)([^/?#\\s"]{1,${TOKEN_PREFIX}})[^/?#\\s"]*`, "g");
+const LINK_TOKEN = new RegExp(`(/links/+)([^/?#\\s"]{1,${TOKEN_PREFIX}})[^/?#\\s"]*`, "g");
 
 /** Every link token in `text` cut to its first characters. */
 export const censorLinkTokens = (text: string) => text.replace(LINK_TOKEN, "$1$2…");
@@ -53,14 +53,21 @@ function censorUrl(url: string): string {
   return `${clean.slice(0, at)}?${query}`;
 }
 
+/** A cookie's `name=value` with its value censored; a value without a name is censored whole. */
+function censorPair(pair: string): string {
+  const eq = pair.indexOf("=");
+  return eq < 0 ? pair.replace(/\S.*/, CENSOR) : `${pair.slice(0, eq)}=${CENSOR}`;
+}
+
 /**
  * A `Cookie` or `Set-Cookie` value with each cookie's value censored, and the link token
  * of a `Path` attribute cut (`link_access=[redacted]; Path=/evault/v1/links/AbCdEf…/`).
  */
 function censorCookies(header: string, set: boolean): string {
   // A Set-Cookie holds one cookie, then its attributes; a Cookie holds pairs only.
-  if (set) return censorLinkTokens(header.replace(/^([^=;]*)=[^;]*/, `$1=${CENSOR}`));
-  return header.replace(/([^=;\s]+)=[^;]*/g, `$1=${CENSOR}`);
+  const [cookie = "", ...attributes] = header.split(";");
+  if (set) return censorLinkTokens([censorPair(cookie), ...attributes].join(";"));
+  return header.split(";").map(censorPair).join(";");
 }
 
 const eachValue = (value: unknown, censor: (text: string) => string): unknown =>
@@ -68,8 +75,8 @@ const eachValue = (value: unknown, censor: (text: string) => string): unknown =>
 
 /**
  * pino's `redact` option: every position of the list above in a logged request (`req`)
- * or answer (`res`), and the secret fields of any logged object, each censored as its
- * kind says (a URL keeps its path, a cookie its name, a token its first characters).
+ * or answer (`res`), and the secret fields of a logged object, of one nested one level
+ * down or of a request's body (pino's paths reach no deeper), each censored as its kind says (a URL keeps its path, a cookie its name, a token its first characters).
  */
 export function secretRedaction() {
   const headers = (names: string[]) =>

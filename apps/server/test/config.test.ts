@@ -55,6 +55,7 @@ describe("loadConfig", () => {
     ["TRUST_PROXY", "10.0.0.0/33"],
     ["TRUST_PROXY", "10.1, 127.0.0.1"],
     ["TRUST_PROXY", "127.0.0.1/8/8"],
+    ["TRUST_PROXY", "10.0.0.0/0"],
   ])("when %s=%s, then start-up fails with a message naming it", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);

@@ -69,8 +69,9 @@ describe("the log's redaction of secrets", () => {
         params: { token },
         headers: {
           authorization: `Bearer 1790000000.${token}`,
-          cookie: `link_access=1790000000.${token}; theme=dark`,
-          referer: `https://vault.example/evault/v1/links/${token}/?folder=f1`,
+          cookie: `link_access=1790000000.${token}; theme=dark; 1790000000.${token}`,
+          referer: `https://vault.example/evault/v1/links//${token}/?folder=f1`,
+          "x-forwarded-uri": `/evault/v1/links/${token}/`,
         },
         body: { password: "open sesame", access_token: token },
       },
@@ -92,8 +93,9 @@ describe("the log's redaction of secrets", () => {
     expect(req.params.token).toBe("AbCdEf…");
     expect(req.headers).toEqual({
       authorization: "[redacted]",
-      cookie: "link_access=[redacted]; theme=[redacted]",
-      referer: "https://vault.example/evault/v1/links/AbCdEf…/?folder=[redacted]",
+      cookie: "link_access=[redacted]; theme=[redacted]; [redacted]",
+      referer: "https://vault.example/evault/v1/links//AbCdEf…/?folder=[redacted]",
+      "x-forwarded-uri": "/evault/v1/links/AbCdEf…/",
     });
     expect(res.headers).toEqual({
       location: "https://vault.example/base/evault/v1/links/AbCdEf…/",

@@ -28,8 +28,8 @@ export function verifyWebhook(
   const single = Object.fromEntries(
     Object.entries(headers).map(([name, value]) => [name.toLowerCase(), Array.isArray(value) ? value[0] : value]),
   ) as Record<string, string>;
-  // The library signs the body's text: bytes are read as UTF-8, as it reads a Buffer.
-  const text = typeof body === "string" ? body : new TextDecoder().decode(body);
+  // The library signs the body's text: bytes are read as UTF-8, a leading BOM kept, as it reads a Buffer.
+  const text = typeof body === "string" ? body : new TextDecoder("utf-8", { ignoreBOM: true }).decode(body);
   try {
     return new Webhook(secret).verify(text, single) as VaultEvent;
   } catch (err) {

@@ -44,7 +44,8 @@ export function requestLogging(app: Express, logger: Logger): RequestHandler {
       res.once("close", () => {
         const msg = res.writableFinished ? "request completed" : "request aborted";
         const probed = res.writableFinished && res.statusCode < 400 && PROBES.has(req.originalUrl.split("?")[0] ?? "");
-        logger[probed ? "debug" : "info"]({ req, res, responseTime: Date.now() - start }, msg);
+        // `client` is the address the budgets count (`TRUST_PROXY`), the socket's being a proxy's.
+        logger[probed ? "debug" : "info"]({ req, res, client: req.ip, responseTime: Date.now() - start }, msg);
       });
     }
     next();
