@@ -1,5 +1,5 @@
 import type { Config } from "../config.js";
-import type { Database, Db } from "../data/database.js";
+import type { Database } from "../data/database.js";
 import type { RecordedWork } from "../data/idempotency-keys.js";
 import {
   createBankAccount,
@@ -38,7 +38,7 @@ import {
   updateFolder,
 } from "../domain/vault/folders.js";
 import { sharedWithMe } from "../domain/vault/links.js";
-import { linkSecret, linkToken } from "../domain/vault/share-links.js";
+import { linkToken } from "../domain/vault/share-links.js";
 import { readUsage } from "../domain/vault/usage.js";
 import {
   deleteVersion,
@@ -97,7 +97,7 @@ export const vaultSettings = (config: PublicConfig, cleanupLog: CleanupLog): Vau
 });
 
 /** The links a resource's answer holds, and the answers of the creates: 201, the resource, its version and `Location`. */
-function answers(db: Db, config: PublicConfig) {
+function answers(config: PublicConfig) {
   const contentLink = contentLinkOf(config.publicBaseUrl);
   /** The absolute URL of a resource's GET, sent as a create's `Location`. */
   const located = (collection: string, id: string) => `${config.publicBaseUrl}${collection}${encodeURIComponent(id)}/`;
@@ -115,7 +115,7 @@ function answers(db: Db, config: PublicConfig) {
     file: (recorded) => presentFile(recorded as FileRow, contentLink).file,
     folder: (recorded) => presentFolder(recorded as FolderRow).folder,
     bin: (recorded, at) => recordedRestore(recorded, at),
-    file_share: async (recorded) => (await recordedFileShare(db, recorded, shareUrls)).resource,
+    file_share: (recorded) => recordedFileShare(recorded, shareUrls).resource,
     file_version: (recorded) => presentVersion(recorded as VersionRow),
     webhook_endpoint: presentEndpoint,
   };
@@ -131,8 +131,8 @@ function answers(db: Db, config: PublicConfig) {
 }
 
 /** An event row as the contract's Event, for the webhooks' deliveries. */
-export function eventPresenter(db: Db, config: PublicConfig) {
-  const { presenters } = answers(db, config);
+export function eventPresenter(config: PublicConfig) {
+  const { presenters } = answers(config);
   return (row: EventRow) => presentEvent(row, presenters);
 }
 
@@ -141,10 +141,9 @@ export function eventPresenter(db: Db, config: PublicConfig) {
  * request's `Idempotency-Key`, exactly as its handler below gave it.
  */
 export function createRecoveries(
-  db: Db,
   config: PublicConfig,
 ): Record<IdempotentOperationId, (work: RecordedWork) => RebuiltReply | Promise<RebuiltReply>> {
-  const { contentLink, shareUrls, accountCreated, fileCreated, folderCreated, shareCreated } = answers(db, config);
+  const { contentLink, shareUrls, accountCreated, fileCreated, folderCreated, shareCreated } = answers(config);
   return {
     createNgnBankAccount: ({ recorded }) => accountCreated(recordedBankAccount(recorded)),
     createFile: ({ recorded }) => {
@@ -156,9 +155,9 @@ export function createRecoveries(
       return folderCreated({ resource: folder, version });
     },
     duplicateFolder: ({ recorded }) => ({ status: 201, body: presentFolder(recorded as FolderRow).folder }),
-    createFileShare: async ({ recorded }) => shareCreated(await recordedFileShare(db, recorded, shareUrls)),
-    replaceFileShareLink: async ({ recorded }) => {
-      const { resource, version } = await recordedFileShare(db, recorded, shareUrls);
+    createFileShare: async ({ recorded }) => shareCreated(recordedFileShare(recorded, shareUrls)),
+    replaceFileShareLink: ({ recorded }) => {
+      const { resource, version } = recordedFileShare(recorded, shareUrls);
       return { status: 200, body: resource, version };
     },
     restoreBin: ({ recorded, committedAt }) => ({ status: 200, body: recordedRestore(recorded, committedAt) }),
@@ -201,10 +200,8 @@ export function createHandlers({
   logger: CleanupLog;
 }): Handlers {
   const { db } = database;
-  const { contentLink, shareUrls, presenters, accountCreated, fileCreated, folderCreated, shareCreated } = answers(
-    db,
-    config,
-  );
+  const { contentLink, shareUrls, presenters, accountCreated, fileCreated, folderCreated, shareCreated } =
+    answers(config);
   const retention = config.binRetentionDays;
   const settings = vaultSettings(config, logger);
   return {
@@ -307,9 +304,9 @@ export function createHandlers({
       return { status: 204 };
     },
     async listSharedWithMe({ userId, query, url }) {
-      const [page, secret] = await Promise.all([sharedWithMe(db, userId, pageRequest(query)), linkSecret(db)]);
+      const page = await sharedWithMe(db, userId, pageRequest(query));
       const items = page.items.map((share) => ({
-        link: shareUrls.link(linkToken(secret, share.linkNonce)),
+        link: shareUrls.link(linkToken(share.id, share.linkSealed)),
         owner: { name: share.ownerName },
         shared: presentShared(share),
         created_at: iso(share.createdAt),
