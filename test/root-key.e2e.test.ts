@@ -18,6 +18,8 @@ import { stopChild } from "./helpers/processes.js";
 import { type Harness, spawnServer, startHarness } from "./helpers/server.js";
 
 const run = promisify(execFile);
+/** The tests that restart servers several times: a loaded machine takes up to 20 s a start. */
+const SLOW = 240_000;
 const serverDir = resolve(import.meta.dirname, "../apps/server");
 const migrations = join(serverDir, "src/data/migrations");
 
@@ -76,54 +78,58 @@ describe.each(backends)("the root key on $name", (backend) => {
     return bytes;
   }
 
-  test("when the database is copied without the key, then the copy holds no token, no webhook secret, and nothing in it opens a link or forges an unlock", async () => {
-    const made = await h.client().POST(SHARES, {
-      params: { header: { "Idempotency-Key": `share-${randomBytes(4).toString("hex")}` } },
-      body: { file: h.users[0].file_id, access: "public", password: "open sesame" },
-    });
-    expect(made.response.status).toBe(201);
-    const token = tokenOf(made.data?.link);
-    const unlocked = await anyone().POST(UNLOCK, { params: { path: { token } }, body: { password: "open sesame" } });
-    const access = unlocked.data?.access_token ?? "";
-    expect(access).toMatch(/^\d+\./);
-    const endpoint = await h.client().POST(ENDPOINTS, {
-      params: { header: { "Idempotency-Key": `hook-${randomBytes(4).toString("hex")}` } },
-      body: { url: "http://127.0.0.1:9/in", events: ["*"] as never },
-    });
-    const secret = endpoint.data?.secret ?? "";
-    expect(secret).toMatch(/^whsec_/);
-
-    const copy = await databaseCopy();
-    for (const credential of [token, secret, secret.slice("whsec_".length), access.split(".")[1] as string]) {
-      expect(copy.includes(credential), credential).toBe(false);
-    }
-    // Whatever secret-like value the copy holds, the old derivations with it give neither the link nor the unlock.
-    const [share] = await h.query<Record<string, string | null>>(
-      `select id, link_hash, password_hash, link_nonce from file_shares where id = '${made.data?.id}'`,
-    );
-    const held = await h.query<{ value: string }>(
-      "select secret as value from server_secrets union all select key_id from root_key_check union all select check_value from root_key_check",
-    );
-    expect(held.length).toBeGreaterThan(0);
-    const expiry = access.split(".")[0] as string;
-    const forged = held.map(({ value }) => ({
-      link: derivedToken(value, share?.link_nonce ?? share?.id ?? ""),
-      unlock: signedUnlock(value, share ?? {}, expiry),
-    }));
-    expect(forged.filter(({ link }) => sha256(link) === share?.link_hash)).toEqual([]);
-    expect(forged.filter(({ unlock }) => unlock === access)).toEqual([]);
-    for (const { unlock } of forged) {
-      const opened = await anyone().GET(LINK, {
-        params: { path: { token }, header: { Authorization: `Bearer ${unlock}` } },
+  test(
+    "when the database is copied without the key, then the copy holds no token, no webhook secret, and nothing in it opens a link or forges an unlock",
+    async () => {
+      const made = await h.client().POST(SHARES, {
+        params: { header: { "Idempotency-Key": `share-${randomBytes(4).toString("hex")}` } },
+        body: { file: h.users[0].file_id, access: "public", password: "open sesame" },
       });
-      expect(opened.response.status).toBe(401);
-    }
-    // The token, the unlock and the secret still work for whoever holds them.
-    const opened = await anyone().GET(LINK, {
-      params: { path: { token }, header: { Authorization: `Bearer ${access}` } },
-    });
-    expect(opened.response.status).toBe(200);
-  });
+      expect(made.response.status).toBe(201);
+      const token = tokenOf(made.data?.link);
+      const unlocked = await anyone().POST(UNLOCK, { params: { path: { token } }, body: { password: "open sesame" } });
+      const access = unlocked.data?.access_token ?? "";
+      expect(access).toMatch(/^\d+\./);
+      const endpoint = await h.client().POST(ENDPOINTS, {
+        params: { header: { "Idempotency-Key": `hook-${randomBytes(4).toString("hex")}` } },
+        body: { url: "http://127.0.0.1:9/in", events: ["*"] as never },
+      });
+      const secret = endpoint.data?.secret ?? "";
+      expect(secret).toMatch(/^whsec_/);
+
+      const copy = await databaseCopy();
+      for (const credential of [token, secret, secret.slice("whsec_".length), access.split(".")[1] as string]) {
+        expect(copy.includes(credential), credential).toBe(false);
+      }
+      // Whatever secret-like value the copy holds, the old derivations with it give neither the link nor the unlock.
+      const [share] = await h.query<Record<string, string | null>>(
+        `select id, link_hash, password_hash, link_nonce from file_shares where id = '${made.data?.id}'`,
+      );
+      const held = await h.query<{ value: string }>(
+        "select secret as value from server_secrets union all select key_id from root_key_check union all select check_value from root_key_check",
+      );
+      expect(held.length).toBeGreaterThan(0);
+      const expiry = access.split(".")[0] as string;
+      const forged = held.map(({ value }) => ({
+        link: derivedToken(value, share?.link_nonce ?? share?.id ?? ""),
+        unlock: signedUnlock(value, share ?? {}, expiry),
+      }));
+      expect(forged.filter(({ link }) => sha256(link) === share?.link_hash)).toEqual([]);
+      expect(forged.filter(({ unlock }) => unlock === access)).toEqual([]);
+      for (const { unlock } of forged) {
+        const opened = await anyone().GET(LINK, {
+          params: { path: { token }, header: { Authorization: `Bearer ${unlock}` } },
+        });
+        expect(opened.response.status).toBe(401);
+      }
+      // The token, the unlock and the secret still work for whoever holds them.
+      const opened = await anyone().GET(LINK, {
+        params: { path: { token }, header: { Authorization: `Bearer ${access}` } },
+      });
+      expect(opened.response.status).toBe(200);
+    },
+    SLOW,
+  );
 
   test.skipIf(backend.name !== "pglite")(
     "when the embedded store has no key setting, then its key file is beside the database directory, not inside it, readable by its owner only",
@@ -135,14 +141,18 @@ describe.each(backends)("the root key on $name", (backend) => {
     },
   );
 
-  test("when a server starts with another key, then it refuses, naming the setting, and the database is unchanged", async () => {
-    const before = await h.query("select key_id, check_value from root_key_check");
-    await stopChild(h.process);
-    const start = spawnServer({ ...h.env, VAULT_SECRET_KEY: newKey() });
-    await expect(start).rejects.toThrow(/VAULT_SECRET_KEY is not the root key of this database/);
-    await h.restart();
-    expect(await h.query("select key_id, check_value from root_key_check")).toEqual(before);
-  });
+  test(
+    "when a server starts with another key, then it refuses, naming the setting, and the database is unchanged",
+    async () => {
+      const before = await h.query("select key_id, check_value from root_key_check");
+      await stopChild(h.process);
+      const start = spawnServer({ ...h.env, VAULT_SECRET_KEY: newKey() });
+      await expect(start).rejects.toThrow(/VAULT_SECRET_KEY is not the root key of this database/);
+      await h.restart();
+      expect(await h.query("select key_id, check_value from root_key_check")).toEqual(before);
+    },
+    SLOW,
+  );
 
   test.skipIf(backend.name === "pglite" || backend.name === "pglite+s3")(
     "when a server runs on PostgreSQL with NODE_ENV=production and no key, then it refuses to start naming VAULT_SECRET_KEY",
@@ -152,60 +162,64 @@ describe.each(backends)("the root key on $name", (backend) => {
     },
   );
 
-  test("when the key is rotated, then links, unlocks and cursors made before keep working, every record ends under the new key, and the old key alone is refused", async () => {
-    const made = await h.client().POST(SHARES, {
-      body: { file: h.users[0].file_id, access: "public", password: "open sesame" },
-    });
-    const id = made.data?.id ?? "";
-    const token = tokenOf(made.data?.link);
-    const unlocked = await anyone().POST(UNLOCK, { params: { path: { token } }, body: { password: "open sesame" } });
-    const bearer = { Authorization: `Bearer ${unlocked.data?.access_token}` };
-    const hookKey = `hook-${randomBytes(4).toString("hex")}`;
-    const hook = { url: "http://127.0.0.1:9/rotated", events: ["*"] as never };
-    const endpoint = await h
-      .client()
-      .POST(ENDPOINTS, { params: { header: { "Idempotency-Key": hookKey } }, body: hook });
-    const page = await h.client().GET(SHARES, { params: { query: { page_size: 1 } } });
-    const cursor = new URL(page.data?.next ?? "").searchParams.get("cursor") ?? "";
-    expect(cursor).not.toBe("");
+  test(
+    "when the key is rotated, then links, unlocks and cursors made before keep working, every record ends under the new key, and the old key alone is refused",
+    async () => {
+      const made = await h.client().POST(SHARES, {
+        body: { file: h.users[0].file_id, access: "public", password: "open sesame" },
+      });
+      const id = made.data?.id ?? "";
+      const token = tokenOf(made.data?.link);
+      const unlocked = await anyone().POST(UNLOCK, { params: { path: { token } }, body: { password: "open sesame" } });
+      const bearer = { Authorization: `Bearer ${unlocked.data?.access_token}` };
+      const hookKey = `hook-${randomBytes(4).toString("hex")}`;
+      const hook = { url: "http://127.0.0.1:9/rotated", events: ["*"] as never };
+      const endpoint = await h
+        .client()
+        .POST(ENDPOINTS, { params: { header: { "Idempotency-Key": hookKey } }, body: hook });
+      const page = await h.client().GET(SHARES, { params: { query: { page_size: 1 } } });
+      const cursor = new URL(page.data?.next ?? "").searchParams.get("cursor") ?? "";
+      expect(cursor).not.toBe("");
 
-    // The new key, with the old one as the previous: everything made before still works.
-    const oldKeyFile = join(h.dataDir, "secret.key");
-    Object.assign(h.env, { VAULT_SECRET_KEY: newKey(), VAULT_SECRET_KEY_PREVIOUS_FILE: oldKeyFile });
-    await h.restart();
-    expect((await anyone().GET(LINK, { params: { path: { token }, header: bearer } })).response.status).toBe(200);
-    const next = await h.client().GET(SHARES, { params: { query: { page_size: 1, cursor } } });
-    expect(next.response.status, JSON.stringify(next.error)).toBe(200);
-    expect((await h.client().GET(SHARE, { params: { path: { id } } })).data?.link).toBe(made.data?.link);
+      // The new key, with the old one as the previous: everything made before still works.
+      const oldKeyFile = join(h.dataDir, "secret.key");
+      Object.assign(h.env, { VAULT_SECRET_KEY: newKey(), VAULT_SECRET_KEY_PREVIOUS_FILE: oldKeyFile });
+      await h.restart();
+      expect((await anyone().GET(LINK, { params: { path: { token }, header: bearer } })).response.status).toBe(200);
+      const next = await h.client().GET(SHARES, { params: { query: { page_size: 1, cursor } } });
+      expect(next.response.status, JSON.stringify(next.error)).toBe(200);
+      expect(tokenOf((await h.client().GET(SHARE, { params: { path: { id } } })).data?.link)).toBe(token);
 
-    const rotated = await keysCli(h.env, "rotate-secret", "--json");
-    expect(rotated.code, rotated.output).toBe(0);
-    const keyId = JSON.parse(rotated.output).key_id as string;
-    const stale = await h.query(`select 'share' as kind, id from file_shares where link_sealed not like '${keyId}.%'
+      const rotated = await keysCli(h.env, "rotate-secret", "--json");
+      expect(rotated.code, rotated.output).toBe(0);
+      const keyId = JSON.parse(rotated.output).key_id as string;
+      const stale = await h.query(`select 'share' as kind, id from file_shares where link_sealed not like '${keyId}.%'
       union all select 'endpoint', id from webhook_endpoints where secret not like '${keyId}.%' or previous_secret not like '${keyId}.%'
       union all select 'event', id from events where type like 'file_share.%' and data->'object'->>'link_sealed' not like '${keyId}.%'
       union all select 'check', key_id from root_key_check where key_id <> '${keyId}'`);
-    expect(stale).toEqual([]);
+      expect(stale).toEqual([]);
 
-    // The new key alone: the link and the endpoint's secret open (an unlock signed with the old key ends: it is
-    // unlocked again), and the old key alone is refused.
-    delete h.env.VAULT_SECRET_KEY_PREVIOUS_FILE;
-    await h.restart();
-    const again = await anyone().POST(UNLOCK, { params: { path: { token } }, body: { password: "open sesame" } });
-    const newBearer = { Authorization: `Bearer ${again.data?.access_token}` };
-    expect((await anyone().GET(LINK, { params: { path: { token }, header: newBearer } })).response.status).toBe(200);
-    expect((await h.client().GET(SHARE, { params: { path: { id } } })).data?.link).toBe(made.data?.link);
-    const replayed = await h
-      .client()
-      .POST(ENDPOINTS, { params: { header: { "Idempotency-Key": hookKey } }, body: hook });
-    expect(replayed.data?.secret).toBe(endpoint.data?.secret);
-    const newKeyValue = h.env.VAULT_SECRET_KEY as string;
-    delete h.env.VAULT_SECRET_KEY;
-    await stopChild(h.process);
-    await expect(spawnServer(h.env)).rejects.toThrow(/is not the root key of this database/);
-    h.env.VAULT_SECRET_KEY = newKeyValue;
-    await h.restart();
-  });
+      // The new key alone: the link and the endpoint's secret open (an unlock signed with the old key ends: it is
+      // unlocked again), and the old key alone is refused.
+      delete h.env.VAULT_SECRET_KEY_PREVIOUS_FILE;
+      await h.restart();
+      const again = await anyone().POST(UNLOCK, { params: { path: { token } }, body: { password: "open sesame" } });
+      const newBearer = { Authorization: `Bearer ${again.data?.access_token}` };
+      expect((await anyone().GET(LINK, { params: { path: { token }, header: newBearer } })).response.status).toBe(200);
+      expect(tokenOf((await h.client().GET(SHARE, { params: { path: { id } } })).data?.link)).toBe(token);
+      const replayed = await h
+        .client()
+        .POST(ENDPOINTS, { params: { header: { "Idempotency-Key": hookKey } }, body: hook });
+      expect(replayed.data?.secret).toBe(endpoint.data?.secret);
+      const newKeyValue = h.env.VAULT_SECRET_KEY as string;
+      delete h.env.VAULT_SECRET_KEY;
+      await stopChild(h.process);
+      await expect(spawnServer(h.env)).rejects.toThrow(/is not the root key of this database/);
+      h.env.VAULT_SECRET_KEY = newKeyValue;
+      await h.restart();
+    },
+    SLOW,
+  );
 });
 
 /** The SQL of migrations 0000 to 0024, statement by statement, and the migrator's record that they ran. */
@@ -293,45 +307,49 @@ async function queryOf(url: string | undefined, dataDir: string, sql: string): P
 }
 
 describe.each(backends)("an upgrade from migration 0024 on $name", (backend) => {
-  test("when the new server first starts on an old database, then every old link opens, the old secrets are gone and a kept answer replays its secret", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "vault-upgrade-"));
-    const { database, token } = await oldDatabase(backend, dataDir);
-    const env: Record<string, string> = {
-      PATH: process.env.PATH ?? "",
-      DATA_DIR: dataDir,
-      PORT: "0",
-      VAULT_SECRET_KEY: newKey(),
-      ...(database.url ? { DATABASE_URL: database.url } : {}),
-    };
-    // On PostgreSQL two servers start together: one upgrades, the other waits and finds it done.
-    const servers = await Promise.all(database.url ? [spawnServer(env), spawnServer(env)] : [spawnServer(env)]);
-    try {
-      const key = JSON.parse((await keysCli(env, "create", "--user", "old", "--json")).output).api_key as string;
-      for (const { url } of servers) {
-        const opened = await createVaultClient({ baseUrl: url, retries: { max: 0 } }).GET(LINK, {
-          params: { path: { token } },
+  test(
+    "when the new server first starts on an old database, then every old link opens, the old secrets are gone and a kept answer replays its secret",
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), "vault-upgrade-"));
+      const { database, token } = await oldDatabase(backend, dataDir);
+      const env: Record<string, string> = {
+        PATH: process.env.PATH ?? "",
+        DATA_DIR: dataDir,
+        PORT: "0",
+        VAULT_SECRET_KEY: newKey(),
+        ...(database.url ? { DATABASE_URL: database.url } : {}),
+      };
+      // On PostgreSQL two servers start together: one upgrades, the other waits and finds it done.
+      const servers = await Promise.all(database.url ? [spawnServer(env), spawnServer(env)] : [spawnServer(env)]);
+      try {
+        const key = JSON.parse((await keysCli(env, "create", "--user", "old", "--json")).output).api_key as string;
+        for (const { url } of servers) {
+          const opened = await createVaultClient({ baseUrl: url, retries: { max: 0 } }).GET(LINK, {
+            params: { path: { token } },
+          });
+          expect(opened.response.status, url).toBe(200);
+          expect(opened.data).toMatchObject({ kind: "folder" });
+        }
+        const owner = createVaultClient({ baseUrl: servers[0]?.url ?? "", apiKey: key, retries: { max: 0 } });
+        expect(tokenOf((await owner.GET(SHARE, { params: { path: { id: "s-old" } } })).data?.link)).toBe(token);
+        const replayed = await owner.POST(ENDPOINTS, {
+          params: { header: { "Idempotency-Key": "old-hook" } },
+          body: { url: "https://hooks.example.com/old", events: ["*"] as never },
         });
-        expect(opened.response.status, url).toBe(200);
-        expect(opened.data).toMatchObject({ kind: "folder" });
-      }
-      const owner = createVaultClient({ baseUrl: servers[0]?.url ?? "", apiKey: key, retries: { max: 0 } });
-      expect(tokenOf((await owner.GET(SHARE, { params: { path: { id: "s-old" } } })).data?.link)).toBe(token);
-      const replayed = await owner.POST(ENDPOINTS, {
-        params: { header: { "Idempotency-Key": "old-hook" } },
-        body: { url: "https://hooks.example.com/old", events: ["*"] as never },
-      });
-      expect(replayed.data?.secret).toBe("whsec_b2xkIHNlY3JldCBvZiBvbGQgZW5kcG9pbnQ=");
+        expect(replayed.data?.secret).toBe("whsec_b2xkIHNlY3JldCBvZiBvbGQgZW5kcG9pbnQ=");
 
-      await Promise.all(servers.map(({ child }) => stopChild(child)));
-      const leftovers = `select 'secret' as what, name from server_secrets
+        await Promise.all(servers.map(({ child }) => stopChild(child)));
+        const leftovers = `select 'secret' as what, name from server_secrets
         union all select 'nonce', id from file_shares where link_nonce is not null
         union all select 'clear webhook secret', id from webhook_endpoints where secret like 'whsec_%'
         union all select 'kept body', key from idempotency_keys where body is not null`;
-      expect(await queryOf(database.url, dataDir, leftovers)).toEqual([]);
-    } finally {
-      await Promise.all(servers.map(({ child }) => stopChild(child)));
-      await database.drop();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+        expect(await queryOf(database.url, dataDir, leftovers)).toEqual([]);
+      } finally {
+        await Promise.all(servers.map(({ child }) => stopChild(child)));
+        await database.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    SLOW,
+  );
 });
