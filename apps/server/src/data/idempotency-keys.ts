@@ -90,7 +90,7 @@ export async function claimKey(db: Db, owner: KeyOwner, fingerprints: string[], 
     const [held] = await db.select().from(idempotencyKeys).where(ofOwner(owner));
     if (!held) continue;
     if (held.status === null) return { outcome: "in_flight" };
-    // An empty fingerprint: kept before the root secret moved out of the database, so any request with the key replays.
+    // An empty fingerprint was made under a root key gone since (or before there was one): any request with the key replays.
     if (held.fingerprint !== "" && !fingerprints.includes(held.fingerprint)) return { outcome: "reused" };
     if (held.body === null) {
       // The work committed, and its answer was never kept (the process died, or the keeping failed).

@@ -315,7 +315,7 @@ export const idempotencyKeys = pgTable(
   {
     user_id: owner(),
     key: text("key").notNull(),
-    /** HMAC-SHA-256 (key: the root secret's idempotency key; empty for a key kept before the root secret moved out) of the request: method, path, body (and the uploaded file's SHA-256). */
+    /** `<root key id>.<HMAC-SHA-256>` (key: the root secret's idempotency key; empty for one made under a key gone since, which any retry matches) of the request: method, path, body (and the uploaded file's SHA-256). */
     fingerprint: text("fingerprint").notNull(),
     /** Which request holds the key: a late answer of a request whose lease was taken over is not kept. */
     claim: text("claim").notNull(),

@@ -94,16 +94,16 @@ export function idempotentPosts(
 
 /**
  * HMAC-SHA-256 of what the request asks: method, path, parsed body (keys sorted) and the
- * uploaded file, under each key of the ring (the current one first, which is kept). Keyed
+ * uploaded file, under each key of the ring (the current one first, which is kept), each
+ * after its key's id. Keyed
  * with the root secret, so that a copy of the table cannot be searched for a guessed body
  * (a share's password is in its body).
  */
 function fingerprints(req: Request): string[] {
   const upload = req.upload && { hash: req.upload.hash, filename: req.upload.filename };
   const asked = stringify({ method: req.method, url: req.originalUrl, body: req.body, upload }) ?? "";
-  return keyRing()
-    .macs("idempotency", asked)
-    .map((mac) => mac.toString("hex"));
+  const ring = keyRing();
+  return ring.macs("idempotency", asked).map((mac, i) => `${ring.keys[i]?.id}.${mac.toString("hex")}`);
 }
 
 /** The answer of a request whose work committed and whose answer was never kept, as its handler gave it. */

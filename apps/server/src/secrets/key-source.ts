@@ -10,12 +10,12 @@ import { PRIVATE_DIRECTORY, PRIVATE_FILE } from "../storage/private-modes.js";
 import { KeyRing, newRootSecret, RootKey } from "./key-ring.js";
 
 /** The embedded store's default key file. */
-export const defaultKeyFile = (dataDir: string) => join(dataDir, "secret.key");
+const defaultKeyFile = (dataDir: string) => join(dataDir, "secret.key");
 
 type KeyConfig = Pick<Config, "rootKey" | "dataDir" | "databaseUrl" | "inMemoryDatabase">;
 
 /** A loaded ring: the setting its current key came from, and a sentence for the start's log. */
-export interface LoadedRing {
+interface LoadedRing {
   ring: KeyRing;
   setting: string;
   source: string;

@@ -15,6 +15,10 @@ export async function resealRecords(db: Db, ring: KeyRing): Promise<{ links: num
       stale(sealed) ? ring.seal("link-token", ring.open("link-token", sealed, id), id) : undefined,
     secret: (kept) => (stale(kept) ? sealEndpointSecret(openEndpointSecret(kept, ring), ring) : undefined),
   });
+  // A fingerprint under the old key cannot be made again: a retry with its key replays whatever its body.
+  await db.execute(
+    sql`update idempotency_keys set fingerprint = '' where fingerprint not like ${`${ring.current.id}.%`}`,
+  );
   await db.execute(sql`update root_key_check set key_id = ${ring.current.id}, check_value = ${ring.current.check}
     where key_id <> ${ring.current.id}`);
   return resealed;

@@ -9,7 +9,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../data/database.js";
 
 /** How each sealed value changes; undefined leaves it as it is. */
-export interface Sealing {
+interface Sealing {
   /** A share's sealed link token, from its id and its old nonce or sealed token. */
   link(shareId: string, nonce: string | null, sealed: string | null): string | undefined;
   /** A webhook endpoint's secret, as kept. */
