@@ -195,7 +195,9 @@ describe.each(backends)("the root key on $name", (backend) => {
 
       // The new key, with the old one as the previous: everything made before still works.
       const oldKeyFile = join(h.dataDir, "secret.key");
-      Object.assign(h.env, { VAULT_SECRET_KEY: newKey(), VAULT_SECRET_KEY_PREVIOUS_FILE: oldKeyFile });
+      const printed = await keysCli(h.env, "new-secret");
+      expect(printed.output).toMatch(/^[0-9a-f]{64}\n$/);
+      Object.assign(h.env, { VAULT_SECRET_KEY: printed.output.trim(), VAULT_SECRET_KEY_PREVIOUS_FILE: oldKeyFile });
       await h.restart();
       expect((await anyone().GET(LINK, { params: { path: { token }, header: bearer } })).response.status).toBe(200);
       const next = await h.client().GET(SHARES, { params: { query: { page_size: 1, cursor } } });
