@@ -1,7 +1,7 @@
 // Seeds a benchmark server's own storage: two demo users, and for
 // each `copies` extra bank accounts, folders, files and shares, so that each load
 // connection writes its own rows (50 connections on one row measure its lock, not the server).
-import { createDemoUser, shareWithEachOther } from "@vault/server";
+import { createDemoUser, newLink, shareWithEachOther } from "@vault/server";
 import { sql } from "drizzle-orm";
 
 const copies = Number(process.env.BENCH_COPIES ?? 50);
@@ -20,12 +20,14 @@ export async function seed(database, blobs, retentionDays) {
   // Per user, `copies` rows of each kind: the load scenarios use the first user's, the
   // mixed load both users'.
   const pools = [];
-  // bench/compare.mjs seeds an older server's schema with this file too: shares had no links before 0010.
-  const withLinks =
+  // bench/compare.mjs seeds an older server's schema with this file too: shares had no links before 0010, and
+  // links derived from a secret in the database before 0025.
+  const column = async (name) =>
     (
       await db.execute(sql`select 1 from information_schema.columns
-    where table_name = 'file_shares' and column_name = 'link_nonce'`)
+    where table_name = 'file_shares' and column_name = ${name}`)
     ).rows.length > 0;
+  const withLinks = (await column("link_sealed")) ? "sealed" : (await column("link_nonce")) ? "derived" : "none";
   for (const user of users) {
     const file_ids = await ids(sql`insert into files (id, user_id, folder_id, name, description, hash, extension)
       select ${fresh}, user_id, folder_id, name, description, hash, extension from files, ${series} where id = ${user.file_id} returning id`);
@@ -46,13 +48,27 @@ export async function seed(database, blobs, retentionDays) {
   return { users, pool: pools[0], pools };
 }
 
-/** The insert of one copy of `user`'s share for each of `fileIds`, each with its link derived as the server derives it (share-links.ts, migration 0010). */
+/**
+ * The insert of one copy of `user`'s share for each of `fileIds`, each with a link as the
+ * server makes it (share-links.ts), or as an older server derived it (migration 0010).
+ */
 function copiedShares(user, fileIds, withLinks) {
   const copies = sql`select gen_random_uuid()::text as id, s.user_id, f.id as file_id, s.access,
       replace(gen_random_uuid()::text, '-', '') as nonce
     from file_shares s, unnest(string_to_array(${fileIds.join(",")}, ',')) f(id) where s.id = ${user.file_share_id}`;
-  if (!withLinks) {
+  if (withLinks === "none") {
     return sql`insert into file_shares (id, user_id, file_id, access) select id, user_id, file_id, access from (${copies}) c returning id`;
+  }
+  if (withLinks === "sealed") {
+    const links = fileIds.map((file_id) => {
+      const id = crypto.randomUUID();
+      const { link_hash, link_sealed } = newLink(id);
+      return { id, file_id, link_hash, link_sealed };
+    });
+    return sql`insert into file_shares (id, user_id, file_id, access, link_hash, link_sealed)
+    select l.id, s.user_id, l.file_id, s.access, l.link_hash, l.link_sealed
+    from file_shares s, jsonb_to_recordset(${JSON.stringify(links)}::jsonb) l(id text, file_id text, link_hash text, link_sealed text)
+    where s.id = ${user.file_share_id} returning id`;
   }
   return sql`insert into file_shares (id, user_id, file_id, access, link_nonce, link_hash)
     select c.id, c.user_id, c.file_id, c.access, c.nonce, encode(sha256(convert_to(translate(encode(substring(

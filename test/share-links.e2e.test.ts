@@ -70,15 +70,6 @@ describe.each(backends)("share links on $name", (backend) => {
     expect(tokenOf((await read(data?.id ?? "")).link)).toBe(token);
   });
 
-  test("when the derivation is run in SQL as migration 0010 runs it, then it gives the server's hash", async () => {
-    // Shares made before links got theirs from the migration: its SQL must derive what the server derives.
-    const rows = await h.query<{ same: boolean }>(`select s.link_hash = encode(sha256(convert_to(translate(encode(
-        substring(sha256(convert_to(k.secret || ':' || s.link_nonce, 'UTF8')) from 1 for 24), 'base64'), '+/', '-_'),
-        'UTF8')), 'hex') as same from file_shares s, server_secrets k where k.name = 'share_link'`);
-    expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((row) => row.same)).toBe(true);
-  });
-
   test("when the link is replaced, then the share shows the new one, the old one's hash is gone and the version moves", async () => {
     const { data: made, response: madeResponse } = await create({ access: "public" });
     const id = made?.id ?? "";

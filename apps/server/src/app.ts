@@ -193,7 +193,7 @@ export function createApp(deps: AppDeps): App {
   app.use(
     idempotentPosts(deps.database.db, {
       times: { ttlSeconds: deps.config.idempotencyTtlSeconds, leaseSeconds: deps.config.idempotencyLeaseSeconds },
-      recoveries: createRecoveries(deps.database.db, deps.config),
+      recoveries: createRecoveries(deps.config),
       crashAfterWork: deps.config.idempotencyTestCrashAfterWork,
     }),
   );

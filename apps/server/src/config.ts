@@ -101,7 +101,17 @@ export interface Config {
    * a restart. The benchmark's "in-memory repository" baseline; blobs still go to DATA_DIR.
    */
   inMemoryDatabase: boolean;
+  /**
+   * The root secret every purpose key is derived from (`VAULT_SECRET_KEY` or
+   * `VAULT_SECRET_KEY_FILE`), and the one it replaces while a rotation runs
+   * (`VAULT_SECRET_KEY_PREVIOUS` or `_FILE`). Without a current one the embedded store
+   * keeps a key file beside its database (see secrets/key-source.ts).
+   */
+  rootKey: { current: KeySetting | undefined; previous: KeySetting | undefined };
 }
+
+/** Where a root secret is configured: 64 hex characters in a variable, or a file holding them. */
+export type KeySetting = { setting: string; hex: string } | { setting: string; file: string };
 
 export class ConfigError extends Error {}
 
@@ -130,6 +140,15 @@ export function loadConfig(env: Env = process.env): Config {
   const maxUploadBytes = integer(env, "MAX_UPLOAD_BYTES", 100 * 1024 * 1024, 1, Number.MAX_SAFE_INTEGER);
   if (blobStore.kind === "s3" && maxUploadBytes > S3_MAX_COPY_BYTES) {
     throw new ConfigError(`MAX_UPLOAD_BYTES must be at most ${S3_MAX_COPY_BYTES} (5 GiB) with BLOB_STORE=s3`);
+  }
+  const rootKey = {
+    current: keySetting(env, "VAULT_SECRET_KEY"),
+    previous: keySetting(env, "VAULT_SECRET_KEY_PREVIOUS"),
+  };
+  if (databaseUrl && env.NODE_ENV === "production" && !rootKey.current) {
+    throw new ConfigError(
+      "VAULT_SECRET_KEY (or VAULT_SECRET_KEY_FILE) is required on PostgreSQL with NODE_ENV=production: every server of the database needs the same root secret (npm run -s keys -- new-secret prints one)",
+    );
   }
   return {
     host,
@@ -168,7 +187,22 @@ export function loadConfig(env: Env = process.env): Config {
     databaseLockTimeoutMs: integer(env, "DATABASE_LOCK_TIMEOUT_MS", 10_000, 100, 3_600_000),
     workers: integer(env, "WORKERS", 1, 1, 64),
     inMemoryDatabase,
+    rootKey,
   };
+}
+
+/** `name` (64 hex characters) or `name_FILE` (a path), not both. */
+function keySetting(env: Env, name: string): KeySetting | undefined {
+  const hex = env[name];
+  const file = env[`${name}_FILE`];
+  if (hex && file) throw new ConfigError(`${name} and ${name}_FILE exclude each other: set one`);
+  if (file) return { setting: `${name}_FILE`, file: resolve(env.INIT_CWD || process.cwd(), file) };
+  if (!hex) return undefined;
+  if (!/^[0-9a-fA-F]{64}$/.test(hex))
+    throw new ConfigError(
+      `${name} must be 64 hex characters (32 random bytes; npm run -s keys -- new-secret prints one)`,
+    );
+  return { setting: name, hex };
 }
 
 /** S3 copies an object in one request up to 5 GiB; an upload is copied from its temp key to its hash's. */

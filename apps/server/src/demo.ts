@@ -19,8 +19,9 @@ import { createApiKey } from "./domain/api-keys.js";
 import { NAIRA, recordAccountOpened } from "./domain/banking/bank-accounts.js";
 import { moveToBin } from "./domain/vault/bins.js";
 import { putBlob } from "./domain/vault/blob-sweep.js";
-import { linkSecret, newLink, linkToken as tokenOf } from "./domain/vault/share-links.js";
+import { newLink } from "./domain/vault/share-links.js";
 import { setTags, upsertTags } from "./domain/vault/tags.js";
+import { sealEndpointSecret } from "./domain/webhooks/endpoint-secrets.js";
 import type { BlobStore } from "./storage/blob-store.js";
 
 const ONE_PIXEL_PNG = Buffer.from(
@@ -86,7 +87,6 @@ export async function createDemoUser(
   const notes = await storeBytes(db, store, Buffer.from(`Notes of ${username}\n`));
   const logo = await storeBytes(db, store, ONE_PIXEL_PNG);
   const draft = await storeBytes(db, store, Buffer.from("An old draft.\n"));
-  const secret = await linkSecret(db);
   const ids = await db.transaction(async (tx) => {
     await tx.insert(currencies).values(NAIRA).onConflictDoNothing();
     const [user] = await tx
@@ -120,7 +120,7 @@ export async function createDemoUser(
     ]);
     await setTags(tx, "folder", documents, await upsertTags(tx, user.id, [{ name: "personal", description: "Mine" }]));
     const shareId = randomUUID();
-    const link = newLink(secret);
+    const { token: linkToken, ...link } = newLink(shareId);
     await tx.insert(fileShares).values({ id: shareId, user_id: user.id, file_id: fileId, access: "private", ...link });
     const binId = await moveToBin(tx, user.id, "file", draftId, retentionDays);
 
@@ -160,12 +160,11 @@ export async function createDemoUser(
       ]);
     await setTags(tx, "folder", oldProjects, await upsertTags(tx, user.id, [{ name: "archive" }]));
     const folderBinId = await moveToBin(tx, user.id, "folder", oldProjects, retentionDays);
-    const publicLink = newLink(secret);
+    const publicShareId = randomUUID();
+    const { token: publicLinkToken, ...publicLink } = newLink(publicShareId);
     await tx
       .insert(fileShares)
-      .values({ id: randomUUID(), user_id: user.id, folder_id: projects, access: "public", ...publicLink });
-    const linkToken = tokenOf(secret, link.link_nonce);
-    const publicLinkToken = tokenOf(secret, publicLink.link_nonce);
+      .values({ id: publicShareId, user_id: user.id, folder_id: projects, access: "public", ...publicLink });
     return {
       user,
       bankAccountId,
@@ -214,15 +213,13 @@ export async function createDemoUser(
  * so each may link the others to its shares and see their details (see usersKnownTo).
  */
 export async function shareWithEachOther(db: Db, demoUsers: DemoUser[]): Promise<void> {
-  const secret = await linkSecret(db);
   await db.insert(fileShares).values(
-    demoUsers.map((user) => ({
-      id: randomUUID(),
-      user_id: user.id,
-      access: "private",
-      users: demoUsers.filter((other) => other.id !== user.id).map((other) => other.id),
-      ...newLink(secret),
-    })),
+    demoUsers.map((user) => {
+      const id = randomUUID();
+      const { link_hash, link_sealed } = newLink(id);
+      const users = demoUsers.filter((other) => other.id !== user.id).map((other) => other.id);
+      return { id, user_id: user.id, access: "private", users, link_hash, link_sealed };
+    }),
   );
 }
 
@@ -237,7 +234,7 @@ async function seedWebhookEndpoint(db: Db, userId: number, eventId: string) {
     events: ["bank_account.updated"],
     description: "An example: disabled, nothing is sent to it",
     disabled: true,
-    secret: `whsec_${randomBytes(24).toString("base64")}`,
+    secret: sealEndpointSecret(`whsec_${randomBytes(24).toString("base64")}`),
   });
   const [event] = await db.select({ seq: events.seq }).from(events).where(eq(events.id, eventId));
   await db.insert(webhookDeliveries).values({

@@ -56,9 +56,28 @@ describe("loadConfig", () => {
     ["TRUST_PROXY", "10.1, 127.0.0.1"],
     ["TRUST_PROXY", "127.0.0.1/8/8"],
     ["TRUST_PROXY", "10.0.0.0/0"],
+    ["VAULT_SECRET_KEY", "0123456789abcdef"],
+    ["VAULT_SECRET_KEY_PREVIOUS", "z".repeat(64)],
   ])("when %s=%s, then start-up fails with a message naming it", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+
+  test("when PostgreSQL runs with NODE_ENV=production, then a root key is required, named", () => {
+    const production = { DATABASE_URL: "postgres://u@db:5432/vault", NODE_ENV: "production" };
+    expect(() => loadConfig(production)).toThrow(/^VAULT_SECRET_KEY \(or VAULT_SECRET_KEY_FILE\) is required/);
+    const key = "ab".repeat(32);
+    expect(loadConfig({ ...production, VAULT_SECRET_KEY: key }).rootKey.current).toEqual({
+      setting: "VAULT_SECRET_KEY",
+      hex: key,
+    });
+    expect(loadConfig({ ...production, VAULT_SECRET_KEY_FILE: "/run/secrets/vault" }).rootKey.current).toEqual({
+      setting: "VAULT_SECRET_KEY_FILE",
+      file: "/run/secrets/vault",
+    });
+    expect(() => loadConfig({ VAULT_SECRET_KEY: key, VAULT_SECRET_KEY_FILE: "/k" })).toThrow(/exclude each other/);
+    // The embedded quick start needs no setting.
+    expect(loadConfig({ NODE_ENV: "production" }).rootKey).toEqual({ current: undefined, previous: undefined });
   });
 
   test("when values are given, then they are used", () => {

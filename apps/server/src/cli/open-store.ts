@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from "../config.js";
 import { controlSocketPath, sendStoreCommand } from "../control-socket.js";
 import { openDatabase } from "../data/database.js";
 import { StoreInUse } from "../data/store-lock.js";
+import { openKeyRing } from "../secrets/key-check.js";
 import { openBlobStore } from "../storage/open-blob-store.js";
 import { runStoreCommand, type StoreCommand } from "./store-commands.js";
 
@@ -28,6 +29,7 @@ export async function runCli(command: StoreCommand, args: string[]): Promise<nev
   });
   try {
     await database.migrate();
+    await openKeyRing(config, database, () => {});
     const blobs = await openBlobStore(config);
     const { code, output } = await runStoreCommand(
       { database, blobs, retentionDays: config.binRetentionDays },

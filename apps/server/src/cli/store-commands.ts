@@ -11,6 +11,8 @@ import { createDemoUser, shareWithEachOther } from "../demo.js";
 import { createApiKey, listApiKeys, revokeApiKey } from "../domain/api-keys.js";
 import { DomainError } from "../domain/errors.js";
 import { describeDifference, figureDifferences, folderCount, repairFigures } from "../domain/vault/folder-figures.js";
+import { keyRing } from "../secrets/key-ring.js";
+import { resealRecords } from "../secrets/reseal.js";
 import type { BlobStore } from "../storage/blob-store.js";
 
 export interface Store {
@@ -31,7 +33,8 @@ export interface CommandResult {
 class Refused extends Error {}
 
 const KEYS_USAGE =
-  "usage: keys create --user <username> | keys list | keys revoke <prefix> [--user <username>]   [--json]";
+  "usage: keys create --user <username> | keys list | keys revoke <prefix> [--user <username>]   [--json]\n" +
+  "       keys new-secret | keys rotate-secret";
 
 export async function runStoreCommand(store: Store, command: StoreCommand, args: string[]): Promise<CommandResult> {
   let output = "";
@@ -102,6 +105,18 @@ async function keys({ database }: Store, args: string[], out: Console) {
       throw new Refused(`${matching} active keys${whose} have the prefix ${argument}; none was revoked.${narrower}`);
     }
     out.log(values.json ? JSON.stringify({ revoked: argument }) : `Revoked the key ${argument}.`);
+  } else if (command === "rotate-secret") {
+    const ring = keyRing();
+    if (!ring.previous)
+      throw new Refused(
+        "rotate-secret seals every record with the new root key: set the new key as VAULT_SECRET_KEY and the old one as VAULT_SECRET_KEY_PREVIOUS (on every server), then run it again.",
+      );
+    const { links, endpoints } = await resealRecords(database.db, ring);
+    out.log(
+      values.json
+        ? JSON.stringify({ key_id: ring.current.id, links, endpoints })
+        : `Sealed ${links} link tokens and ${endpoints} webhook endpoints' secrets again: every record is under the key ${ring.current.id}.\nOnce every server runs with it, VAULT_SECRET_KEY_PREVIOUS may be removed (unlocks signed with the old key end then).`,
+    );
   } else throw new Refused(KEYS_USAGE);
 }
 

@@ -60,12 +60,13 @@ const isFree = () =>
 const CLAIM_ATTEMPTS = 3;
 
 /**
- * Takes the key for a request with this fingerprint, or says why not: another request
+ * Takes the key for a request with these fingerprints (under each root key; the first is kept), or says why not: another request
  * holds it (`in_flight`), it was used for another request (`reused`), or its answer is
  * kept (`kept`). The claim is one `INSERT … ON CONFLICT DO UPDATE … WHERE free`, so
  * of concurrent requests exactly one gets the key.
  */
-export async function claimKey(db: Db, owner: KeyOwner, fingerprint: string, times: KeyTimes): Promise<ClaimResult> {
+export async function claimKey(db: Db, owner: KeyOwner, fingerprints: string[], times: KeyTimes): Promise<ClaimResult> {
+  const [fingerprint = ""] = fingerprints;
   for (let attempt = 1; attempt <= CLAIM_ATTEMPTS; attempt++) {
     const claim = randomUUID();
     const taken = {
@@ -89,7 +90,8 @@ export async function claimKey(db: Db, owner: KeyOwner, fingerprint: string, tim
     const [held] = await db.select().from(idempotencyKeys).where(ofOwner(owner));
     if (!held) continue;
     if (held.status === null) return { outcome: "in_flight" };
-    if (held.fingerprint !== fingerprint) return { outcome: "reused" };
+    // An empty fingerprint was made under a root key gone since (or before there was one): any request with the key replays.
+    if (held.fingerprint !== "" && !fingerprints.includes(held.fingerprint)) return { outcome: "reused" };
     if (held.body === null) {
       // The work committed, and its answer was never kept (the process died, or the keeping failed).
       const work = { status: held.status, recorded: held.recorded, committedAt: held.committed_at ?? held.created_at };

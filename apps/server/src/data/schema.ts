@@ -239,8 +239,13 @@ export const fileShares = pgTable(
     emails: jsonb("emails"),
     /** scrypt$ln=17,r=8,p=1$<salt>$<hash> (or scrypt$<salt>$<hash>, N = 2^14, before), never the password. */
     password_hash: text("password_hash"),
-    /** The random input of the link token (share-links.ts): the token is derived from it and a server secret. */
-    link_nonce: text("link_nonce").notNull(),
+    /**
+     * What the link token of a share made before the root secret moved out of the database was
+     * derived from; null once the first start with a key has sealed that token (secrets/legacy-secrets.ts).
+     */
+    link_nonce: text("link_nonce"),
+    /** The link token sealed with the root secret's link key (AES-256-GCM, key id first), for its owner's reads. */
+    link_sealed: text("link_sealed"),
     /** The SHA-256 (hex) of the link token, by which a link finds its share. */
     link_hash: text("link_hash").notNull(),
     /** When the link stops opening (410), or null for never. */
@@ -278,14 +283,25 @@ export const bins = pgTable(
 );
 
 /**
- * Secrets the server processes share, made once by the migration that adds each
- * (`page_cursor`: the HMAC key that signs list cursors; `idempotency_fingerprint`: the
- * HMAC key of the requests' fingerprints).
+ * The secrets the servers shared before the root secret moved out of the database
+ * (`share_link`, `page_cursor`, `idempotency_fingerprint`): read once by the first start
+ * with a key to seal the old link tokens, then emptied (secrets/legacy-secrets.ts).
  */
 export const serverSecrets = pgTable("server_secrets", {
   name: text("name").primaryKey(),
   secret: text("secret").notNull(),
 });
+
+/** The root secret's check value: which key the database's sealed values and MACs are under (secrets/key-check.ts). */
+export const rootKeyCheck = pgTable(
+  "root_key_check",
+  {
+    id: smallint("id").primaryKey().default(1),
+    key_id: text("key_id").notNull(),
+    check_value: text("check_value").notNull(),
+  },
+  (t) => [check("root_key_check_one_row", sql`${t.id} = 1`)],
+);
 
 /**
  * The kept answers of POSTs sent with an `Idempotency-Key` (http/idempotency.ts), one per
@@ -299,7 +315,7 @@ export const idempotencyKeys = pgTable(
   {
     user_id: owner(),
     key: text("key").notNull(),
-    /** HMAC-SHA-256 (key: the `idempotency_fingerprint` secret) of the request: method, path, body (and the uploaded file's SHA-256). */
+    /** `<root key id>.<HMAC-SHA-256>` (key: the root secret's idempotency key; empty for one made under a key gone since, which any retry matches) of the request: method, path, body (and the uploaded file's SHA-256). */
     fingerprint: text("fingerprint").notNull(),
     /** Which request holds the key: a late answer of a request whose lease was taken over is not kept. */
     claim: text("claim").notNull(),
@@ -404,6 +420,7 @@ export const webhookEndpoints = pgTable(
     events: text("events").array().notNull(),
     description: text("description"),
     disabled: boolean("disabled").notNull().default(false),
+    /** The signing secret sealed with the root secret's webhook key (secrets/key-ring.ts), as is the previous one. */
     secret: text("secret").notNull(),
     previous_secret: text("previous_secret"),
     previous_secret_until: timestamptz("previous_secret_until"),

@@ -97,7 +97,7 @@ export async function listEvents(
 ): Promise<Page<ApiEvent>> {
   // A cursor belongs to one set of filters.
   const list = `events:${JSON.stringify([filters.type ?? [], filters.object ?? null, filters.createdAfter?.toISOString() ?? null])}`;
-  const found = await pageOf(db, { userId, list }, page, KEYSET, (after, limit) =>
+  const found = await pageOf({ userId, list }, page, KEYSET, (after, limit) =>
     db
       .select({ row: events, id: events.id, page_micros: positionOf(KEYSET) })
       .from(events)

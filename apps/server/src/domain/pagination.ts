@@ -1,11 +1,9 @@
 // Cursor pages over keyset queries: a page costs the same at item 1,000,000 as at
 // item 1, and following the cursors visits every item once even while items are
 // added or removed (a removed one may be missing; none repeats).
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { Db } from "../data/database.js";
-import { serverSecret } from "../data/server-secrets.js";
+import { keyRing } from "../secrets/key-ring.js";
 import { DomainError } from "./errors.js";
 
 /** What a list request asks for: where to start and how many. */
@@ -34,29 +32,25 @@ interface Position {
   id: string;
 }
 
-/** The HMAC key of cursors, made by a migration and shared by every process of the database; read once. */
-const cursorKey = (db: Db) => serverSecret(db, "page_cursor");
-
-const mac = (key: Buffer, scope: ListScope, payload: string) =>
-  createHmac("sha256", key).update(`${scope.userId}\n${scope.list}\n${payload}`).digest().subarray(0, 16);
+/** What a cursor's MAC (the root secret's cursor key, 16 bytes of HMAC-SHA-256) covers: the caller, the list and the position. */
+const signed = (scope: ListScope, payload: string) => `${scope.userId}\n${scope.list}\n${payload}`;
 
 const badCursor = () =>
   new DomainError("bad_request", "The cursor is not one this list gave you; start again without it.", [
     { field: "cursor", in: "query", message: "is not a cursor of this list", code: "invalid_cursor" },
   ]);
 
-async function encode(db: Db, scope: ListScope, position: Position): Promise<string> {
+function encode(scope: ListScope, position: Position): string {
   const payload = Buffer.from(JSON.stringify([position.micros, position.id])).toString("base64url");
-  return `${payload}.${mac(await cursorKey(db), scope, payload).toString("base64url")}`;
+  return `${payload}.${keyRing().mac("cursor", signed(scope, payload)).subarray(0, 16).toString("base64url")}`;
 }
 
 /** The position a cursor holds, if it was signed for this caller and list; else a 400 naming `cursor`. */
-async function decode(db: Db, scope: ListScope, cursor: string): Promise<Position> {
+function decode(scope: ListScope, cursor: string): Position {
   const [payload, signature, ...rest] = cursor.split(".");
   if (!payload || !signature || rest.length > 0) throw badCursor();
-  const expected = mac(await cursorKey(db), scope, payload);
   const given = Buffer.from(signature, "base64url");
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw badCursor();
+  if (given.length !== 16 || !keyRing().verifies("cursor", signed(scope, payload), given)) throw badCursor();
   const [micros, id] = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as [string, string];
   return { micros, id };
 }
@@ -90,17 +84,16 @@ function after(keyset: Keyset, position: Position | undefined): SQL {
  * One more than the page size is read to know whether a next page exists.
  */
 export async function pageOf<Row extends { id: string; page_micros: string }>(
-  db: Db,
   scope: ListScope,
   request: PageRequest,
   keyset: Keyset,
   rows: (after: SQL, limit: number) => Promise<Row[]>,
 ): Promise<Page<Row>> {
-  const start = request.cursor === undefined ? undefined : await decode(db, scope, request.cursor);
+  const start = request.cursor === undefined ? undefined : decode(scope, request.cursor);
   const found = await rows(after(keyset, start), request.pageSize + 1);
   const items = found.slice(0, request.pageSize);
   const last = items.at(-1);
   const next =
-    found.length > request.pageSize && last ? await encode(db, scope, { micros: last.page_micros, id: last.id }) : null;
+    found.length > request.pageSize && last ? encode(scope, { micros: last.page_micros, id: last.id }) : null;
   return { items, next };
 }

@@ -1,5 +1,5 @@
 import type { Config } from "../config.js";
-import type { Database, Db } from "../data/database.js";
+import type { Database } from "../data/database.js";
 import type { RecordedWork } from "../data/idempotency-keys.js";
 import {
   createBankAccount,
@@ -39,7 +39,7 @@ import {
   updateFolder,
 } from "../domain/vault/folders.js";
 import { sharedWithMe } from "../domain/vault/links.js";
-import { linkSecret, linkToken } from "../domain/vault/share-links.js";
+import { linkToken } from "../domain/vault/share-links.js";
 import { readUsage } from "../domain/vault/usage.js";
 import {
   deleteVersion,
@@ -142,7 +142,6 @@ export function eventPresenter(config: PublicConfig) {
  * request's `Idempotency-Key`, exactly as its handler below gave it.
  */
 export function createRecoveries(
-  db: Db,
   config: PublicConfig,
 ): Record<IdempotentOperationId, (work: RecordedWork) => RebuiltReply | Promise<RebuiltReply>> {
   const { contentLink, shareUrls, accountCreated, fileCreated, folderCreated, shareCreated } = answers(config);
@@ -157,9 +156,9 @@ export function createRecoveries(
       return folderCreated({ resource: folder, version });
     },
     duplicateFolder: ({ recorded }) => ({ status: 201, body: presentFolder(recorded as FolderRow).folder }),
-    createFileShare: async ({ recorded }) => shareCreated(await recordedFileShare(db, recorded, shareUrls)),
-    replaceFileShareLink: async ({ recorded }) => {
-      const { resource, version } = await recordedFileShare(db, recorded, shareUrls);
+    createFileShare: async ({ recorded }) => shareCreated(recordedFileShare(recorded, shareUrls)),
+    replaceFileShareLink: ({ recorded }) => {
+      const { resource, version } = recordedFileShare(recorded, shareUrls);
       return { status: 200, body: resource, version };
     },
     restoreBin: ({ recorded, committedAt }) => ({ status: 200, body: recordedRestore(recorded, committedAt) }),
@@ -306,9 +305,9 @@ export function createHandlers({
       return { status: 204 };
     },
     async listSharedWithMe({ userId, query, url }) {
-      const [page, secret] = await Promise.all([sharedWithMe(db, userId, pageRequest(query)), linkSecret(db)]);
+      const page = await sharedWithMe(db, userId, pageRequest(query));
       const items = page.items.map((share) => ({
-        link: shareUrls.link(linkToken(secret, share.linkNonce)),
+        link: shareUrls.link(linkToken(share.id, share.linkSealed)),
         owner: { name: share.ownerName },
         shared: presentShared(share),
         created_at: iso(share.createdAt),

@@ -1,4 +1,3 @@
-import { createHmac } from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { stringify } from "safe-stable-stringify";
 import type { Db } from "../data/database.js";
@@ -12,7 +11,7 @@ import {
   type RecordedWork,
   releaseKey,
 } from "../data/idempotency-keys.js";
-import { serverSecret } from "../data/server-secrets.js";
+import { keyRing } from "../secrets/key-ring.js";
 import { isLinkOperation } from "./operation-types.js";
 import { answerProblem, type ProblemCode } from "./problems.js";
 import { etag } from "./request-context.js";
@@ -80,7 +79,7 @@ export function idempotentPosts(
     const tus = req.openapi?.schema?.operationId === "createUpload";
     if (req.method !== "POST" || key === undefined || !req.auth || unlock || tus) return next();
     const owner = { userId: req.auth.userId, key };
-    const claimed = await claimKey(db, owner, await fingerprint(db, req), times);
+    const claimed = await claimKey(db, owner, fingerprints(req), times);
     if (claimed.outcome === "kept") return replay(res, claimed.answer);
     if (claimed.outcome === "committed") return replayRebuilt(req, res, recoveries, claimed.work);
     if (claimed.outcome !== "claimed") {
@@ -95,14 +94,16 @@ export function idempotentPosts(
 
 /**
  * HMAC-SHA-256 of what the request asks: method, path, parsed body (keys sorted) and the
- * uploaded file. Keyed with a secret of the database, so that a copy of the table cannot
- * be searched for a guessed body (a share's password is in its body).
+ * uploaded file, under each key of the ring (the current one first, which is kept), each
+ * after its key's id. Keyed
+ * with the root secret, so that a copy of the table cannot be searched for a guessed body
+ * (a share's password is in its body).
  */
-async function fingerprint(db: Db, req: Request): Promise<string> {
+function fingerprints(req: Request): string[] {
   const upload = req.upload && { hash: req.upload.hash, filename: req.upload.filename };
-  return createHmac("sha256", await serverSecret(db, "idempotency_fingerprint"))
-    .update(stringify({ method: req.method, url: req.originalUrl, body: req.body, upload }) ?? "")
-    .digest("hex");
+  const asked = stringify({ method: req.method, url: req.originalUrl, body: req.body, upload }) ?? "";
+  const ring = keyRing();
+  return ring.macs("idempotency", asked).map((mac, i) => `${ring.keys[i]?.id}.${mac.toString("hex")}`);
 }
 
 /** The answer of a request whose work committed and whose answer was never kept, as its handler gave it. */
@@ -124,9 +125,22 @@ function replay(res: Response, answer: KeptAnswer): void {
 }
 
 /**
+ * The operations whose answer holds a credential (a link token, a webhook signing secret):
+ * their success is never kept as sent; a replay rebuilds it from the sealed record the
+ * work's statement wrote, so the kept answers hold nothing a copy of the database could use.
+ */
+const CREDENTIAL_ANSWERS = new Set([
+  "createFileShare",
+  "replaceFileShareLink",
+  "createWebhookEndpoint",
+  "rotateWebhookEndpointSecret",
+]);
+
+/**
  * Every answer leaves through `res.send` (`res.json` and the problem writer call it):
- * before it goes out, the answer is kept (below 500) or the key released (5xx), so a
- * client that has the answer and retries finds it kept, never "in flight".
+ * before it goes out, the answer is kept (below 500; a credential's success is recorded by
+ * its work instead) or the key released (5xx), so a client that has the answer and
+ * retries finds it kept, never "in flight".
  */
 function keepTheAnswer(
   req: Request,
@@ -142,8 +156,13 @@ function keepTheAnswer(
     res.send = send;
     const status = res.statusCode;
     if (crashAfterWork && status < 300) process.kill(process.pid, "SIGKILL");
+    const recordedByWork = status < 300 && CREDENTIAL_ANSWERS.has(req.openapi?.schema?.operationId ?? "");
     const settled =
-      status >= 500 ? releaseKey(db, owner, claim) : keepAnswer(db, owner, claim, answerOf(res, body), ttlSeconds);
+      status >= 500
+        ? releaseKey(db, owner, claim)
+        : recordedByWork
+          ? Promise.resolve()
+          : keepAnswer(db, owner, claim, answerOf(res, body), ttlSeconds);
     settled
       .catch((err: unknown) => {
         req.log.error({ err }, "the answer to an Idempotency-Key could not be kept");

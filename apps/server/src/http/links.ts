@@ -16,7 +16,7 @@ import {
   openLink,
   recordAccess,
 } from "../domain/vault/links.js";
-import { acceptsAccess, issueAccess, linkSecret } from "../domain/vault/share-links.js";
+import { acceptsAccess, issueAccess } from "../domain/vault/share-links.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import { type Content, serveContent } from "./downloads.js";
 import {
@@ -75,7 +75,7 @@ async function opened(db: Db, req: Request): Promise<OpenedLink> {
   const link = await found(db, req);
   if (!link.hasPassword || link.member) return link;
   const unlock = unlockOf(req);
-  if (unlock !== undefined && acceptsAccess(await linkSecret(db), link, unlock.token)) return link;
+  if (unlock !== undefined && acceptsAccess(link, unlock.token)) return link;
   throw new ProblemError("unauthorized", "This link is protected by a password: unlock it first.", [
     unlock === undefined
       ? { path: "/headers/authorization", message: "is required: Bearer and the link's unlock token", code: "required" }
@@ -250,7 +250,7 @@ export function linkHandlers(db: Db, store: BlobStore, publicBaseUrl: string): R
           { path: "/body/password", message: "is not this link's password", code: "wrong_password" },
         ]);
       }
-      const access = issueAccess(await linkSecret(db), link);
+      const access = issueAccess(link);
       const urls = linkUrls(res);
       if (req.is("application/x-www-form-urlencoded") && urls) {
         // The page's form: the browser keeps the unlock for this link's path, out of the page's scripts' reach.

@@ -124,7 +124,7 @@ export function tusHandlers(deps: TusDeps): Record<TusOperationId, RequestHandle
   async function makeFile(userId: number, row: UploadRow, parts: number[], known?: ContentFacts): Promise<string> {
     const { filename, file, ...fields } = row.form;
     const owner = { userId, key: completionKey(row.id) };
-    const claimed = file === undefined ? await claimKey(db, owner, "tus", COMPLETION_TIMES) : undefined;
+    const claimed = file === undefined ? await claimKey(db, owner, ["tus"], COMPLETION_TIMES) : undefined;
     if (claimed?.outcome === "committed") return (claimed.work.recorded as { id: string }).id;
     if (claimed && claimed.outcome !== "claimed") throw locked();
     const received = await blobs.completeUpload(row.id, parts, row.length, known);

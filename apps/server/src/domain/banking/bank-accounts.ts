@@ -279,7 +279,7 @@ export async function getBankAccount(db: Db, userId: number, id: string): Promis
 
 /** A page of the caller's accounts, oldest first. */
 export async function listBankAccounts(db: Db, userId: number, page: PageRequest): Promise<Page<ApiBankAccount>> {
-  const found = await pageOf(db, { userId, list: "bank_accounts" }, page, KEYSET, (after, limit) =>
+  const found = await pageOf({ userId, list: "bank_accounts" }, page, KEYSET, (after, limit) =>
     accountsOf(db, userId, after)
       .orderBy(...orderOf(KEYSET))
       .limit(limit)

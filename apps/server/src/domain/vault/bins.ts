@@ -101,7 +101,6 @@ const KEYSET: Keyset = { createdAt: bins.created_at, id: bins.id, descending: tr
 /** A page of the caller's bin entries, newest first. */
 export async function listBins(db: Db, userId: number, page: PageRequest): Promise<Page<ApiBin>> {
   const found = await pageOf(
-    db,
     { userId, list: "bins" },
     page,
     KEYSET,

@@ -19,7 +19,7 @@ import { type Keyset, type Page, type PageRequest, pageOf, positionOf } from "..
 import { hashPassword } from "../passwords.js";
 import { knownTo, presentUser } from "../users.js";
 import { visibleFile, visibleFolder } from "./placement.js";
-import { linkSecret, linkToken, newLink } from "./share-links.js";
+import { linkToken, newLink } from "./share-links.js";
 import {
   type ContentLink,
   type FileRow,
@@ -36,14 +36,6 @@ export interface ShareUrls {
   content: ContentLink;
   link: (token: string) => string;
 }
-
-/** How a share is presented: its URLs, and the secret its link token is derived with. */
-interface Presenting {
-  urls: ShareUrls;
-  secret: Buffer;
-}
-
-const presenting = async (db: Db, urls: ShareUrls): Promise<Presenting> => ({ urls, secret: await linkSecret(db) });
 
 /** A user row read as JSON inside a query: its timestamps arrive as strings. */
 type UserJson = Omit<typeof users.$inferSelect, "created_at" | "updated_at"> & {
@@ -103,7 +95,7 @@ const date = (value: Date | string) => iso(new Date(value));
 const dateOrNull = (value: Date | string | null) => (value === null ? null : date(value));
 
 /** A share view row as an event records it: without its link (see `withoutLink`). */
-type RecordedShareRow = Omit<ShareViewRow, "link_nonce" | "link_hash">;
+type RecordedShareRow = Omit<ShareViewRow, "link_nonce" | "link_hash" | "link_sealed">;
 
 /**
  * The share as its owner sees it, but for its link: an event's `object`. `users_detail`
@@ -145,9 +137,9 @@ function presentShareWithoutLink(share: RecordedShareRow, urls: ShareUrls): ApiF
   };
 }
 
-/** The share as its owner sees it, its link derived from the share's nonce. */
-function presentFileShare(share: ShareViewRow, { urls, secret }: Presenting): ApiFileShare {
-  return { ...presentShareWithoutLink(share, urls), link: urls.link(linkToken(secret, share.link_nonce)) };
+/** The share as its owner sees it, its link opened from the share's sealed token. */
+function presentFileShare(share: ShareViewRow, urls: ShareUrls): ApiFileShare {
+  return { ...presentShareWithoutLink(share, urls), link: urls.link(linkToken(share.id, share.link_sealed as string)) };
 }
 
 /** A share as an event recorded it, as the event's `object` (no link, whatever an older row holds). */
@@ -168,10 +160,10 @@ const previousShare = sql`previous as (select * from file_shares s where s.id = 
 
 /**
  * A share view row of `w` as an event records it: without its password hash, and without
- * its link's nonce and hash (the nonce and the server's secret make the token that opens
- * the link), since an event is kept for days and sent to webhook receivers.
+ * anything of its link (the sealed token, its hash, an older row's nonce), since an event
+ * is kept for days and sent to webhook receivers.
  */
-const withoutLink = (w: SQL) => sql`(${withoutHash(w)} - 'link_nonce' - 'link_hash')`;
+const withoutLink = (w: SQL) => sql`(${withoutHash(w)} - 'link_nonce' - 'link_hash' - 'link_sealed')`;
 
 /** The event of a share statement that wrote (`written`), and for an update the share's view before it (`previousShare`). */
 const shareEvent = (type: EventType, { previousOf }: { previousOf?: ItemKind | "either" } = {}) =>
@@ -299,7 +291,6 @@ export async function updateFileShare(
   { userId, id, input, expectedVersions }: Write<FileShareUpdate>,
   urls: ShareUrls,
 ): Promise<Versioned<ApiFileShare>> {
-  const shown = await presenting(db, urls);
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password, userId);
   // A file given moves the share off its folder, and a folder off its file.
   let fileId = input.file;
@@ -340,7 +331,7 @@ export async function updateFileShare(
               : updateShareStatements.ofFile;
     const [outcome] = (await statement(db, values)) as [ShareOutcome];
     if (outcome.id) {
-      return { resource: presentFileShare(outcome as ShareViewRow, shown), version: outcome.version as number };
+      return { resource: presentFileShare(outcome as ShareViewRow, urls), version: outcome.version as number };
     }
     if (outcome.current_version === null) throw notFound("file share");
     if (!isExpected(expectedVersions, outcome.current_version)) throw staleVersion();
@@ -367,10 +358,10 @@ const createShareStatement = (kind: ItemKind) =>
     ${shareChecks(kind)},
     target as (
       insert into file_shares (id, user_id, file_id, folder_id, access, users, emails, password_hash,
-        link_nonce, link_hash, expires_at)
+        link_sealed, link_hash, expires_at)
       select ${value("id")}, ${user}, ${value("file")}::text, ${value("folder")}::text, ${value("access")}::text,
         ${value("users")}::integer[], ${value("emails")}::jsonb, ${value("password_hash")}::text,
-        ${value("link_nonce")}::text, ${value("link_hash")}::text, ${value("expires_at")}::timestamptz
+        ${value("link_sealed")}::text, ${value("link_hash")}::text, ${value("expires_at")}::timestamptz
       from checks c where ${linkable}
       returning *
     ),
@@ -388,9 +379,9 @@ const createShareStatement = (kind: ItemKind) =>
 const createShareStatements = { file: createShareStatement("file"), folder: createShareStatement("folder") };
 
 /** The created share as the create statement recorded it. */
-export const recordedFileShare = async (db: Db, recorded: unknown, urls: ShareUrls) => {
+export const recordedFileShare = (recorded: unknown, urls: ShareUrls) => {
   const share = recorded as ShareViewRow;
-  return { resource: presentFileShare(share, await presenting(db, urls)), version: share.version };
+  return { resource: presentFileShare(share, urls), version: share.version };
 };
 
 /**
@@ -409,10 +400,10 @@ export async function createFileShare(
     throw unprocessable("file", "a share points at one item: give file or folder", "one_item");
   }
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password, userId);
-  const shown = await presenting(db, urls);
+  const id = randomUUID();
   const [outcome] = (await createShareStatements[input.file != null ? "file" : "folder"](db, {
     ...claimedKeyValues(claimed),
-    id: randomUUID(),
+    id,
     user: userId,
     file: input.file ?? null,
     folder: input.folder ?? null,
@@ -420,11 +411,11 @@ export async function createFileShare(
     users: [...new Set(input.users ?? [])],
     emails: input.emails == null ? null : JSON.stringify(input.emails),
     password_hash: passwordHash,
-    ...newLink(shown.secret),
+    ...newLink(id),
     expires_at: input.expires_at ?? null,
   })) as [Checks & Partial<ShareViewRow>];
   if (!outcome.id) throw refusal(outcome, input.users) ?? notFound("file share");
-  return { resource: presentFileShare(outcome as ShareViewRow, shown), version: outcome.version as number };
+  return { resource: presentFileShare(outcome as ShareViewRow, urls), version: outcome.version as number };
 }
 
 async function viewRows(tx: Tx, query: SQL): Promise<ShareViewRow[]> {
@@ -438,13 +429,12 @@ export async function getFileShare(
   id: string,
   urls: ShareUrls,
 ): Promise<Versioned<ApiFileShare>> {
-  const shown = await presenting(db, urls);
   const [share] = await viewRows(
     db,
     shareViewQuery(sql`(select * from file_shares where id = ${id} and user_id = ${userId})`),
   );
   if (!share) throw notFound("file share");
-  return { resource: presentFileShare(share, shown), version: share.version };
+  return { resource: presentFileShare(share, urls), version: share.version };
 }
 
 const KEYSET: Keyset = { createdAt: fileShares.created_at, id: fileShares.id };
@@ -456,9 +446,7 @@ export async function listFileShares(
   page: PageRequest,
   urls: ShareUrls,
 ): Promise<Page<ApiFileShare>> {
-  const shown = await presenting(db, urls);
   const found = await pageOf(
-    db,
     { userId, list: "file_shares" },
     page,
     KEYSET,
@@ -470,7 +458,7 @@ export async function listFileShares(
         order by fs.created_at, fs.id`,
       ) as Promise<(ShareViewRow & { page_micros: string })[]>,
   );
-  return { items: found.items.map((share) => presentFileShare(share, shown)), next: found.next };
+  return { items: found.items.map((share) => presentFileShare(share, urls)), next: found.next };
 }
 
 /** The revoke in one statement: the share deleted, and its event with its view as it was. */
@@ -490,7 +478,7 @@ export async function deleteFileShare(db: Db, userId: number, id: string): Promi
 }
 
 /**
- * A new link token for one of the caller's shares, in one statement: the nonce and
+ * A new link token for one of the caller's shares, in one statement: the sealed token and
  * hash replaced (the old token finds nothing from the commit on), the version bumped,
  * the share's view, and the request's key marked committed with it.
  */
@@ -499,7 +487,7 @@ const replaceLinkStatement = namedStatement<ShareViewRow, Record<string, unknown
   sql`with
     ${previousShare},
     target as (
-      update file_shares s set link_nonce = ${value("link_nonce")}::text, link_hash = ${value("link_hash")}::text,
+      update file_shares s set link_sealed = ${value("link_sealed")}::text, link_nonce = null, link_hash = ${value("link_hash")}::text,
         version = s.version + 1, updated_at = now()
       from previous p
       where s.id = p.id
@@ -524,13 +512,12 @@ export async function replaceFileShareLink(
   urls: ShareUrls,
   claimed?: ClaimedKey,
 ): Promise<Versioned<ApiFileShare>> {
-  const shown = await presenting(db, urls);
   const [share] = (await replaceLinkStatement(db, {
     ...claimedKeyValues(claimed),
     id,
     user: userId,
-    ...newLink(shown.secret),
+    ...newLink(id),
   })) as ShareViewRow[];
   if (!share) throw notFound("file share");
-  return { resource: presentFileShare(share, shown), version: share.version };
+  return { resource: presentFileShare(share, urls), version: share.version };
 }

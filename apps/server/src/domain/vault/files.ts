@@ -318,7 +318,7 @@ export async function listFiles(
   if (folderId !== undefined && !(await isVisibleFolder(db, userId, folderId))) throw notFound("folder");
   const keyset: Keyset = { createdAt: files.created_at, id: files.id };
   const scope = { userId, list: `files:${folderId ?? ""}` };
-  const found = await pageOf(db, scope, page, keyset, (after, limit) =>
+  const found = await pageOf(scope, page, keyset, (after, limit) =>
     db
       .select({ id: files.id, page_micros: positionOf(keyset) })
       .from(files)

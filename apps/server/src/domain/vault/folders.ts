@@ -361,7 +361,7 @@ const KEYSET: Keyset = { createdAt: folders.created_at, id: folders.id };
 
 /** A page of the caller's folders that match `where`, each with its view, in one query. */
 async function folderPage(db: Db, userId: number, list: string, where: SQL, page: PageRequest) {
-  const found = await pageOf(db, { userId, list }, page, KEYSET, async (after, limit) => {
+  const found = await pageOf({ userId, list }, page, KEYSET, async (after, limit) => {
     const keys = db
       .select({ id: folders.id, created_at: folders.created_at, page_micros: positionOf(KEYSET) })
       .from(folders)

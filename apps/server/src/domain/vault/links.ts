@@ -232,7 +232,7 @@ async function listing<Row extends { id: string }>(
   const folder = (await linkFolder(db, link, folderId))?.id;
   if (folder === undefined) return undefined;
   const scope = { userId: link.ownerId, list: `link:${link.shareId}:${list}:${folder}` };
-  return pageOf(db, scope, page, KEYSET, (after, limit) =>
+  return pageOf(scope, page, KEYSET, (after, limit) =>
     rowsOf<Row & { page_micros: string }>(db, query(folder, after, limit)),
   );
 }
@@ -282,7 +282,7 @@ export async function linkFileContent(db: Db, link: OpenedLink, fileId: string) 
 
 interface SharedWithMeRow extends Omit<LinkRow, "users" | "access" | "password_hash" | "link_hash" | "expired"> {
   id: string;
-  link_nonce: string;
+  link_sealed: string;
   has_password: boolean;
   created_at: Date | string;
   page_micros: string;
@@ -292,7 +292,9 @@ const SHARED_KEYSET: Keyset = { createdAt: sql`s.created_at`, id: sql`s.id`, des
 
 /** A share that lists the caller, with its owner's name and the item it shares. */
 export interface SharedWithCaller {
-  linkNonce: string;
+  id: string;
+  /** The share's link token, sealed (share-links.ts). */
+  linkSealed: string;
   ownerName: string;
   item: SharedFile | SharedFolder;
   expiresAt: Date | null;
@@ -305,10 +307,10 @@ export interface SharedWithCaller {
  * bin, newest first: found through the GIN index on `users`.
  */
 export async function sharedWithMe(db: Db, userId: number, page: PageRequest): Promise<Page<SharedWithCaller>> {
-  const found = await pageOf(db, { userId, list: "shared_with_me" }, page, SHARED_KEYSET, (after, limit) =>
+  const found = await pageOf({ userId, list: "shared_with_me" }, page, SHARED_KEYSET, (after, limit) =>
     rowsOf<SharedWithMeRow>(
       db,
-      sql`select s.id, s.id as share_id, s.user_id, s.link_nonce, s.created_at, s.expires_at,
+      sql`select s.id, s.id as share_id, s.user_id, s.link_sealed, s.created_at, s.expires_at,
           s.password_hash is not null as has_password, u.first_name, u.last_name,
           f.id as file_id, f.name as file_name, b.hash, b.size as file_size, b.mimetype,
           fo.id as folder_id, fo.name as folder_name, fo.file_size as folder_size,
@@ -329,7 +331,8 @@ export async function sharedWithMe(db: Db, userId: number, page: PageRequest): P
       if (!item) return [];
       return [
         {
-          linkNonce: row.link_nonce,
+          id: row.id,
+          linkSealed: row.link_sealed,
           ownerName: `${row.first_name} ${row.last_name}`.trim(),
           item,
           expiresAt: row.expires_at === null ? null : new Date(row.expires_at),

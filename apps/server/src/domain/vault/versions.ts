@@ -53,7 +53,7 @@ export async function listVersions(
 ): Promise<Page<VersionRow>> {
   const [file] = await fileExists(db, { id: fileId, user: userId });
   if (!file?.found) throw notFound("file");
-  return pageOf(db, { userId, list: `versions:${fileId}` }, page, KEYSET, async (after, limit) => {
+  return pageOf({ userId, list: `versions:${fileId}` }, page, KEYSET, async (after, limit) => {
     // The page of earlier versions is cut (by the file's index, from the cursor) before
     // their blobs are read, each by its key: joined first, every page read the blobs of
     // all of them; joined after, the planner still hashed every blob of the service.

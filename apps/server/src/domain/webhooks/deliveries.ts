@@ -83,7 +83,7 @@ export async function listDeliveries(
   page: PageRequest,
 ): Promise<Page<ApiWebhookDelivery>> {
   await ownedEndpoint(db, userId, endpointId);
-  const found = await pageOf(db, { userId, list: `webhook_deliveries:${endpointId}` }, page, KEYSET, (after, limit) =>
+  const found = await pageOf({ userId, list: `webhook_deliveries:${endpointId}` }, page, KEYSET, (after, limit) =>
     db
       .select({
         id: webhookDeliveries.id,

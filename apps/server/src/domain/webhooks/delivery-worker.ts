@@ -26,6 +26,7 @@ import {
   SHARES,
   type Shares,
 } from "./deliveries.js";
+import { openEndpointSecret } from "./endpoint-secrets.js";
 import { checkedLookup, forbiddenAddress, hostOf, isAllowedHost } from "./endpoint-urls.js";
 
 /** A try with no answer within this long has failed (at most the claim's lease, 15 s). */
@@ -177,7 +178,7 @@ export function startDeliveryWorker({
     const timestamp = new Date();
     const signature = [delivery.secret, delivery.previous_secret]
       .filter((secret): secret is string => secret !== null)
-      .map((secret) => new Webhook(secret).sign(delivery.event.id, timestamp, body))
+      .map((secret) => new Webhook(openEndpointSecret(secret)).sign(delivery.event.id, timestamp, body))
       .join(" ");
     const secure = url.protocol === "https:";
     return new Promise((resolve) => {

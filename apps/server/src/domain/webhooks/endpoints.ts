@@ -11,6 +11,7 @@ import { webhookEndpoints } from "../../data/schema.js";
 import { iso } from "../contract.js";
 import { DomainError, notFound } from "../errors.js";
 import { type Keyset, orderOf, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
+import { openEndpointSecret, sealEndpointSecret } from "./endpoint-secrets.js";
 import { checkEndpointUrl } from "./endpoint-urls.js";
 import { wakesWorkers } from "./worker-wake.js";
 
@@ -23,8 +24,8 @@ const MAX_ENDPOINTS = 16;
 /** The first key of the advisory lock that serialises one user's endpoint creations (the count above). */
 const ENDPOINTS_LOCK = 28;
 
-/** `whsec_` and 24 random bytes in base64: a Standard Webhooks secret. */
-const newSecret = () => `whsec_${randomBytes(24).toString("base64")}`;
+/** `whsec_` and 24 random bytes in base64 (a Standard Webhooks secret), sealed as the database keeps it. */
+const newSecret = () => sealEndpointSecret(`whsec_${randomBytes(24).toString("base64")}`);
 
 /** An endpoint row as the API shows it (jsonb): what its events record and its POSTs' answers are rebuilt from. */
 export const endpointView = (row: string) =>
@@ -56,10 +57,10 @@ export function presentEndpoint(recorded: unknown): ApiWebhookEndpoint {
   };
 }
 
-/** A recorded endpoint with its secret (a creation's or a rotation's answer). */
+/** A recorded endpoint with its secret (a creation's or a rotation's answer), opened from its sealed copy. */
 export const presentWithSecret = (recorded: unknown): ApiWebhookEndpointWithSecret => ({
   ...presentEndpoint(recorded),
-  secret: (recorded as Recorded).secret as string,
+  secret: openEndpointSecret((recorded as Recorded).secret as string),
 });
 
 const user = sql`${value("user")}::integer`;
@@ -128,7 +129,7 @@ const KEYSET: Keyset = { createdAt: webhookEndpoints.created_at, id: webhookEndp
 
 /** A page of the caller's endpoints, oldest first. */
 export async function listEndpoints(db: Db, userId: number, page: PageRequest): Promise<Page<ApiWebhookEndpoint>> {
-  const found = await pageOf(db, { userId, list: "webhook_endpoints" }, page, KEYSET, (after, limit) =>
+  const found = await pageOf({ userId, list: "webhook_endpoints" }, page, KEYSET, (after, limit) =>
     db
       .select({ row: webhookEndpoints, id: webhookEndpoints.id, page_micros: positionOf(KEYSET) })
       .from(webhookEndpoints)
