@@ -707,7 +707,8 @@ export interface paths {
          *     and the next answers 429 with `Retry-After`. Hashes are shared by owner in turns: when
          *     too many of one owner's wait, that owner's next unlock (or password change) answers
          *     429 with `Retry-After`, and another owner's is not slowed by them; 503 only when the
-         *     server has far too many waiting in all. The unlock changes nothing, so a retry is always safe: an
+         *     server has far too many waiting in all and the owner has a hash waiting or running
+         *     already (an owner with none always gets its turn). The unlock changes nothing, so a retry is always safe: an
          *     `Idempotency-Key` is accepted and not kept (a kept answer would keep the token).
          *     The link's page posts its password form here: that unlock answers 303 back to the page
          *     with the token as an HttpOnly cookie, and its refusals are pages too. An addition
