@@ -22,7 +22,7 @@ const FLOOD = 48;
 const B_LINKS = 6;
 /** The server's hash slots, and how many of B's hashes must wait for them before A unlocks (B's owner may have 24). */
 const SLOTS = 2;
-const B_WAITING = 10;
+const B_WAITING = 16;
 /** A bound on A's unlock beside the flood with room for a loaded two-core machine. */
 const A_UNLOCK_MS = 5000;
 
@@ -133,7 +133,7 @@ describe.each(backends.filter((backend) => backend.blobs !== "s3"))(
       return waiting;
     };
 
-    test(`when user B sends ${FLOOD} unlocks of B's own link at once, then user A's unlock is answered before all but a few of B's waiting ones (within ${A_UNLOCK_MS / 1000} s; about 0.5 s on a quiet machine)`, async () => {
+    test(`when user B sends ${FLOOD} unlocks of B's own link at once, then user A's unlock is answered before most of B's waiting ones, within ${A_UNLOCK_MS / 1000} s`, async () => {
       const [a, b] = h.users;
       const aLink = await passwordLink(a, "a's own password");
       const bLinks = await Promise.all(Array.from({ length: B_LINKS }, () => passwordLink(b, "b's own password")));
@@ -151,10 +151,7 @@ describe.each(backends.filter((backend) => backend.blobs !== "s3"))(
       );
       // All of the flood has reached the server (each unlock answered, waiting, or in one of
       // the slots, which are all busy while any waits), and a good part of it still waits.
-      const waiting = await whenHashesWait(
-        (now) => now >= B_WAITING && bAnswered + now + SLOTS >= FLOOD,
-        30_000,
-      );
+      const waiting = await whenHashesWait((now) => now >= B_WAITING && bAnswered + now + SLOTS >= FLOOD, 30_000);
       const unlockedBefore = bUnlocked;
       const beside = await unlockFrom("127.0.2.2", aLink, "a's own password");
       const unlockedBeside = bUnlocked - unlockedBefore;
@@ -165,8 +162,9 @@ describe.each(backends.filter((backend) => backend.blobs !== "s3"))(
           `B's answers: ${statuses.filter((s) => s === 200).length} unlocked, ${statuses.filter((s) => s === 429).length} 429)`,
       );
       expect(beside.status).toBe(200);
-      // Served in turn: B's running hashes and one or two more end first. Behind B's queue, all those waiting would.
-      expect(unlockedBeside).toBeLessThanOrEqual(SLOTS + 4);
+      // Served in turn, A waits for B's running hashes and the few that end while A's request
+      // reaches the queue and its answer is written. Behind B's queue, all those waiting would end first.
+      expect(unlockedBeside).toBeLessThanOrEqual(waiting / 2);
       expect(beside.ms).toBeLessThan(A_UNLOCK_MS);
       // B's flood was hashed in B's turns or refused for B alone: never a 503 for everyone.
       expect(statuses.filter((status) => status !== 200 && status !== 429)).toEqual([]);
