@@ -707,7 +707,8 @@ export interface paths {
          *     and the next answers 429 with `Retry-After`. Hashes are shared by owner in turns: when
          *     too many of one owner's wait, that owner's next unlock (or password change) answers
          *     429 with `Retry-After`, and another owner's is not slowed by them; 503 only when the
-         *     server has far too many waiting in all. The unlock changes nothing, so a retry is always safe: an
+         *     server has far too many waiting in all and the owner has a hash waiting or running
+         *     already (an owner with none always gets its turn). The unlock changes nothing, so a retry is always safe: an
          *     `Idempotency-Key` is accepted and not kept (a kept answer would keep the token).
          *     The link's page posts its password form here: that unlock answers 303 back to the page
          *     with the token as an HttpOnly cookie, and its refusals are pages too. An addition
@@ -807,7 +808,9 @@ export interface paths {
          *     how many. A body past `Upload-Length` answers 413 and stores nothing beyond it. An
          *     upload that no longer fits in the quota beside the stored bytes and the other
          *     unfinished uploads (a restore took the room, the quota was lowered) answers 507 naming
-         *     `/headers/upload-length` and stores nothing. With
+         *     `/headers/upload-length` and stores nothing. That check is a read before the body,
+         *     not a lock: a restore committing during the PATCH does not stop it (the creation's
+         *     reservation is the firm bound, and the commit check still decides what is stored). With
          *     `Upload-Checksum`, a body whose SHA-256 differs answers 460 and is discarded. Another
          *     PATCH of the same upload in progress (on any server) answers 423. The PATCH that
          *     brings the last byte makes the file and answers its `Vault-File-Id`.
@@ -2431,7 +2434,11 @@ export interface components {
             /**
              * Format: int64
              * @description What the caller's unfinished resumable uploads announced (`Upload-Length`): held for
-             *     them against the quota until they finish, are deleted or expire.
+             *     them against the quota until they finish, are deleted or expire. A replacement's is
+             *     counted whole here, though its creation was credited what it surely frees: then
+             *     `total_bytes` + `reserved_bytes` may pass the quota, and an upload in one request
+             *     (checked against this figure) may be refused until the replacement commits and frees
+             *     its bytes.
              */
             reserved_bytes: number;
             /**

@@ -15,9 +15,15 @@ const KEY_LENGTH = 32;
  * turns by owner (the user whose share the password is): one user's flood of unlocks of
  * their own links, or of share PATCHes, waits behind its own queue while another user's
  * hash takes the next freed slot. An owner may have 24 waiting (a burst of twenty share
- * PATCHes fits; more is a 429 for that owner's links) and everyone 256 (then a 503).
+ * PATCHes fits; more is a 429 for that owner's links) and everyone 256 (then a 503 for an
+ * owner with work already in; an owner with none still waits its turn).
  */
 const hashSlots = new FairSlots({ slots: 2, perOwner: 24, total: 256 });
+
+/** How many password hashes wait for a slot now. */
+export function passwordHashesWaiting(): number {
+  return hashSlots.waiting;
+}
 
 /** The cost of new hashes, 2^`logN` (`SHARE_PASSWORD_SCRYPT_LN`); 17 is OWASP's, fewer is for tests. */
 export function setPasswordCost(logN: number): void {

@@ -4,6 +4,7 @@ import { Router } from "express";
 import type pg from "pg";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "../data/database.js";
+import { passwordHashesWaiting } from "../domain/passwords.js";
 import type { BlobStore } from "../storage/blob-store.js";
 
 export interface Metrics {
@@ -37,6 +38,7 @@ export function createMetrics(database: Database): Metrics {
     ["vault_db_pool_total", "Database connections open", () => poolSum((p) => p.totalCount)],
     ["vault_db_pool_idle", "Database connections idle", () => poolSum((p) => p.idleCount)],
     ["vault_db_pool_waiting", "Requests waiting for a database connection", () => poolSum((p) => p.waitingCount)],
+    ["vault_password_hashes_waiting", "Password hashes waiting for a slot", passwordHashesWaiting],
   ] as const) {
     new Gauge({
       name,

@@ -169,6 +169,10 @@ export async function createRateLimiter(options: {
     keyGenerator: async (req) => `owner:${await ownerOf(req)}`,
     handler: tooMany("Too many unlocks of this owner's links; retry after Retry-After seconds."),
   });
+  // The budgets are spent in this order, each before the next is asked: an unlock refused
+  // by its owner's budget has spent its address's hash budget already. An unlock of a link
+  // with no password spends both hash budgets too, though it costs no hash; neither is
+  // given back, so a refusal cannot be turned into a free try.
   const unlock: RequestHandler = (req, res, next) => {
     if (req.openapi?.schema?.operationId !== "unlockLink") return next();
     void perAddressUnlock(req, res, () =>

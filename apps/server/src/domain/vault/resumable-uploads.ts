@@ -251,6 +251,8 @@ const stillFits = namedStatement<{ fits: boolean }, Record<QuotaValues | "id", u
  * Refuses (507) to store more of an unfinished upload that no longer fits under `quota`
  * beside what the caller stores and their other unfinished uploads hold: what the room
  * held at its creation may since have gone to a restore, a duplicate or a lowered quota.
+ * A read without the tree lock, so best-effort: a restore committing meanwhile does not
+ * stop this PATCH; the creation's reservation is the firm bound.
  */
 export async function checkUploadStillFits(
   db: Db,

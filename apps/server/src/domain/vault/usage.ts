@@ -43,7 +43,10 @@ export async function readUsage(db: Db, userId: number): Promise<Usage> {
   };
 }
 
-/** The bytes a user may still add under `quota`: less what is stored and what unfinished uploads hold. */
+/**
+ * The bytes a user may still add under `quota`: less what is stored and what unfinished
+ * uploads hold, a replacement's whole length (not less what it frees, as at its creation).
+ */
 export async function roomLeft(db: Db, userId: number, quota: number): Promise<number> {
   const usage = await readUsage(db, userId);
   return quota - usage.fileBytes - usage.versionBytes - usage.reservedBytes;
