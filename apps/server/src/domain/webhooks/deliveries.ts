@@ -2,7 +2,7 @@
 // 0017), claimed by the delivery workers, each try kept on the row.
 import { randomBytes } from "node:crypto";
 import type { components } from "@vault/spec/schema";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../data/database.js";
 import { recordedEvent } from "../../data/events.js";
 import { type ClaimedKey, claimedKeyValues, recordedAnswerOf } from "../../data/idempotency-keys.js";
@@ -321,6 +321,11 @@ export async function claimDeliveries(db: Db, limit: number, shares: Shares = SH
  * `next_attempt_at` (not `status = 'pending'`, with which a plan made when next to none
  * were pending read the whole partial index of pending deliveries for each try kept).
  */
+/** The row `d`'s attempts with `attempt` after them, the newest KEPT_ATTEMPTS. */
+const withAttempt = (attempt: SQL) =>
+  sql`(select coalesce(jsonb_agg(a order by n), '[]'::jsonb) from jsonb_array_elements(d.attempts || ${attempt})
+    with ordinality x(a, n) where n > jsonb_array_length(d.attempts) + 1 - ${sql.raw(String(KEPT_ATTEMPTS))})`;
+
 export const recordStatement = namedStatement<{ kept: number }, Record<string, unknown>>(
   "record_webhook_attempts",
   sql`with
@@ -329,8 +334,7 @@ export const recordStatement = namedStatement<{ kept: number }, Record<string, u
       as x(id text, attempt jsonb, ok boolean, timed_out boolean, n integer)),
     target as (
       update webhook_deliveries d set
-        attempts = (select coalesce(jsonb_agg(a order by n), '[]'::jsonb) from jsonb_array_elements(d.attempts || t.attempt)
-          with ordinality x(a, n) where n > jsonb_array_length(d.attempts) + 1 - ${sql.raw(String(KEPT_ATTEMPTS))}),
+        attempts = ${withAttempt(sql`t.attempt`)},
         status = case when t.ok then 'succeeded'
           when d.attempt_count > cardinality(delays.s) then 'failed' else 'pending' end,
         next_attempt_at = case when t.ok or d.attempt_count > cardinality(delays.s) then null
@@ -376,9 +380,9 @@ export const recordStatement = namedStatement<{ kept: number }, Record<string, u
     max_wait as (select ${value("max_wait_s")}::integer as s),
     expired as (
       update webhook_deliveries d set status = 'failed', next_attempt_at = null,
-        attempts = d.attempts || jsonb_build_object('at', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        attempts = ${withAttempt(sql`jsonb_build_object('at', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
           'status_code', null, 'duration_ms', 0,
-          'error', 'not sent: due for over ' || (select s from max_wait) || ' s while its endpoint did not keep up')
+          'error', 'not sent: due for over ' || (select s from max_wait) || ' s while its endpoint did not keep up')`)}
       where d.id = any(array(
         select x.id from endpoint e cross join lateral (
           select b.id from webhook_deliveries b
