@@ -112,7 +112,8 @@ describe.each(scratchKinds)("the webhook deliveries' statements on %s", (kind) =
   };
 
   /** The record's one value: the tries of the deliveries `ids`, as the worker sends it. */
-  const triesOf = (ids: string[]) => `'${JSON.stringify(ids.map((id, n) => ({ id, attempt, ok: true, timed_out: false, n })))}'`;
+  const triesOf = (ids: string[]) =>
+    `'${JSON.stringify(ids.map((id, n) => ({ id, attempt, ok: true, timed_out: false, n })))}'`;
 
   test("when 10,000 deliveries are pending, then a claim takes the endpoint's share of them and reads a few dozen rows", async () => {
     const reads = await readsBehindABacklog(
