@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import proxyaddr from "proxy-addr";
+import { WEBHOOK_DEFAULTS } from "./domain/webhooks/webhook-defaults.js";
 
 export interface S3Settings {
   bucket: string;
@@ -134,6 +135,18 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "${logLevel}"`);
   }
   const inMemoryDatabase = flag(env, "DATABASE_IN_MEMORY");
+  const webhookTimeoutMs = integer(env, "WEBHOOK_TIMEOUT_MS", WEBHOOK_DEFAULTS.timeoutMs, 100, 10_000);
+  const webhookBreakerTimeoutMs = integer(
+    env,
+    "WEBHOOK_BREAKER_TIMEOUT_MS",
+    Math.min(WEBHOOK_DEFAULTS.breakerTimeoutMs, webhookTimeoutMs),
+    100,
+    10_000,
+  );
+  if (webhookBreakerTimeoutMs > webhookTimeoutMs)
+    throw new ConfigError(
+      `WEBHOOK_BREAKER_TIMEOUT_MS must be at most WEBHOOK_TIMEOUT_MS (${webhookTimeoutMs}), got "${webhookBreakerTimeoutMs}"`,
+    );
   if (inMemoryDatabase && databaseUrl) throw new ConfigError("DATABASE_IN_MEMORY and DATABASE_URL exclude each other");
   const rateLimitPerMinute = integer(env, "RATE_LIMIT_PER_MINUTE", 600, 1, 1_000_000);
   const blobStore = blobStoreConfig(env);
@@ -177,10 +190,16 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: url(env, "REDIS_URL", /^rediss?:$/),
     corsOrigins: commaList(env.CORS_ORIGINS),
     webhookAllowHosts: commaList(env.WEBHOOK_ALLOW_HOSTS).map((host) => host.toLowerCase()),
-    webhookTimeoutMs: integer(env, "WEBHOOK_TIMEOUT_MS", 10_000, 100, 10_000),
-    webhookBreakerTimeoutMs: integer(env, "WEBHOOK_BREAKER_TIMEOUT_MS", 2000, 100, 10_000),
-    webhookDisableAfterSeconds: integer(env, "WEBHOOK_DISABLE_AFTER_SECONDS", 5 * 24 * 3600, 1, 365 * 24 * 3600),
-    webhookMaxWaitSeconds: integer(env, "WEBHOOK_MAX_WAIT_SECONDS", 24 * 3600, 1, 365 * 24 * 3600),
+    webhookTimeoutMs,
+    webhookBreakerTimeoutMs,
+    webhookDisableAfterSeconds: integer(
+      env,
+      "WEBHOOK_DISABLE_AFTER_SECONDS",
+      WEBHOOK_DEFAULTS.disableAfterS,
+      1,
+      365 * 24 * 3600,
+    ),
+    webhookMaxWaitSeconds: integer(env, "WEBHOOK_MAX_WAIT_SECONDS", WEBHOOK_DEFAULTS.maxWaitS, 1, 365 * 24 * 3600),
     adminPort: env.ADMIN_PORT ? integer(env, "ADMIN_PORT", 0, 1, 65535) : undefined,
     requestTimeoutMs: integer(env, "REQUEST_TIMEOUT_MS", 120_000, 1000, 3_600_000),
     databaseStatementTimeoutMs: integer(env, "DATABASE_STATEMENT_TIMEOUT_MS", 30_000, 100, 3_600_000),

@@ -171,6 +171,8 @@ describe("loadConfig: the blob store", () => {
     [{ ...s3, S3_PREFIX: "x".repeat(513) }, "S3_PREFIX"],
     [{ ...s3, MAX_UPLOAD_BYTES: String(5 * 1024 ** 3 + 1) }, "MAX_UPLOAD_BYTES"],
     [{ S3_BUCKET: "vault-files" }, "S3_BUCKET is set but BLOB_STORE is not s3"],
+    // The breaker's timeout shortens a try's; one longer than the try's own would lengthen it.
+    [{ WEBHOOK_TIMEOUT_MS: "1000", WEBHOOK_BREAKER_TIMEOUT_MS: "1500" }, "WEBHOOK_BREAKER_TIMEOUT_MS"],
   ])("when %o, then start-up fails naming %s", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -112,7 +112,8 @@ describe.each(scratchKinds)("the webhook deliveries' statements on %s", (kind) =
   };
 
   /** The record's one value: the tries of the deliveries `ids`, as the worker sends it. */
-  const triesOf = (ids: string[]) => `'${JSON.stringify(ids.map((id, n) => ({ id, attempt, ok: true, n })))}'`;
+  const triesOf = (ids: string[]) =>
+    `'${JSON.stringify(ids.map((id, n) => ({ id, attempt, ok: true, timed_out: false, n })))}'`;
 
   test("when 10,000 deliveries are pending, then a claim takes the endpoint's share of them and reads a few dozen rows", async () => {
     const reads = await readsBehindABacklog(
@@ -142,7 +143,7 @@ describe.each(scratchKinds)("the webhook deliveries' statements on %s", (kind) =
     const ids = await pendingIds(db, 2);
     await recordAttempts(
       db,
-      ids.map((id) => ({ id, attempt })),
+      ids.map((id) => ({ id, attempt, timedOut: false })),
     );
     const kept = await db.execute(
       sql`select status, attempts from webhook_deliveries where id in (${sql.join(ids, sql`, `)})`,
@@ -188,7 +189,7 @@ describe.runIf(scratchKinds.includes("postgres"))("the delivery workers' plans o
     expect(first).toHaveLength(count);
     await recordAttempts(
       db,
-      first.map(({ id }) => ({ id, attempt })),
+      first.map(({ id }) => ({ id, attempt, timedOut: false })),
     );
   }
 

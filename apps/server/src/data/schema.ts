@@ -427,6 +427,11 @@ export const webhookEndpoints = pgTable(
     failing_since: timestamptz("failing_since"),
     /** Its tries that failed one after another since the last delivered one (the circuit breaker, deliveries.ts). */
     consecutive_failures: integer("consecutive_failures").notNull().default(0),
+    /** Its tries that timed out one after another since its last answered one (the breaker's shorter timeout). */
+    consecutive_timeouts: integer("consecutive_timeouts").notNull().default(0),
+    /** Since when its due deliveries have waited on its share, and when a keep last saw them (deliveries.ts). */
+    backlog_since: timestamptz("backlog_since"),
+    backlog_seen_at: timestamptz("backlog_seen_at"),
     ...timestamps,
   },
   (t) => [index("webhook_endpoints_user_created_idx").on(t.user_id, t.created_at, t.id)],

@@ -2,7 +2,7 @@
 // 0017), claimed by the delivery workers, each try kept on the row.
 import { randomBytes } from "node:crypto";
 import type { components } from "@vault/spec/schema";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../data/database.js";
 import { recordedEvent } from "../../data/events.js";
 import { type ClaimedKey, claimedKeyValues, recordedAnswerOf } from "../../data/idempotency-keys.js";
@@ -13,6 +13,7 @@ import { notFound } from "../errors.js";
 
 import { type Keyset, orderOf, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
 import { endpointView } from "./endpoints.js";
+import { WEBHOOK_DEFAULTS } from "./webhook-defaults.js";
 import { wakesWorkers } from "./worker-wake.js";
 
 export type ApiWebhookDelivery = components["schemas"]["WebhookDelivery"];
@@ -23,18 +24,21 @@ const RETRY_DELAYS_S = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 
 const KEPT_ATTEMPTS = 20;
 /** How long a claimed delivery is its worker's: longer than a try may take (10 s). */
 const LEASE_S = 15;
-/** The most deliveries in flight at once over every worker: to one endpoint, and to one user's endpoints. */
+/**
+ * The most deliveries a claim lets be in flight to one endpoint, and to one user's endpoints, counting
+ * every worker's leases: two workers claiming at one moment may each fill it, so it holds per process.
+ */
 export const SHARES = { perEndpoint: 4, perUser: 8 };
 export type Shares = typeof SHARES;
 /**
- * An endpoint whose last this many tries failed has its breaker open: its tries go one at a
- * time, with the worker's shorter timeout, until one is delivered.
+ * An endpoint whose last this many tries failed has its tries go one at a time until one is
+ * delivered; when they all timed out, with the worker's shorter timeout, but for each this
+ * many-th, a probe with the full timeout (half-open): an endpoint slower than the shorter
+ * timeout, and healthy, is delivered to again.
  */
 const BREAKER_FAILURES = 5;
-/** An endpoint whose deliveries have all failed this long is disabled (Standard Webhooks' guidance). */
-const DISABLE_AFTER_S = 5 * 24 * 3600;
-/** A delivery due this long and not yet sent (its endpoint's backlog outgrew its share) is failed unsent. */
-const MAX_WAIT_S = 24 * 3600;
+/** The longest gap between two keeps of an endpoint's tries during which its backlog counts as waiting on its share. */
+const BACKLOG_GAP_S = 4 * LEASE_S;
 /** The most deliveries of one endpoint failed unsent by one keep: more than its tries could add meanwhile. */
 const EXPIRED_PER_KEEP = 100;
 
@@ -180,15 +184,16 @@ export interface ClaimedDelivery {
   secret: string;
   /** The secret rotated out less than 24 hours ago, which signs beside the new one. */
   previous_secret: string | null;
-  /** Its endpoint's last tries failed (BREAKER_FAILURES): this one gets the shorter timeout. */
+  /** Its endpoint's last tries all timed out (BREAKER_FAILURES), and this one is no probe: it gets the shorter timeout. */
   breaker_open: boolean;
   event: typeof events.$inferSelect;
 }
 
 /**
  * Claims up to `limit` due deliveries of enabled endpoints, each user's and each endpoint's
- * share at most: in flight over every worker (their leases counted), at most `perEndpoint`
- * per endpoint (one while its breaker is open) and `perUser` per user. Round-robin: every
+ * share at most: in flight (every worker's leases counted, a user's disabled endpoints'
+ * too; two claims at one moment may each fill it, so it holds per process), at most
+ * `perEndpoint` per endpoint (one while its breaker is open) and `perUser` per user. Round-robin: every
  * user's first pick before anyone's second, and a user's picks each of their endpoints'
  * oldest in turn, so one user's slow endpoints hold no slot another user's delivery needs.
  * A claim moves `next_attempt_at` past its lease, so a worker that dies mid-try leaves a
@@ -207,7 +212,8 @@ export interface ClaimedDelivery {
 export const CLAIM_TEXT = `with endpoint_room as (
     select e.id, e.user_id,
       case when e.consecutive_failures >= ${BREAKER_FAILURES} then 1 else $2::integer end - busy.n as room,
-      $3::integer - sum(busy.n) over (partition by e.user_id) as user_room
+      $3::integer - (select count(*)::integer from webhook_endpoints u join webhook_deliveries b on b.endpoint_id = u.id
+        where u.user_id = e.user_id and b.leased_until > now()) as user_room
     from webhook_endpoints e
       cross join lateral (select count(*)::integer as n from webhook_deliveries b
         where b.endpoint_id = e.id and b.leased_until > now()) busy
@@ -238,7 +244,8 @@ export const CLAIM_TEXT = `with endpoint_room as (
   )
   select c.id, c.attempt_count, c.leased_until::text as lease, e.url, e.secret,
     case when e.previous_secret_until > now() then e.previous_secret end as previous_secret,
-    e.consecutive_failures >= ${BREAKER_FAILURES} as breaker_open,
+    e.consecutive_timeouts >= ${BREAKER_FAILURES}
+      and e.consecutive_timeouts % ${BREAKER_FAILURES} <> ${BREAKER_FAILURES - 1} as breaker_open,
     jsonb_build_object('seq', v.seq, 'id', v.id, 'user_id', v.user_id, 'type', v.type, 'object_id', v.object_id,
       'data', v.data, 'created_at', v.created_at) as event
   from claimed c join webhook_endpoints e on e.id = c.endpoint_id join events v on v.seq = c.event_seq`;
@@ -303,22 +310,31 @@ export async function claimDeliveries(db: Db, limit: number, shares: Shares = SH
  * when an earlier one of the batch did and the last failed) and set by the first failure
  * after a delivery, and `consecutive_failures` counts the failures after the last
  * delivered try; an endpoint whose tries all failed for `disable_after_s` is disabled
- * (an event). Each endpoint's deliveries due for over `max_wait_s` and not yet sent (a
- * backlog its receiver does not keep up with) are failed, the oldest first, at most
- * EXPIRED_PER_KEEP a keep: an endpoint's backlog holds at most that long of its events.
+ * (an event); `consecutive_timeouts` counts the timeouts after its last other outcome.
+ * `backlog_since` is when the endpoint's due deliveries began to wait on its share (due and
+ * unclaimed at each keep, the keeps at most BACKLOG_GAP_S apart: workers that were down do
+ * not count). Once that is over `max_wait_s` ago, its deliveries due for over `max_wait_s`
+ * (a backlog its receiver does not keep up with) are failed unsent, with an attempt saying
+ * so, the oldest first, at most EXPIRED_PER_KEEP a keep: an endpoint's backlog holds at most
+ * that long of its events.
  * Each delivery is found by its primary key, and only while pending: while it has a
  * `next_attempt_at` (not `status = 'pending'`, with which a plan made when next to none
  * were pending read the whole partial index of pending deliveries for each try kept).
  */
+/** The row `d`'s attempts with `attempt` after them, the newest KEPT_ATTEMPTS. */
+const withAttempt = (attempt: SQL) =>
+  sql`(select coalesce(jsonb_agg(a order by n), '[]'::jsonb) from jsonb_array_elements(d.attempts || ${attempt})
+    with ordinality x(a, n) where n > jsonb_array_length(d.attempts) + 1 - ${sql.raw(String(KEPT_ATTEMPTS))})`;
+
 export const recordStatement = namedStatement<{ kept: number }, Record<string, unknown>>(
   "record_webhook_attempts",
   sql`with
     delays as (select ${sql.raw(`array[${RETRY_DELAYS_S.join(",")}]`)}::integer[] as s),
-    tries as (select * from jsonb_to_recordset(${value("tries")}::jsonb) as x(id text, attempt jsonb, ok boolean, n integer)),
+    tries as (select * from jsonb_to_recordset(${value("tries")}::jsonb)
+      as x(id text, attempt jsonb, ok boolean, timed_out boolean, n integer)),
     target as (
       update webhook_deliveries d set
-        attempts = (select coalesce(jsonb_agg(a order by n), '[]'::jsonb) from jsonb_array_elements(d.attempts || t.attempt)
-          with ordinality x(a, n) where n > jsonb_array_length(d.attempts) + 1 - ${sql.raw(String(KEPT_ATTEMPTS))}),
+        attempts = ${withAttempt(sql`t.attempt`)},
         status = case when t.ok then 'succeeded'
           when d.attempt_count > cardinality(delays.s) then 'failed' else 'pending' end,
         next_attempt_at = case when t.ok or d.attempt_count > cardinality(delays.s) then null
@@ -326,22 +342,34 @@ export const recordStatement = namedStatement<{ kept: number }, Record<string, u
         leased_until = null
       from delays, tries t
       where d.id = any(array(select id from tries)) and t.id = d.id and d.next_attempt_at is not null
-      returning d.endpoint_id, t.ok, t.n
+      returning d.endpoint_id, t.ok, t.timed_out, t.n
     ),
     outcomes as (
       select endpoint_id, bool_or(ok) as any_ok, (array_agg(ok order by n desc))[1] as last_ok,
-        (count(*) filter (where not ok and n > coalesce(last_ok_n, -1)))::integer as failed_after
-      from (select *, max(n) filter (where ok) over (partition by endpoint_id) as last_ok_n from target) t
+        (count(*) filter (where not ok and n > coalesce(last_ok_n, -1)))::integer as failed_after,
+        bool_or(not timed_out) as any_answered,
+        (count(*) filter (where timed_out and n > coalesce(last_answered_n, -1)))::integer as timed_out_after,
+        exists (select 1 from webhook_deliveries b where b.endpoint_id = t.endpoint_id and b.status = 'pending'
+          and b.next_attempt_at <= now()) as backlogged
+      from (select *, max(n) filter (where ok) over (partition by endpoint_id) as last_ok_n,
+          max(n) filter (where not timed_out) over (partition by endpoint_id) as last_answered_n
+        from target) t
       group by endpoint_id
     ),
     endpoint as (
       update webhook_endpoints e set
         failing_since = case when o.last_ok then null when o.any_ok then now() else coalesce(e.failing_since, now()) end,
         consecutive_failures = case when o.any_ok then 0 else e.consecutive_failures end + o.failed_after,
+        consecutive_timeouts = case when o.any_answered then 0 else e.consecutive_timeouts end + o.timed_out_after,
         disabled = e.disabled or (not o.any_ok
-          and coalesce(e.failing_since < now() - ${value("disable_after_s")}::integer * interval '1 second', false))
+          and coalesce(e.failing_since < now() - ${value("disable_after_s")}::integer * interval '1 second', false)),
+        backlog_since = case when not o.backlogged then null
+          when e.backlog_seen_at > now() - interval '${sql.raw(String(BACKLOG_GAP_S))} seconds' then coalesce(e.backlog_since, now())
+          else now() end,
+        backlog_seen_at = case when o.backlogged then now() end
       from outcomes o
-      where e.id = o.endpoint_id and (e.failing_since is not null or not o.last_ok)
+      where e.id = o.endpoint_id
+        and (e.failing_since is not null or not o.last_ok or o.backlogged or e.backlog_since is not null)
       returning e.*, not (select disabled from webhook_endpoints where id = e.id) and e.disabled as now_disabled
     ),
     ${recordedEvent("webhook_endpoint.disabled", {
@@ -349,15 +377,20 @@ export const recordStatement = namedStatement<{ kept: number }, Record<string, u
       object: endpointView("e"),
       from: sql`endpoint e where e.now_disabled`,
     })},
+    max_wait as (select ${value("max_wait_s")}::integer as s),
     expired as (
-      update webhook_deliveries d set status = 'failed', next_attempt_at = null
+      update webhook_deliveries d set status = 'failed', next_attempt_at = null,
+        attempts = ${withAttempt(sql`jsonb_build_object('at', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'status_code', null, 'duration_ms', 0,
+          'error', 'not sent: due for over ' || (select s from max_wait) || ' s while its endpoint did not keep up')`)}
       where d.id = any(array(
-        select x.id from outcomes o cross join lateral (
+        select x.id from endpoint e cross join lateral (
           select b.id from webhook_deliveries b
-          where b.endpoint_id = o.endpoint_id and b.status = 'pending'
-            and b.next_attempt_at < now() - ${value("max_wait_s")}::integer * interval '1 second'
+          where b.endpoint_id = e.id and b.status = 'pending'
+            and b.next_attempt_at < now() - (select s from max_wait) * interval '1 second'
           order by b.next_attempt_at limit ${sql.raw(String(EXPIRED_PER_KEEP))}) x
-        where x.id <> all(array(select id from tries))
+        where e.backlog_since < now() - (select s from max_wait) * interval '1 second'
+          and x.id <> all(array(select id from tries))
       ))
       returning d.id
     )
@@ -368,6 +401,8 @@ export const recordStatement = namedStatement<{ kept: number }, Record<string, u
 export interface FinishedTry {
   id: string;
   attempt: DeliveryAttempt;
+  /** No answer came within the try's timeout (the breaker's shorter timeout counts only these). */
+  timedOut: boolean;
 }
 
 /** How long an endpoint may fail before it is disabled, and a delivery may wait due before it is failed unsent. */
@@ -375,11 +410,20 @@ export interface KeepLimits {
   disableAfterS: number;
   maxWaitS: number;
 }
-export const KEEP_LIMITS: KeepLimits = { disableAfterS: DISABLE_AFTER_S, maxWaitS: MAX_WAIT_S };
+export const KEEP_LIMITS: KeepLimits = {
+  disableAfterS: WEBHOOK_DEFAULTS.disableAfterS,
+  maxWaitS: WEBHOOK_DEFAULTS.maxWaitS,
+};
 
 /** Keeps the outcomes of `tries`, in the order they finished. */
 export async function recordAttempts(db: Db, tries: FinishedTry[], limits = KEEP_LIMITS): Promise<void> {
-  const rows = tries.map(({ id, attempt }, n) => ({ id, attempt, ok: attempt.error === null, n }));
+  const rows = tries.map(({ id, attempt, timedOut }, n) => ({
+    id,
+    attempt,
+    ok: attempt.error === null,
+    timed_out: timedOut,
+    n,
+  }));
   await recordStatement(db, {
     tries: JSON.stringify(rows),
     disable_after_s: limits.disableAfterS,

@@ -28,11 +28,8 @@ import {
 } from "./deliveries.js";
 import { openEndpointSecret } from "./endpoint-secrets.js";
 import { checkedLookup, forbiddenAddress, hostOf, isAllowedHost } from "./endpoint-urls.js";
+import { WEBHOOK_DEFAULTS } from "./webhook-defaults.js";
 
-/** A try with no answer within this long has failed (at most the claim's lease, 15 s). */
-const TIMEOUT_MS = 10_000;
-/** The timeout of a try to an endpoint whose breaker is open (its last tries failed). */
-const BREAKER_TIMEOUT_MS = 2000;
 /** The shortest and longest sleep of an idle worker (the shortest when a due delivery's endpoint is busy elsewhere). */
 const MIN_SLEEP_MS = 1000;
 const MAX_SLEEP_MS = 5 * 60_000;
@@ -67,6 +64,8 @@ export interface DeliveryWorker {
 interface Outcome {
   status_code: number | null;
   error: string | null;
+  /** No answer came within the try's timeout. */
+  timedOut?: boolean;
 }
 
 type EventRow = typeof events.$inferSelect;
@@ -79,8 +78,8 @@ export function startDeliveryWorker({
   apiBusy = () => false,
   busyClaimIntervalMs = BUSY_CLAIM_INTERVAL_MS,
   shares = SHARES,
-  timeoutMs = TIMEOUT_MS,
-  breakerTimeoutMs = BREAKER_TIMEOUT_MS,
+  timeoutMs = WEBHOOK_DEFAULTS.timeoutMs,
+  breakerTimeoutMs = WEBHOOK_DEFAULTS.breakerTimeoutMs,
   keepLimits = KEEP_LIMITS,
 }: {
   db: Db;
@@ -92,17 +91,19 @@ export function startDeliveryWorker({
   apiBusy?: () => boolean;
   /** While it is, the least time between two claims (BUSY_CLAIM_INTERVAL_MS). */
   busyClaimIntervalMs?: number;
-  /** The most deliveries in flight per endpoint and per user, over every worker (SHARES). */
+  /** The most deliveries in flight per endpoint and per user in this process (SHARES). */
   shares?: Shares;
-  /** A try's timeout (TIMEOUT_MS), and its timeout while its endpoint's breaker is open (BREAKER_TIMEOUT_MS). */
+  /** A try's timeout, and its timeout while its endpoint's breaker is open (WEBHOOK_DEFAULTS). */
   timeoutMs?: number;
   breakerTimeoutMs?: number;
   /** How long an endpoint's deliveries may all fail before it is disabled, and a delivery wait due unsent (KEEP_LIMITS). */
   keepLimits?: KeepLimits;
 }): DeliveryWorker {
+  // The claim bounds what is in flight; an agent's bound counts per origin over every user, so one user's
+  // hanging endpoints behind a shared origin (a relay) would hold the sockets another user's try waits for.
   const agents = {
-    http: new http.Agent({ keepAlive: true, maxSockets: shares.perEndpoint }),
-    https: new https.Agent({ keepAlive: true, maxSockets: shares.perEndpoint }),
+    http: new http.Agent({ keepAlive: true, maxSockets: MAX_IN_FLIGHT }),
+    https: new https.Agent({ keepAlive: true, maxSockets: MAX_IN_FLIGHT }),
   };
   /** The deliveries claimed and not yet kept: each until its try's outcome is. */
   const inFlight = new Map<Promise<void>, { delivery: ClaimedDelivery; abort: AbortController }>();
@@ -114,12 +115,13 @@ export function startDeliveryWorker({
   async function deliver(delivery: ClaimedDelivery, abort: AbortSignal): Promise<void> {
     const body = JSON.stringify(await present(delivery.event));
     const started = new Date();
-    const outcome = await send(delivery, body, abort);
+    const { timedOut = false, ...outcome } = await send(delivery, body, abort);
     // Cut by `stop`: not a try of the receiver's; the lease ends and a worker tries again.
     if (abort.aborted) return;
     await keep({
       id: delivery.id,
       attempt: { at: iso(started), duration_ms: Date.now() - started.getTime(), ...outcome },
+      timedOut,
     });
   }
 
@@ -205,7 +207,7 @@ export function startDeliveryWorker({
       const timeout = delivery.breaker_open ? breakerTimeoutMs : timeoutMs;
       const timer = setTimeout(() => {
         req.destroy();
-        settle({ status_code: null, error: `no answer within ${timeout / 1000} s` });
+        settle({ status_code: null, error: `no answer within ${timeout / 1000} s`, timedOut: true });
       }, timeout);
       req.on("error", (err) => settle({ status_code: null, error: err.message }));
       req.on("response", (res) => {

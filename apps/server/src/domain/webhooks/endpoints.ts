@@ -151,8 +151,8 @@ const endpointChange = (type: "webhook_endpoint.updated", target: SQL) => sql`wi
       from: sql`target t join previous p on p.id = t.id`,
     })}`;
 
-/** A PATCH that enables the endpoint or gives it another URL: its failures so far no longer count. */
-const restarted = sql`(${value("disabled")}::boolean = false or ${value("url")}::text <> e.url)`;
+/** A PATCH that enables a disabled endpoint or gives it another URL: its failures so far no longer count. */
+const restarted = sql`((p.disabled and ${value("disabled")}::boolean = false) or ${value("url")}::text <> p.url)`;
 
 const updateStatement = namedStatement<EndpointRow, Record<string, unknown>>(
   "update_webhook_endpoint",
@@ -165,6 +165,7 @@ const updateStatement = namedStatement<EndpointRow, Record<string, unknown>>(
         disabled = coalesce(${value("disabled")}::boolean, e.disabled),
         failing_since = case when ${restarted} then null else e.failing_since end,
         consecutive_failures = case when ${restarted} then 0 else e.consecutive_failures end,
+        consecutive_timeouts = case when ${restarted} then 0 else e.consecutive_timeouts end,
         updated_at = now()
       from previous p where e.id = p.id`,
   )}
