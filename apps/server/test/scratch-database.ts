@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { type Database, openDatabase } from "../src/data/database.js";
+import { KeyRing, RootKey, useKeyRing } from "../src/secrets/key-ring.js";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
@@ -40,6 +41,8 @@ export async function scratchDatabase(
 
 /** A migrated scratch database (see `scratchDatabase`) with one user, `name`, and that user's id. */
 export async function scratchUser(kind: "pglite" | "postgres", name: string) {
+  // As a server holds one: cursors and sealed values need the process's root key.
+  useKeyRing(new KeyRing(new RootKey(randomBytes(32))));
   const scratch = await scratchDatabase(kind);
   await scratch.database.migrate();
   const result = await scratch.database.db.execute(sql`insert into users (username, email, first_name, last_name)

@@ -1,11 +1,9 @@
 // What the delivery worker's tests share: a user with an endpoint and pending deliveries, and a worker on them.
-import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import type { Db } from "../src/data/database.js";
 import { startDeliveryWorker } from "../src/domain/webhooks/delivery-worker.js";
 import { sealEndpointSecret } from "../src/domain/webhooks/endpoint-secrets.js";
-import { KeyRing, RootKey, useKeyRing } from "../src/secrets/key-ring.js";
 import { scratchUser } from "./scratch-database.js";
 
 /** A scratch database whose user `name` has an endpoint at `url` subscribed to every event, and `events` events (each a pending delivery). */
@@ -13,7 +11,6 @@ export async function endpointWithEvents(kind: "pglite" | "postgres", name: stri
   const { scratch, userId } = await scratchUser(kind, name);
   const { db } = scratch.database;
   // The worker signs with the endpoint's secret, which the database keeps sealed with the process's root key.
-  useKeyRing(new KeyRing(new RootKey(randomBytes(32))));
   const secret = sealEndpointSecret("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw");
   await db.execute(sql`insert into webhook_endpoints (id, user_id, url, events, secret)
     values (${`we_${name}`}, ${userId}, ${url}, '{*}', ${secret})`);
