@@ -175,7 +175,7 @@ describe.each(backends)("the root key on $name", (backend) => {
   );
 
   test(
-    "when the key is rotated, then links, unlocks and cursors made before keep working, every record ends under the new key, and the old key alone is refused",
+    "when the key is rotated in three steps, then links, unlocks and cursors keep working until the old key is dropped, only rotate-secret moves records to the new key, and the old key alone is refused after it",
     async () => {
       const made = await h.client().POST(SHARES, {
         body: { file: h.users[0].file_id, access: "public", password: "open sesame" },
@@ -193,16 +193,40 @@ describe.each(backends)("the root key on $name", (backend) => {
       const cursor = new URL(page.data?.next ?? "").searchParams.get("cursor") ?? "";
       expect(cursor).not.toBe("");
 
-      // The new key, with the old one as the previous: everything made before still works.
+      const [{ key_id: oldId } = { key_id: "" }] = await h.query<{ key_id: string }>(
+        "select key_id from root_key_check",
+      );
+      const underOldKey = `select id from file_shares where link_sealed like '${oldId}.%'
+      union all select id from webhook_endpoints where secret like '${oldId}.%'`;
+      const rotateAlone = await keysCli(h.env, "rotate-secret");
+      expect(rotateAlone.code).not.toBe(0);
+      expect(rotateAlone.output).toMatch(
+        /set the new key as VAULT_SECRET_KEY and the old one as VAULT_SECRET_KEY_PREVIOUS/,
+      );
+
+      // Step 1: the new key is accepted beside the old one, which still seals.
       const oldKeyFile = join(h.dataDir, "secret.key");
       const printed = await keysCli(h.env, "new-secret");
       expect(printed.output).toMatch(/^[0-9a-f]{64}\n$/);
-      Object.assign(h.env, { VAULT_SECRET_KEY: printed.output.trim(), VAULT_SECRET_KEY_PREVIOUS_FILE: oldKeyFile });
+      const newKeyValue = printed.output.trim();
+      h.env.VAULT_SECRET_KEY_PREVIOUS = newKeyValue;
+      await h.restart();
+      expect((await anyone().GET(LINK, { params: { path: { token }, header: bearer } })).response.status).toBe(200);
+
+      // Step 2: the new key seals, the old one is accepted; a start reseals nothing, so a server with the old key alone
+      // still starts and opens everything.
+      delete h.env.VAULT_SECRET_KEY_PREVIOUS;
+      Object.assign(h.env, { VAULT_SECRET_KEY: newKeyValue, VAULT_SECRET_KEY_PREVIOUS_FILE: oldKeyFile });
       await h.restart();
       expect((await anyone().GET(LINK, { params: { path: { token }, header: bearer } })).response.status).toBe(200);
       const next = await h.client().GET(SHARES, { params: { query: { page_size: 1, cursor } } });
       expect(next.response.status, JSON.stringify(next.error)).toBe(200);
       expect(tokenOf((await h.client().GET(SHARE, { params: { path: { id } } })).data?.link)).toBe(token);
+      expect((await h.query(underOldKey)).length).toBeGreaterThanOrEqual(2);
+      await stopChild(h.process);
+      const { VAULT_SECRET_KEY: _new, VAULT_SECRET_KEY_PREVIOUS_FILE: _old, ...oldKeyOnly } = h.env;
+      expect(await startError(oldKeyOnly)).toBe("it started");
+      await h.restart();
 
       const rotated = await keysCli(h.env, "rotate-secret", "--json");
       expect(rotated.code, rotated.output).toBe(0);
@@ -212,10 +236,12 @@ describe.each(backends)("the root key on $name", (backend) => {
       union all select 'check', key_id from root_key_check where key_id <> '${keyId}'`);
       expect(stale).toEqual([]);
 
-      // The new key alone: the link and the endpoint's secret open (an unlock signed with the old key ends: it is
-      // unlocked again), and the old key alone is refused.
+      // Step 3, the new key alone: the link and the endpoint's secret open (an unlock or a cursor signed with the old
+      // key ends: it is unlocked again, the listing starts over), and the old key alone is refused.
       delete h.env.VAULT_SECRET_KEY_PREVIOUS_FILE;
       await h.restart();
+      const oldCursor = await h.client().GET(SHARES, { params: { query: { page_size: 1, cursor } } });
+      expect(oldCursor.response.status).toBe(400);
       const again = await anyone().POST(UNLOCK, { params: { path: { token } }, body: { password: "open sesame" } });
       const newBearer = { Authorization: `Bearer ${again.data?.access_token}` };
       expect((await anyone().GET(LINK, { params: { path: { token }, header: newBearer } })).response.status).toBe(200);
@@ -224,7 +250,6 @@ describe.each(backends)("the root key on $name", (backend) => {
         .client()
         .POST(ENDPOINTS, { params: { header: { "Idempotency-Key": hookKey } }, body: hook });
       expect(replayed.data?.secret).toBe(endpoint.data?.secret);
-      const newKeyValue = h.env.VAULT_SECRET_KEY as string;
       delete h.env.VAULT_SECRET_KEY;
       await stopChild(h.process);
       expect(await startError(h.env)).toMatch(/is not the root key of this database/);
@@ -234,6 +259,19 @@ describe.each(backends)("the root key on $name", (backend) => {
     SLOW,
   );
 });
+
+/** The files of the embedded store's directory `dataDir/pg` but its write-ahead log that hold any of `values`, each with the values it holds. */
+function filesHolding(dataDir: string, values: string[]): string[] {
+  const dir = join(dataDir, "pg");
+  const files = (readdirSync(dir, { recursive: true }) as string[]).filter(
+    (f) => !f.startsWith("pg_wal") && statSync(join(dir, f)).isFile(),
+  );
+  return files.flatMap((f) => {
+    const bytes = readFileSync(join(dir, f));
+    const held = values.filter((value) => bytes.includes(Buffer.from(value)));
+    return held.length === 0 ? [] : [`${f}: ${held.join(", ")}`];
+  });
+}
 
 /** The SQL of migrations 0000 to 0024, statement by statement, and the migrator's record that they ran. */
 function schemaThrough0024(): string[] {
@@ -281,20 +319,20 @@ async function oldDatabase(backend: Backend, dataDir: string) {
     ).rows as { secret: string }[];
     const token = derivedToken(secret, "nonce-of-old-share");
     await client.query(`update file_shares set link_hash = '${sha256(token)}' where id = 's-old'`);
-    return token;
+    return { token, linkSecret: secret };
   };
   if (database.url) {
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     try {
-      return { database, token: await exec(client) };
+      return { database, ...(await exec(client)) };
     } finally {
       await client.end();
     }
   }
   const embedded = await PGlite.create(join(dataDir, "pg"));
   try {
-    return { database, token: await exec(embedded) };
+    return { database, ...(await exec(embedded)) };
   } finally {
     await embedded.close();
   }
@@ -324,7 +362,7 @@ describe.each(backends)("an upgrade from migration 0024 on $name", (backend) => 
     "when the new server first starts on an old database, then every old link opens, the old secrets are gone and a kept answer replays its secret",
     async () => {
       const dataDir = mkdtempSync(join(tmpdir(), "vault-upgrade-"));
-      const { database, token } = await oldDatabase(backend, dataDir);
+      const { database, token, linkSecret } = await oldDatabase(backend, dataDir);
       const env: Record<string, string> = {
         PATH: process.env.PATH ?? "",
         DATA_DIR: dataDir,
@@ -357,6 +395,9 @@ describe.each(backends)("an upgrade from migration 0024 on $name", (backend) => 
         union all select 'clear webhook secret', id from webhook_endpoints where secret like 'whsec_%'
         union all select 'kept body', key from idempotency_keys where body is not null`;
         expect(await queryOf(database.url, dataDir, leftovers)).toEqual([]);
+        // No earlier version of a row keeps them in the table files either (the write-ahead log still does).
+        const old = [linkSecret, "b2xkIHNlY3JldCBvZiBvbGQgZW5kcG9pbnQ=", token];
+        if (!database.url) expect(filesHolding(dataDir, old)).toEqual([]);
       } finally {
         await Promise.all(servers.map(({ child }) => stopChild(child)));
         await database.drop();

@@ -24,7 +24,6 @@ import { adminRouter, createMetrics } from "./http/observability.js";
 import { createRateLimiter } from "./http/rate-limit.js";
 import type { Logger } from "./logger.js";
 import { openKeyRing } from "./secrets/key-check.js";
-import { resealRecords } from "./secrets/reseal.js";
 import type { BlobStore } from "./storage/blob-store.js";
 import { BlobStoreUnavailable } from "./storage/blob-store.js";
 import { deletingOnlyWhen } from "./storage/guarded-deletes.js";
@@ -66,7 +65,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const database = await openDatabase(config);
   await database.migrate();
-  const keys = await openKeyRing(config, database, (message) => logger.info(message)).catch(async (error: unknown) => {
+  await openKeyRing(config, database, (message) => logger.info(message)).catch(async (error: unknown) => {
     await database.close();
     throw error;
   });
@@ -102,12 +101,6 @@ export async function startServer(
   // Done before anyone is served, but beside the rest of the start: the sweep mostly
   // waits for the disk and the database, the validators' warm-up for the processor.
   const swept = sweepLogged();
-  // A rotation in progress: the records still sealed with the previous key are sealed again with the current one.
-  if (keys.previous)
-    resealRecords(database.db, keys).then(
-      (resealed) => logger.info(resealed, "root key rotation: every record is sealed with the current key"),
-      (err: unknown) => logger.error({ err }, "root key rotation: sealing records with the current key failed"),
-    );
   const timer = setInterval(sweepLogged, SWEEP_INTERVAL_MS);
   timer.unref();
 

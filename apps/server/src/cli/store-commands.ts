@@ -13,6 +13,7 @@ import { DomainError } from "../domain/errors.js";
 import { describeDifference, figureDifferences, folderCount, repairFigures } from "../domain/vault/folder-figures.js";
 import { keyRing } from "../secrets/key-ring.js";
 import { resealRecords } from "../secrets/reseal.js";
+import { scrubOldRowVersions } from "../secrets/scrub.js";
 import type { BlobStore } from "../storage/blob-store.js";
 
 export interface Store {
@@ -112,6 +113,7 @@ async function keys({ database }: Store, args: string[], out: Console) {
         "rotate-secret seals every record with the new root key: set the new key as VAULT_SECRET_KEY and the old one as VAULT_SECRET_KEY_PREVIOUS (on every server), then run it again.",
       );
     const { links, endpoints } = await resealRecords(database.db, ring);
+    await scrubOldRowVersions(database.db);
     out.log(
       values.json
         ? JSON.stringify({ key_id: ring.current.id, links, endpoints })

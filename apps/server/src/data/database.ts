@@ -56,6 +56,9 @@ interface NotificationHandlers {
 /** How long to wait before a lost listening connection is opened again. */
 const RELISTEN_DELAY_MS = 1000;
 
+/** The first key of the advisory lock that serialises the servers' migrations (PostgreSQL). */
+const MIGRATION_LOCK = 40;
+
 /** Per database handle on PostgreSQL, the pool that runs its named statements on generic plans. */
 const statementPools = new WeakMap<Db, pg.Pool>();
 
@@ -188,8 +191,17 @@ export async function openDatabase(options: {
       pools: [pool, statementPool],
       listen,
       migrated: false,
+      // Servers starting together take turns: two running the same migration at once collide on its new names.
       async migrate(this: Database) {
-        await migratePg(drizzlePg(pool), { migrationsFolder });
+        const session = await pool.connect();
+        try {
+          await session.query(`set lock_timeout = 0; select pg_advisory_lock(${MIGRATION_LOCK}, 0)`);
+          await migratePg(drizzlePg(pool), { migrationsFolder });
+        } finally {
+          await session
+            .query(`select pg_advisory_unlock(${MIGRATION_LOCK}, 0); reset lock_timeout`)
+            .finally(() => session.release());
+        }
         this.migrated = true;
       },
       // On the pool the requests' statements wait for: when its connections are all stuck, so is the server.

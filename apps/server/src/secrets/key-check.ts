@@ -1,7 +1,10 @@
-// The start's look at the root secret: the database keeps a check value of the key it
-// was set up with, so a server given another key refuses to start with a message naming
-// the setting, rather than failing at its first request. The first start with a key
-// records it (and seals what an older database kept in clear, legacy-secrets.ts).
+// The start's look at the root secret: the database keeps a check value of the key its
+// records are sealed with, and a server starts when either of its keys (VAULT_SECRET_KEY
+// or the other accepted one, VAULT_SECRET_KEY_PREVIOUS) is that key; otherwise it refuses
+// with a message naming the setting, rather than failing at its first request. A start
+// never reseals nor moves the check value: only `keys rotate-secret` does (reseal.ts).
+// The first start with a key records it (and seals what an older database kept in
+// clear, legacy-secrets.ts).
 import { sql } from "drizzle-orm";
 import { type Config, ConfigError } from "../config.js";
 import type { Database } from "../data/database.js";
@@ -9,6 +12,7 @@ import { rootKeyCheck } from "../data/schema.js";
 import { type KeyRing, useKeyRing } from "./key-ring.js";
 import { loadKeyRing } from "./key-source.js";
 import { sealLegacySecrets } from "./legacy-secrets.js";
+import { scrubOldRowVersions } from "./scrub.js";
 
 /** The first key of the advisory lock that serialises the servers' look at the check value and the upgrade. */
 const ROOT_KEY_LOCK = 41;
@@ -29,16 +33,18 @@ export async function openKeyRing(
     else if (!ring.keys.some((key) => key.id === recorded.key_id && key.check === recorded.check_value)) {
       const previous = ring.previous ? ` or ${ring.previous.id} (VAULT_SECRET_KEY_PREVIOUS)` : "";
       throw new ConfigError(
-        `${setting} is not the root key of this database: its data is under the key with id ${recorded.key_id}, this server's key has id ${ring.current.id}${previous}. Every server of one database needs the same key; to change it, set the new one as VAULT_SECRET_KEY and the old one as VAULT_SECRET_KEY_PREVIOUS until npm run -s keys -- rotate-secret reports the rotation done`,
+        `${setting} is not the root key of this database: its data is under the key with id ${recorded.key_id}, this server's key has id ${ring.current.id}${previous}. Every server of one database needs the same key; to change it, follow the rotation of docs/deploy.md (both keys on every server, then rotate-secret)`,
       );
     }
     return sealLegacySecrets(tx, ring);
   });
+  // The old secrets are gone from the rows; the rewrite takes them out of the table files too.
+  const checkpointed = sealed ? await scrubOldRowVersions(database.db) : true;
   useKeyRing(ring);
   say(`root key: ${source} (key id ${ring.current.id}${ring.previous ? `, previous ${ring.previous.id}` : ""})`);
   if (sealed)
     say(
-      `sealed ${sealed.links} link tokens and ${sealed.endpoints} webhook secrets under the root key; the database's old secrets are deleted`,
+      `sealed ${sealed.links} link tokens and ${sealed.endpoints} webhook secrets under the root key; the database's old secrets are deleted${checkpointed ? "" : " (their old files go at the next checkpoint)"}`,
     );
   return ring;
 }

@@ -58,10 +58,13 @@ export async function sealStored(db: Tx, sealing: Sealing): Promise<{ links: num
     });
     if (changed.length === 0) continue;
     const rows = changed.map(({ id, link_sealed, sealed }) => ({ id, old: link_sealed, sealed }));
-    await db.execute(sql`update file_shares s set link_sealed = v.sealed, link_nonce = null
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) v(id text, old text, sealed text)
-      where s.id = v.id and s.link_sealed is not distinct from v.old`);
-    links += changed.length;
+    const updated = await rowsOf<{ id: string }>(
+      db,
+      sql`update file_shares s set link_sealed = v.sealed, link_nonce = null
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) v(id text, old text, sealed text)
+        where s.id = v.id and s.link_sealed is not distinct from v.old returning s.id`,
+    );
+    links += updated.length;
   }
 
   let endpoints = 0;
@@ -76,10 +79,12 @@ export async function sealStored(db: Tx, sealing: Sealing): Promise<{ links: num
       const sealed = sealing.secret(secret);
       const sealedPrevious = previous === null ? undefined : sealing.secret(previous);
       if (sealed === undefined && sealedPrevious === undefined) continue;
-      await db.execute(sql`update webhook_endpoints set secret = ${sealed ?? secret},
-          previous_secret = ${sealedPrevious ?? previous}
-        where id = ${id} and secret = ${secret} and previous_secret is not distinct from ${previous}`);
-      endpoints++;
+      const updated = await rowsOf<{ id: string }>(
+        db,
+        sql`update webhook_endpoints set secret = ${sealed ?? secret}, previous_secret = ${sealedPrevious ?? previous}
+          where id = ${id} and secret = ${secret} and previous_secret is not distinct from ${previous} returning id`,
+      );
+      endpoints += updated.length;
     }
   }
 

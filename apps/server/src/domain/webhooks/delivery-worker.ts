@@ -178,10 +178,17 @@ export function startDeliveryWorker({
     const forbidden = !allowed && ipaddr.isValid(literal) ? forbiddenAddress(literal) : undefined;
     if (forbidden) return Promise.resolve({ status_code: null, error: `refused: ${forbidden}` });
     const timestamp = new Date();
-    const signature = [delivery.secret, delivery.previous_secret]
-      .filter((secret): secret is string => secret !== null)
-      .map((secret) => new Webhook(openEndpointSecret(secret)).sign(delivery.event.id, timestamp, body))
-      .join(" ");
+    let signature: string;
+    try {
+      signature = [delivery.secret, delivery.previous_secret]
+        .filter((secret): secret is string => secret !== null)
+        .map((secret) => new Webhook(openEndpointSecret(secret)).sign(delivery.event.id, timestamp, body))
+        .join(" ");
+    } catch (err) {
+      // A secret this server cannot open (sealed with a root key it does not hold) is a failed try, not a crash: it
+      // is recorded and retried on schedule, when a server with the key may send it.
+      return Promise.resolve({ status_code: null, error: `not signed: ${(err as Error).message}` });
+    }
     const secure = url.protocol === "https:";
     return new Promise((resolve) => {
       let settled = false;
