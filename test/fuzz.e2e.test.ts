@@ -72,7 +72,12 @@ describe.each(backends)("contract fuzzing on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(backend, {
-      env: { RATE_LIMIT_PER_MINUTE: "1000000", LINK_RATE_LIMIT_PER_MINUTE: "1000000" },
+      env: {
+        RATE_LIMIT_PER_MINUTE: "1000000",
+        LINK_RATE_LIMIT_PER_MINUTE: "1000000",
+        UNLOCK_ADDRESS_PER_15_MINUTES: "1000000",
+        UNLOCK_OWNER_PER_MINUTE: "1000000",
+      },
     });
   });
   afterAll(() => h?.stop());

@@ -65,7 +65,13 @@ describe.runIf(s3)(`the S3 blob store on ${s3?.name}`, () => {
     const dataDir = mkdtempSync(join(tmpdir(), "vault-e2e-nobucket-"));
     try {
       const failed = await promisify(execFile)(process.execPath, [server], {
-        env: { ...h.env, DATA_DIR: dataDir, S3_BUCKET: "vault-no-such-bucket" },
+        // The database's root key from the harness's own data directory, so the bucket is what is wrong.
+        env: {
+          ...h.env,
+          DATA_DIR: dataDir,
+          VAULT_SECRET_KEY_FILE: join(h.env.DATA_DIR ?? "", "secret.key"),
+          S3_BUCKET: "vault-no-such-bucket",
+        },
       }).then(
         () => undefined,
         (error: { code: number; stderr: string }) => error,

@@ -76,6 +76,8 @@ export interface Config {
    * (true), a number of proxies in front, or the proxies' addresses and CIDR ranges.
    */
   trustProxy: boolean | number | string[];
+  /** Unlocks, right or wrong, from one client address in 15 minutes (`UNLOCK_ADDRESS_PER_15_MINUTES`). */
+  unlockAddressPer15Minutes: number;
   /** Unlocks, right or wrong, of the password links of one owner per minute (`UNLOCK_OWNER_PER_MINUTE`). */
   unlockOwnerPerMinute: number;
   /** The cost of new share password hashes, scrypt's N as a power of two (`SHARE_PASSWORD_SCRYPT_LN`; 17, OWASP's). */
@@ -185,6 +187,7 @@ export function loadConfig(env: Env = process.env): Config {
     failedAuthPerMinute: integer(env, "RATE_LIMIT_FAILED_AUTH_PER_MINUTE", rateLimitPerMinute, 1, 1_000_000),
     linkPerMinute: integer(env, "LINK_RATE_LIMIT_PER_MINUTE", 120, 1, 1_000_000),
     trustProxy: trustProxy(env.TRUST_PROXY),
+    unlockAddressPer15Minutes: integer(env, "UNLOCK_ADDRESS_PER_15_MINUTES", 30, 1, 1_000_000),
     unlockOwnerPerMinute: integer(env, "UNLOCK_OWNER_PER_MINUTE", 60, 1, 1_000_000),
     sharePasswordScryptLogN: integer(env, "SHARE_PASSWORD_SCRYPT_LN", 17, 14, 20),
     redisUrl: url(env, "REDIS_URL", /^rediss?:$/),

@@ -134,6 +134,7 @@ export async function startServer(
     perMinute: config.rateLimitPerMinute,
     failedAuthPerMinute: config.failedAuthPerMinute,
     linkPerMinute: config.linkPerMinute,
+    unlockAddressPer15Minutes: config.unlockAddressPer15Minutes,
     unlockOwnerPerMinute: config.unlockOwnerPerMinute,
     linkOwner: (token) => linkOwner(database.db, token),
     redisUrl: config.redisUrl,

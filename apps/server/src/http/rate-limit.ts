@@ -22,7 +22,7 @@ export interface RateLimiter {
    * Before a link's unlock: 10 wrong passwords (answered 401) in 15 minutes for
    * one link, or from one client address, and every unlock of it (or from it) is a 429
    * until the window ends, the right password too. Every unlock, right or wrong, spends
-   * a password hash: 30 in 15 minutes from one address, and `unlockOwnerPerMinute` a
+   * a password hash: `unlockAddressPer15Minutes` from one address, and `unlockOwnerPerMinute` a
    * minute of the links of one owner, so that no one can hash in a loop with a link and
    * password of their own.
    */
@@ -32,8 +32,6 @@ export interface RateLimiter {
 
 const UNLOCK_TRIES = 10;
 const UNLOCK_WINDOW_MS = 15 * 60_000;
-/** Unlocks, right or wrong, from one address in `UNLOCK_WINDOW_MS`: a person needs one a link per unlock's life. */
-const UNLOCK_HASHES_PER_ADDRESS = 30;
 /** How many links' owners the unlock budget keeps in memory. */
 const OWNERS_KEPT = 10_000;
 
@@ -59,6 +57,8 @@ export async function createRateLimiter(options: {
   perMinute: number;
   failedAuthPerMinute: number;
   linkPerMinute: number;
+  /** Unlocks, right or wrong, from one address in 15 minutes: a person needs one a link per unlock's life. */
+  unlockAddressPer15Minutes: number;
   /** Unlocks, right or wrong, of the links of one owner per minute. */
   unlockOwnerPerMinute: number;
   /** The user whose share a link token opens, if any. */
@@ -135,7 +135,7 @@ export async function createRateLimiter(options: {
   const perAddressHashes = rateLimit({
     ...common,
     windowMs: UNLOCK_WINDOW_MS,
-    limit: UNLOCK_HASHES_PER_ADDRESS,
+    limit: options.unlockAddressPer15Minutes,
     identifier: "unlock-hashes-address",
     requestPropertyName: "unlockHashesRateLimit",
     store: store("vault:rl-unlock-hashes:"),
