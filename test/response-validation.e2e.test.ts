@@ -15,6 +15,7 @@ import {
   loadConfig,
   openBlobStore,
   openDatabase,
+  openKeyRing,
 } from "@vault/server";
 import { Ajv } from "ajv";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -26,6 +27,8 @@ async function serveApp(options: { handlers?: AppDeps["handlers"]; warmUp: boole
   const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }), publicBaseUrl: "http://127.0.0.1" };
   const database = await openDatabase(config);
   await database.migrate();
+  // As a server's start does: cursors and sealed link tokens need the root key (a new one, in dataDir).
+  await openKeyRing(config, database, () => {});
   const blobs = await openBlobStore(config);
   const user = await createDemoUser(database.db, blobs, "shape", 30);
   const app = createApp({ config, database, blobs, logger: createLogger("silent"), handlers: options.handlers });

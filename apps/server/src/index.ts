@@ -4,6 +4,7 @@ export { type Database, openDatabase } from "./data/database.js";
 export { createDemoUser, type DemoUser, shareWithEachOther } from "./demo.js";
 export { newLink } from "./domain/vault/share-links.js";
 export { createLogger, type Logger } from "./logger.js";
+export { openKeyRing } from "./secrets/key-check.js";
 export { type RunningServer, startServer } from "./server.js";
 export type { BlobStore } from "./storage/blob-store.js";
 export { openBlobStore } from "./storage/open-blob-store.js";
