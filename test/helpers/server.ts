@@ -123,7 +123,10 @@ export async function startHarness(
     },
     client: (apiKey = users[0].api_key) => createVaultClient({ baseUrl: url, apiKey, retries: NO_RETRIES }),
     async another(extra = {}) {
-      const second = await spawnServer({ ...env, ...extra });
+      // Every server of one database holds its root key, wherever its own data directory is.
+      const keySet = env.VAULT_SECRET_KEY || env.VAULT_SECRET_KEY_FILE;
+      const rootKey = keySet ? {} : { VAULT_SECRET_KEY_FILE: join(dataDir, "secret.key") };
+      const second = await spawnServer({ ...rootKey, ...env, ...extra });
       return {
         url: second.url,
         client: (apiKey = users[0].api_key) => createVaultClient({ baseUrl: second.url, apiKey, retries: NO_RETRIES }),
