@@ -8,7 +8,7 @@ const PATH = "/banking/v1/ng/bank_accounts/{id}/" as const;
 describe.each(backends)("PUT /banking/v1/ng/bank_accounts/{id}/ on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(backend, { seedRuns: 2 });
+    h = await startHarness(backend, { seedRuns: 2, inProcess: true });
   });
   afterAll(() => h?.stop());
 

@@ -4,8 +4,8 @@ import { s3Configured } from "./s3.js";
 
 export interface Backend {
   name: "pglite" | "postgres" | "postgres+s3" | "pglite+s3";
-  /** A fresh, empty database for one test file (PostgreSQL), or undefined for embedded PGlite. */
-  createDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }>;
+  /** A database for one test file: empty, or a copy of the `template` database (PostgreSQL); none for embedded PGlite. */
+  createDatabase(template?: string): Promise<{ url: string | undefined; drop(): Promise<void> }>;
   /** Where file bytes go: `DATA_DIR/blobs`, or a fresh bucket of the test S3 server (`BLOB_STORE=s3`). */
   blobs: "fs" | "s3";
 }
@@ -21,12 +21,12 @@ const pglite: Backend = {
 const postgres: Backend = {
   name: "postgres",
   blobs: "fs",
-  async createDatabase() {
+  async createDatabase(template) {
     if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
     const name = `vault_e2e_${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;

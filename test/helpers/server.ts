@@ -1,21 +1,23 @@
-// Runs the real server (apps/server/dist/main.js) as a child process on port 0, and
-// the real seed CLI, so the suites test exactly what `npm start` runs.
-import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+// Runs the real server (apps/server/dist/main.js) as a child process on port 0, on a
+// copy of the database the real seed CLI made, so the suites test exactly what
+// `npm start` runs.
+import { type ChildProcess, spawn } from "node:child_process";
+import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
-import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { createVaultClient, type VaultClient } from "@vault/client";
 import type { DemoUser } from "@vault/server";
 import pg from "pg";
+import { inject } from "vitest";
 import type { Backend } from "./backends.js";
 import { stopChild } from "./processes.js";
+import { startInProcess } from "./in-process.js";
 import { createTestBucket, type TestBucket } from "./s3.js";
+import { seedUsers, type Template } from "./templates.js";
 
 const serverDir = resolve(import.meta.dirname, "../../apps/server");
-const run = promisify(execFile);
 /** The suites see each answer of the server as it is: their clients never retry (client-retries has its own). */
 const NO_RETRIES = { max: 0 };
 
@@ -59,10 +61,14 @@ export interface Harness {
   stop(): Promise<void>;
 }
 
-async function seed(env: Record<string, string>): Promise<[SeededUser, SeededUser]> {
-  // The real seed CLI, run before the server starts (PGlite admits one process).
-  const { stdout } = await run(process.execPath, ["dist/cli/seed.js", "--json"], { cwd: serverDir, env });
-  return JSON.parse(stdout).users;
+/**
+ * The copy of this run's seeded template the harness starts from (helpers/templates.ts),
+ * when one fits: the disk blob store (a bucket starts empty) and no root key of the
+ * suite's own (the template's data is under its key file).
+ */
+function templateFor(backend: Backend, seedRuns: number, env: Record<string, string>): Template | undefined {
+  if (backend.blobs !== "fs" || Object.keys(env).some((name) => name.startsWith("VAULT_SECRET_KEY"))) return undefined;
+  return inject("templates")[backend.name]?.[String(seedRuns)];
 }
 
 /** Every line the servers of this process printed (JSON log lines and the rest), oldest first. */
@@ -88,13 +94,41 @@ export function spawnServer(env: Record<string, string>): Promise<{ child: Child
   });
 }
 
-/** Seeds two users and starts a server on a fresh data directory and database. */
+/** A running server: a child process, or the server in this process (no `child`). */
+interface Service {
+  url: string;
+  child?: ChildProcess;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+async function startService(env: Record<string, string>, inProcess: boolean): Promise<Service> {
+  if (inProcess) {
+    const running = await startInProcess(env, serverOutput);
+    return { url: running.url, stop: () => running.close() };
+  }
+  const { child, url } = await spawnServer(env);
+  return { url, child, stop: (signal) => stopChild(child, signal) };
+}
+
+function childOf(service: Service): ChildProcess {
+  if (!service.child) throw new Error("the server runs in the test process: start the harness with { inProcess: false }");
+  return service.child;
+}
+
+/**
+ * Seeds two users and starts a server on a fresh data directory and database: in the
+ * test process with `inProcess` (nothing about a process to test: no signals, crashes
+ * or memory), else as a child process.
+ */
 export async function startHarness(
   backend: Backend,
-  options: { env?: Record<string, string>; seedRuns?: number } = {},
+  options: { env?: Record<string, string>; seedRuns?: number; inProcess?: boolean } = {},
 ): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), "vault-e2e-"));
-  const database = await backend.createDatabase();
+  const seedRuns = options.seedRuns ?? 1;
+  const template = templateFor(backend, seedRuns, options.env ?? {});
+  if (template) cpSync(template.dataDir, dataDir, { recursive: true });
+  const database = await backend.createDatabase(template?.database);
   const bucket = backend.blobs === "s3" ? await createTestBucket() : undefined;
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "",
@@ -107,25 +141,26 @@ export async function startHarness(
     ...bucket?.env,
     ...options.env,
   };
-  const users = await seed(env);
-  for (let i = 1; i < (options.seedRuns ?? 1); i++) users.push(...(await seed(env)));
-  let { child, url } = await spawnServer(env);
-  const stopService = (signal?: NodeJS.Signals) => stopChild(child, signal);
+  const users = (template ? structuredClone(template.users) : await seedUsers(env)) as Harness["users"];
+  for (let i = template ? seedRuns : 1; i < seedRuns; i++) users.push(...(await seedUsers(env)));
+  const inProcess = options.inProcess ?? false;
+  let service = await startService(env, inProcess);
+  const stopService = (signal?: NodeJS.Signals) => service.stop(signal);
   const harness: Harness = {
     get url() {
-      return url;
+      return service.url;
     },
     dataDir,
     env,
     users,
     get process() {
-      return child;
+      return childOf(service);
     },
-    client: (apiKey = users[0].api_key) => createVaultClient({ baseUrl: url, apiKey, retries: NO_RETRIES }),
+    client: (apiKey = users[0].api_key) => createVaultClient({ baseUrl: service.url, apiKey, retries: NO_RETRIES }),
     async another(extra = {}) {
       // Every server of one database holds its root key, wherever its own data directory is.
       const keySet = env.VAULT_SECRET_KEY || env.VAULT_SECRET_KEY_FILE;
-      const rootKey = keySet ? {} : { VAULT_SECRET_KEY_FILE: join(dataDir, "secret.key") };
+      const rootKey: Record<string, string> = keySet ? {} : { VAULT_SECRET_KEY_FILE: join(dataDir, "secret.key") };
       const second = await spawnServer({ ...rootKey, ...env, ...extra });
       return {
         url: second.url,
@@ -135,11 +170,12 @@ export async function startHarness(
     },
     async restart() {
       await stopService();
-      ({ child, url } = await spawnServer(env));
+      service = await startService(env, inProcess);
     },
     async crashAndRestart() {
+      childOf(service);
       await stopService("SIGKILL");
-      ({ child, url } = await spawnServer(env));
+      service = await startService(env, inProcess);
     },
     async query<T>(sql: string): Promise<T[]> {
       if (database.url) {
@@ -159,12 +195,12 @@ export async function startHarness(
         return ((await db.exec(sql)).at(-1)?.rows ?? []) as T[];
       } finally {
         await db.close();
-        ({ child, url } = await spawnServer(env));
+        service = await startService(env, inProcess);
       }
     },
     async rss(which: "now" | "peak" = "now") {
       const { readFile } = await import("node:fs/promises");
-      const status = await readFile(`/proc/${child.pid}/status`, "utf8");
+      const status = await readFile(`/proc/${childOf(service).pid}/status`, "utf8");
       const field = which === "now" ? /VmRSS:\s+(\d+) kB/ : /VmHWM:\s+(\d+) kB/;
       return Number(field.exec(status)?.[1] ?? 0) * 1024;
     },
@@ -185,7 +221,7 @@ export async function startHarness(
       return readdirSync(join(dataDir, "blobs", "tmp"));
     },
     async uploadsReceiving() {
-      const metrics = await (await fetch(`${url}/metrics`)).text();
+      const metrics = await (await fetch(`${service.url}/metrics`)).text();
       return Number(/^vault_uploads_receiving (\d+)$/m.exec(metrics)?.[1] ?? Number.NaN);
     },
     async stop() {

@@ -80,15 +80,17 @@ export function errorSerializer(err: unknown): unknown {
  * Structured logs, JSON or (for a person at a terminal) pino-pretty's lines; secrets are
  * redacted wherever they could appear, before either is written.
  */
-export function createLogger(level: string, format: "json" | "pretty" = "json") {
-  return pino({
+/** A logger writing JSON lines to standard output, or to `destination` (an in-process server's tests read them). */
+export function createLogger(level: string, format: "json" | "pretty" = "json", destination?: pino.DestinationStream) {
+  const options: pino.LoggerOptions = {
     level,
     ...(format === "pretty"
       ? { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname" } } }
       : {}),
     serializers: { err: errorSerializer, req: pino.stdSerializers.req, res: pino.stdSerializers.res },
     redact: secretRedaction(),
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export type Logger = ReturnType<typeof createLogger>;
