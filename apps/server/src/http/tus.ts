@@ -1,5 +1,5 @@
 // The tus 1.0 protocol (https://tus.io/protocols/resumable-upload) at /evault/v1/uploads/,
-// written on the service's own BlobStore (docs/decisions/tus-uploads.md): the
+// written on the service's own BlobStore (docs/decisions.md, "Resumable uploads"): the
 // contract routes and validates each request like any other, the rows are in
 // domain/vault/resumable-uploads.ts, and the last byte makes the file through files.ts.
 import { createHash } from "node:crypto";

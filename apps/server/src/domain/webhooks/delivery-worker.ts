@@ -47,7 +47,7 @@ const KEEP_LINGER_MS = 5;
 /**
  * While the server is busy with API requests, the worker claims at most this often (at
  * most each endpoint's share each time): deliveries yield the processors to the
- * requests, and catch up once the server is no longer busy (issue 28 §4; docs/decisions/webhook-deliveries.md).
+ * requests, and catch up once the server is no longer busy (issue 28 §4; decisions.md).
  */
 const BUSY_CLAIM_INTERVAL_MS = 100;
 
