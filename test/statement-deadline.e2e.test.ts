@@ -1,7 +1,7 @@
 // PGlite ignores statement_timeout and runs in WASM, so the server runs it on a thread of
 // its own and ends it when a statement outlives DATABASE_STATEMENT_TIMEOUT_MS: the
 // request is a 503 timeout problem as on PostgreSQL, the server answers meanwhile, and
-// the database comes back with everything committed (docs/decisions.md).
+// the database comes back with everything committed (docs/decisions/pglite-statement-deadline.md).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
 import { pollHealth } from "./helpers/health.js";

@@ -1211,7 +1211,7 @@ export interface components {
         /**
          * @description Every event, told apart by `type`. The event payloads are component schemas: the
          *     OpenAPI 3.1 `webhooks` object is not emitted by `@typespec/openapi3` 1.11 (see
-         *     `docs/decisions.md`).
+         *     `docs/decisions/events.md`).
          */
         Event: components["schemas"]["BankAccountCreatedEvent"] | components["schemas"]["BankAccountUpdatedEvent"] | components["schemas"]["FileCreatedEvent"] | components["schemas"]["FileUpdatedEvent"] | components["schemas"]["FileBinnedEvent"] | components["schemas"]["FolderCreatedEvent"] | components["schemas"]["FolderUpdatedEvent"] | components["schemas"]["FolderDuplicatedEvent"] | components["schemas"]["FolderBinnedEvent"] | components["schemas"]["FileShareCreatedEvent"] | components["schemas"]["FileShareUpdatedEvent"] | components["schemas"]["FileShareRevokedEvent"] | components["schemas"]["BinRestoredEvent"] | components["schemas"]["BinPurgedEvent"] | components["schemas"]["FileVersionRestoredEvent"] | components["schemas"]["FileVersionDeletedEvent"] | components["schemas"]["WebhookEndpointCreatedEvent"] | components["schemas"]["WebhookEndpointUpdatedEvent"] | components["schemas"]["WebhookEndpointDeletedEvent"] | components["schemas"]["WebhookEndpointDisabledEvent"] | components["schemas"]["PingEvent"];
         /** @description A page of events. */

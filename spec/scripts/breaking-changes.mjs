@@ -1,7 +1,7 @@
 // Finds the changes between two OpenAPI 3.0 documents that break a client of the
 // first. api-smart-diff classifies each change per operation (request changes are
 // breaking when they narrow, response changes when they widen); the rules below
-// cover what it lets through, and are listed in docs/decisions.md.
+// cover what it lets through, and are listed in docs/decisions/breaking-change-gate.md.
 import { apiCompare } from "api-smart-diff";
 
 const METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);

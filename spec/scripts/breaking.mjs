@@ -33,8 +33,8 @@ for (const change of open) console.error(`  - ${change.description}`);
 console.error(`
 Deployed clients of API ${released} (and @vault/client ${released.split(".")[0]}.x) rely on the released contract. To proceed:
   1. make the change additive instead: add a field or operation rather than change or remove one, keep
-     request fields optional, and deprecate what should go (\`#deprecated\`; see docs/decisions.md,
-     "Consumers and spec authors", for how long a deprecated field lives); or
+     request fields optional, and deprecate what should go (\`#deprecated\`; see docs/decisions/breaking-change-gate.md
+     for how long a deprecated field lives); or
   2. ship it as a new major version of the API: new paths (/banking/v2/…, /evault/v2/…) beside the v1
      ones, which stay as they are until their Sunset date; or
   3. if the break is intended and agreed with the consumers, add each line above to

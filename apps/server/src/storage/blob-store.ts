@@ -78,7 +78,7 @@ export interface BlobStore {
    * Makes a received upload the stored content of its hash, durably; the upload stays
    * in the temp area until `discard`. It does the same work whether or not the content
    * is stored already (identical bytes replace identical bytes), so how long an upload
-   * takes tells no user whether anyone else stores these bytes (`decisions.md`).
+   * takes tells no user whether anyone else stores these bytes (`docs/decisions/no-dedup-timing-signal.md`).
    */
   commit(upload: ReceivedUpload): Promise<void>;
   /** After `commit`: stores the bytes again only if they went meanwhile (a cleanup of the same content). */
