@@ -18,7 +18,7 @@ const projectsSize = (user: SeededUser) => notesSize(user) + LOGO + 2 * DRAFT;
 describe.each(backends)("folders on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(backend, { seedRuns: 2 });
+    h = await startHarness(backend, { inProcess: true, seedRuns: 2 });
   });
   afterAll(() => h?.stop());
 

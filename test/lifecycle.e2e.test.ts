@@ -8,7 +8,7 @@ import { everything as all, download, sha256 } from "./helpers/vault.js";
 describe.each(backends)("reads and lifecycle on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(backend);
+    h = await startHarness(backend, { inProcess: true });
   });
   afterAll(() => h?.stop());
 

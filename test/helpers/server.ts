@@ -12,8 +12,8 @@ import type { DemoUser } from "@vault/server";
 import pg from "pg";
 import { inject } from "vitest";
 import type { Backend } from "./backends.js";
-import { stopChild } from "./processes.js";
 import { startInProcess } from "./in-process.js";
+import { stopChild } from "./processes.js";
 import { createTestBucket, type TestBucket } from "./s3.js";
 import { seedUsers, type Template } from "./templates.js";
 
@@ -111,7 +111,8 @@ async function startService(env: Record<string, string>, inProcess: boolean): Pr
 }
 
 function childOf(service: Service): ChildProcess {
-  if (!service.child) throw new Error("the server runs in the test process: start the harness with { inProcess: false }");
+  if (!service.child)
+    throw new Error("the server runs in the test process: start the harness with { inProcess: false }");
   return service.child;
 }
 
