@@ -10,7 +10,7 @@ import {
   type Store,
   type StoreCommand,
   storeCommands,
-} from "./cli/store-commands.js";
+} from "./store-commands.js";
 import type { Logger } from "./logger.js";
 
 /** Unix socket paths are limited to 107 bytes on Linux. */
