@@ -19,7 +19,7 @@ import { answerProblem, errorHandler } from "./http/problems.js";
 import type { RateLimiter } from "./http/rate-limit.js";
 import { requestLogging } from "./http/request-log.js";
 import { tusHandlers } from "./http/tus.js";
-import { multipartUploads } from "./http/uploads.js";
+import { multipartUploads } from "./http/multipart-uploads.js";
 import { contractGate, matchPathsExactly } from "./http/validator.js";
 import { compileValidators } from "./http/warm-up.js";
 import type { Logger } from "./logger.js";

@@ -19,7 +19,7 @@ import { createApiKey } from "./domain/api-keys.js";
 import { NAIRA, recordAccountOpened } from "./domain/banking/bank-accounts.js";
 import { moveToBin } from "./domain/vault/bins.js";
 import { putBlob } from "./domain/vault/blob-sweep.js";
-import { newLink } from "./domain/vault/share-links.js";
+import { newLink } from "./domain/vault/link-tokens.js";
 import { setTags, upsertTags } from "./domain/vault/tags.js";
 import { sealEndpointSecret } from "./domain/webhooks/endpoint-secrets.js";
 import type { BlobStore } from "./storage/blob-store.js";

@@ -12,10 +12,10 @@ import pg from "pg";
 import { PRIVATE_DIRECTORY } from "../storage/private-modes.js";
 import { FOREIGN_KEY_VIOLATION, hasErrorCode, violates } from "./database-errors.js";
 import { analyzeGrownTables } from "./embedded-statistics.js";
-import { type EmbeddedClient, openEmbedded } from "./embedded-store.js";
+import { type EmbeddedClient, openEmbedded } from "./open-pglite.js";
 import { superviseEmbedded } from "./embedded-supervisor.js";
 import * as schema from "./schema.js";
-import { lockDirectory } from "./store-lock.js";
+import { lockDirectory } from "./pglite-lock.js";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A database handle or an open transaction: repositories accept either. */

@@ -1,4 +1,4 @@
-import type { EmbeddedSession } from "./embedded-store.js";
+import type { EmbeddedSession } from "./open-pglite.js";
 
 /**
  * The tables that grew by a fifth (and four pages) since they were last analyzed, or

@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { QueryOptions, Results } from "@electric-sql/pglite";
-import type { EmbeddedClient, EmbeddedSession } from "./embedded-store.js";
+import type { EmbeddedClient, EmbeddedSession } from "./open-pglite.js";
 
 /** What the worker thread (embedded-worker.ts) is started with. */
 export interface WorkerStart {

@@ -3,7 +3,7 @@
 // server's thread sends and posts back its result or its error's fields.
 import { parentPort, workerData } from "node:worker_threads";
 import type { ParserOptions } from "@electric-sql/pglite";
-import { openEmbedded } from "./embedded-store.js";
+import { openEmbedded } from "./open-pglite.js";
 import type { WorkerReply, WorkerRequest, WorkerStart } from "./embedded-supervisor.js";
 
 const port = parentPort;

@@ -39,7 +39,7 @@ import {
   updateFolder,
 } from "../domain/vault/folders.js";
 import { sharedWithMe } from "../domain/vault/links.js";
-import { linkToken } from "../domain/vault/share-links.js";
+import { linkToken } from "../domain/vault/link-tokens.js";
 import { readUsage } from "../domain/vault/usage.js";
 import {
   deleteVersion,

@@ -16,7 +16,7 @@ import {
   openLink,
   recordAccess,
 } from "../domain/vault/links.js";
-import { acceptsAccess, issueAccess } from "../domain/vault/share-links.js";
+import { acceptsAccess, issueAccess } from "../domain/vault/link-tokens.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import { type Content, serveContent } from "./downloads.js";
 import {

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, type SQL } from "drizzle-orm";
 import type { Db } from "../../data/database.js";
 import { violates } from "../../data/database-errors.js";
-import { recordedEventText } from "../../data/events.js";
+import { recordedEventText } from "../../data/recorded-events.js";
 import { type ClaimedKey, recordedAnswerText } from "../../data/idempotency-keys.js";
 import { statement } from "../../data/prepared.js";
 import { bankAccounts, currencies, users } from "../../data/schema.js";

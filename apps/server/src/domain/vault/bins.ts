@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../data/database.js";
-import { recordedEvent } from "../../data/events.js";
+import { recordedEvent } from "../../data/recorded-events.js";
 import { type ClaimedKey, claimedKeyValues, recordedAnswerOf } from "../../data/idempotency-keys.js";
 import { namedStatement, statement, value } from "../../data/prepared.js";
 import { bins, files, folders } from "../../data/schema.js";

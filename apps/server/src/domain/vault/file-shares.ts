@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../data/database.js";
-import { type EventType, recordedEvent } from "../../data/events.js";
+import { type EventType, recordedEvent } from "../../data/recorded-events.js";
 import { type ClaimedKey, claimedKeyValues, recordedAnswerOf } from "../../data/idempotency-keys.js";
 import { namedStatement, value } from "../../data/prepared.js";
 import { fileShares, type users } from "../../data/schema.js";
@@ -19,7 +19,7 @@ import { type Keyset, type Page, type PageRequest, pageOf, positionOf } from "..
 import { hashPassword } from "../passwords.js";
 import { knownTo, presentUser } from "../users.js";
 import { visibleFile, visibleFolder } from "./placement.js";
-import { linkToken, newLink } from "./share-links.js";
+import { linkToken, newLink } from "./link-tokens.js";
 import {
   type ContentLink,
   type FileRow,

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { basename, extname } from "node:path";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../data/database.js";
-import { type EventType, recordedEvent } from "../../data/events.js";
+import { type EventType, recordedEvent } from "../../data/recorded-events.js";
 import { type ClaimedKey, claimedKeyValues, recordedAnswerOf } from "../../data/idempotency-keys.js";
 import { namedStatement, type Session, value } from "../../data/prepared.js";
 import { files } from "../../data/schema.js";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../data/database.js";
-import { type EventType, recordedEvent } from "../../data/events.js";
+import { type EventType, recordedEvent } from "../../data/recorded-events.js";
 import { type ClaimedKey, claimedKeyValues, recordedAnswerOf } from "../../data/idempotency-keys.js";
 import { namedStatement, value } from "../../data/prepared.js";
 import { folders } from "../../data/schema.js";

@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import type { components } from "@vault/spec/schema";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../data/database.js";
-import { recordedEvent } from "../../data/events.js";
+import { recordedEvent } from "../../data/recorded-events.js";
 import { type ClaimedKey, claimedKeyValues, recordedAnswerOf } from "../../data/idempotency-keys.js";
 import { namedStatement, statement, value } from "../../data/prepared.js";
 import { type DeliveryAttempt, events, webhookDeliveries, webhookEndpoints } from "../../data/schema.js";

@@ -34,12 +34,12 @@ export interface EmbeddedClient extends EmbeddedSession {
  */
 const START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
 
-const createStoreScript = fileURLToPath(new URL("./create-embedded-store.js", import.meta.url));
+const createStoreScript = fileURLToPath(new URL("./create-pglite-directory.js", import.meta.url));
 
 /**
  * Opens the embedded database in `dir` (`memory://`: in memory), with `settings` (`-c
  * name=value` pairs) added to its start parameters. An empty directory is
- * first made a store by a process of its own (create-embedded-store.ts): PGlite runs
+ * first made a store by a process of its own (create-pglite-directory.ts): PGlite runs
  * initdb in a second WASM instance and copies its files over, and the hundreds of
  * megabytes that takes stay in this process's allocator after they are freed (the
  * server's resident memory was 130 MiB higher after a first start than after any other).
