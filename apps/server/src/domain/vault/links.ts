@@ -7,8 +7,8 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../data/database.js";
 import { namedStatement, value } from "../../data/prepared.js";
 import { type Keyset, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
-import { inside, visibleFile, visibleFolder } from "./placement.js";
 import { tokenHash } from "./link-tokens.js";
+import { inside, visibleFile, visibleFolder } from "./placement.js";
 
 /** How long `last_accessed_at` may lag: a burst of requests (a video's ranges) writes it once. */
 const ACCESS_PRECISION = sql`interval '1 minute'`;
