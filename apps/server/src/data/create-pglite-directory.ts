@@ -1,5 +1,5 @@
 // `node create-pglite-directory.js <dir>`: makes the empty directory <dir> an embedded
-// database store (PGlite runs initdb), then exits. See open-pglite.ts.
+// database (PGlite runs initdb), then exits. See open-pglite.ts.
 import { PGlite } from "@electric-sql/pglite";
 
 const dir = process.argv[2];

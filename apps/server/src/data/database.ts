@@ -66,27 +66,14 @@ const statementPools = new WeakMap<Db, pg.Pool>();
 export const statementPoolOf = (db: Db): pg.Pool | undefined => statementPools.get(db);
 
 /**
- * `databaseUrl` with prepared statements always run on their generic plan (added to the
- * startup `options` it may give): the connections of the pool that runs the named
- * statements (`statementPoolOf`). The one-statement writes take every optional input as
- * a parameter (`$move::boolean and ...`): a custom plan folds those away and so looks
- * cheaper to the planner, which then planned such a statement again on every execution:
- * 800 µs of planning for 200 µs of work in the favourite PATCH, 2.5 ms in the share
- * PATCH (pg_stat_statements, issue 25). Their generic plans are the same key lookups,
- * with the parameters' branches decided at run time. The other queries (drizzle's: list
- * pages, sweeps) keep PostgreSQL's default on a pool of their own: a generic plan of a
- * page cannot know its LIMIT or which partial index its parameters select, and read
- * every folder of the user. JIT compilation is off there too: a generic plan's estimates
- * of a subtree's statements passed its threshold, and compiling took longer than the
- * statement (2.4 s of a 10-item folder's duplicate on the million-item vault). And
- * sequential scans are off there: a generic plan is made at a statement's first
- * execution on a connection and kept until its tables' statistics change, so one made
- * while a table was small, where reading all of it costs less than the ten lookups the
- * planner assumes for `= any($1)`, read the whole table at every execution once it had
- * grown (without autovacuum, for ever): the webhook workers' claim read 507 buffers for
- * 8 deliveries, the blob check after a content change 19 for one (issue 28 §4, 27 §4).
- * (A URL's options win over the pool's, hence the URL.) A connection string that is not
- * a URL is left as it is.
+ * `databaseUrl` with prepared statements always run on their generic plan, for the pool
+ * that runs the named statements (`statementPoolOf`): they take every optional input as
+ * a parameter, so a custom plan looks cheaper to the planner and was planned again on
+ * every execution, while the generic plan is the same key lookups. JIT and sequential
+ * scans are off there too: a generic plan's estimates can pass JIT's threshold, and a
+ * plan made while a table was small would read all of it once it has grown. The other
+ * queries (list pages, sweeps) keep PostgreSQL's defaults on a pool of their own, where a
+ * plan knows its LIMIT and partial index. A connection string that is not a URL is left as it is.
  */
 export const withGenericPlans = (databaseUrl: string): string =>
   withSessionOptions(databaseUrl, "-c plan_cache_mode=force_generic_plan -c jit=off -c enable_seqscan=off");
