@@ -50,7 +50,7 @@ export async function seed(database, blobs, retentionDays) {
 
 /**
  * The insert of one copy of `user`'s share for each of `fileIds`, each with a link as the
- * server makes it (share-links.ts), or as an older server derived it (migration 0010).
+ * server makes it (link-tokens.ts), or as an older server derived it (migration 0010).
  */
 function copiedShares(user, fileIds, withLinks) {
   const copies = sql`select gen_random_uuid()::text as id, s.user_id, f.id as file_id, s.access,

@@ -13,13 +13,13 @@ import { downloadFile, downloadFileVersion } from "./http/downloads.js";
 import { createHandlers, createRecoveries, vaultSettings } from "./http/handlers.js";
 import { idempotentPosts } from "./http/idempotency.js";
 import { linkAnswers, linkHandlers } from "./http/links.js";
+import { multipartUploads } from "./http/multipart-uploads.js";
 import { adminRouter, type Metrics } from "./http/observability.js";
 import type { Handlers } from "./http/operation-types.js";
 import { answerProblem, errorHandler } from "./http/problems.js";
 import type { RateLimiter } from "./http/rate-limit.js";
 import { requestLogging } from "./http/request-log.js";
 import { tusHandlers } from "./http/tus.js";
-import { multipartUploads } from "./http/uploads.js";
 import { contractGate, matchPathsExactly } from "./http/validator.js";
 import { compileValidators } from "./http/warm-up.js";
 import type { Logger } from "./logger.js";
@@ -107,43 +107,7 @@ export function createApp(deps: AppDeps): App {
 
   app.use(requestLogging(app, deps.logger));
   app.use(securityHeaders);
-  if (deps.config.corsOrigins.length > 0) {
-    const corsHeaders = cors({
-      origin: deps.config.corsOrigins,
-      // A browser reads a download's name and range only if they are exposed (the
-      // api-key header makes every download a fetch(), never a plain navigation); a
-      // page retrying a POST reads whether it got a replay, and where a creation is.
-      exposedHeaders: [
-        "ETag",
-        "X-Request-Id",
-        "RateLimit",
-        "RateLimit-Policy",
-        "Retry-After",
-        "Content-Disposition",
-        "Content-Range",
-        "Accept-Ranges",
-        "Idempotent-Replayed",
-        "Location",
-        "Tus-Resumable",
-        "Tus-Version",
-        "Tus-Extension",
-        "Tus-Max-Size",
-        "Tus-Checksum-Algorithm",
-        "Upload-Offset",
-        "Upload-Length",
-        "Upload-Metadata",
-        "Upload-Expires",
-        "Vault-File-Id",
-      ],
-    });
-    // cors answers every OPTIONS as a preflight: a tus client's own OPTIONS (no
-    // Access-Control-Request-Method) goes on to the contract's `describeUploads`.
-    app.use((req, res, next) =>
-      req.method === "OPTIONS" && req.get("access-control-request-method") === undefined
-        ? next()
-        : corsHeaders(req, res, next),
-    );
-  }
+  if (deps.config.corsOrigins.length > 0) app.use(corsHeaders(deps.config.corsOrigins));
   if (deps.metrics) {
     app.use(deps.metrics.middleware);
     if (!deps.adminOnly) app.use(adminRouter(deps.database, deps.blobs, deps.metrics));
@@ -165,19 +129,7 @@ export function createApp(deps: AppDeps): App {
   // After the security check and before request validation: the per-key budget (only
   // an authenticated key has one), the multipart parser, which streams the body in the
   // slot the validator's own multer-in-memory uploader would take, and the empty-body check.
-  const quota = deps.config.userQuotaBytes;
-  const uploads = multipartUploads(
-    deps.blobs,
-    deps.config.maxUploadBytes,
-    deps.metrics?.uploadsReceiving,
-    quota === undefined
-      ? undefined
-      : {
-          bytes: quota,
-          roomFor: (userId) => roomLeft(deps.database.db, userId, quota),
-          heldBeforeStoring: (operationId) => operationId === "createFile",
-        },
-  );
+  const uploads = multipartReader(deps);
   const bodyReaders = [uploads, refuseEmptyJson];
   const perKey = deps.rateLimiter ? [deps.rateLimiter.perKey, deps.rateLimiter.unlock] : [];
   app.use(
@@ -197,28 +149,85 @@ export function createApp(deps: AppDeps): App {
       crashAfterWork: deps.config.idempotencyTestCrashAfterWork,
     }),
   );
-  const download = downloadFile(deps.database.db, deps.blobs);
-  app.use(
-    dispatch(
-      { ...createHandlers(deps), ...deps.handlers },
-      {
-        downloadFile: download,
-        headFileContent: download,
-        downloadFileVersion: downloadFileVersion(deps.database.db, deps.blobs),
-        ...linkHandlers(deps.database.db, deps.blobs, deps.config.publicBaseUrl),
-        ...tusHandlers({
-          db: deps.database.db,
-          blobs: deps.blobs,
-          settings: vaultSettings(deps.config, deps.logger),
-          maxUploadBytes: deps.config.maxUploadBytes,
-          quota: deps.config.userQuotaBytes,
-          publicBaseUrl: deps.config.publicBaseUrl,
-        }),
-      },
-      deps.config.publicBaseUrl,
-    ),
-  );
+  app.use(dispatch({ ...createHandlers(deps), ...deps.handlers }, streamingHandlers(deps), deps.config.publicBaseUrl));
   app.use((req, res) => answerProblem(req, res, "not_found", `No route for ${req.method} ${req.path}.`));
   app.use(errorHandler);
   return { handle: app, compileValidators: () => compileValidators(gate, bodyReaders) };
+}
+
+/**
+ * The headers a browser may read besides the safelisted ones: a download's name and
+ * range (the api-key header makes every download a fetch(), never a plain navigation),
+ * whether a retried POST got a replay and where a creation is, and tus's own.
+ */
+const EXPOSED_HEADERS = [
+  "ETag",
+  "X-Request-Id",
+  "RateLimit",
+  "RateLimit-Policy",
+  "Retry-After",
+  "Content-Disposition",
+  "Content-Range",
+  "Accept-Ranges",
+  "Idempotent-Replayed",
+  "Location",
+  "Tus-Resumable",
+  "Tus-Version",
+  "Tus-Extension",
+  "Tus-Max-Size",
+  "Tus-Checksum-Algorithm",
+  "Upload-Offset",
+  "Upload-Length",
+  "Upload-Metadata",
+  "Upload-Expires",
+  "Vault-File-Id",
+];
+
+/**
+ * CORS for the configured origins. cors answers every OPTIONS as a preflight: a tus
+ * client's own OPTIONS (no Access-Control-Request-Method) goes on to the contract's
+ * `describeUploads`.
+ */
+function corsHeaders(origins: string[]): RequestHandler {
+  const headers = cors({ origin: origins, exposedHeaders: EXPOSED_HEADERS });
+  return (req, res, next) =>
+    req.method === "OPTIONS" && req.get("access-control-request-method") === undefined
+      ? next()
+      : headers(req, res, next);
+}
+
+/** The multipart parser, which holds a new file to the owner's quota when one is set. */
+function multipartReader(deps: AppDeps): RequestHandler {
+  const quota = deps.config.userQuotaBytes;
+  return multipartUploads(
+    deps.blobs,
+    deps.config.maxUploadBytes,
+    deps.metrics?.uploadsReceiving,
+    quota === undefined
+      ? undefined
+      : {
+          bytes: quota,
+          roomFor: (userId) => roomLeft(deps.database.db, userId, quota),
+          heldBeforeStoring: (operationId) => operationId === "createFile",
+        },
+  );
+}
+
+/** The operations that read or write a body as a stream, outside the JSON handlers: downloads, links' contents, tus. */
+function streamingHandlers(deps: AppDeps) {
+  const download = downloadFile(deps.database.db, deps.blobs);
+  return {
+    downloadFile: download,
+    headFileContent: download,
+    downloadFileVersion: downloadFileVersion(deps.database.db, deps.blobs),
+    ...linkHandlers(deps.database.db, deps.blobs, deps.config.publicBaseUrl),
+    ...tusHandlers({
+      db: deps.database.db,
+      blobs: deps.blobs,
+      settings: vaultSettings(deps.config, deps.logger),
+      maxUploadBytes: deps.config.maxUploadBytes,
+      quota: deps.config.userQuotaBytes,
+      publicBaseUrl: deps.config.publicBaseUrl,
+    }),
+  };
 }

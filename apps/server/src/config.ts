@@ -125,46 +125,15 @@ export function loadConfig(env: Env = process.env): Config {
   const host = env.HOST || "127.0.0.1";
   const port = integer(env, "PORT", 8080, 0, 65535);
   const databaseUrl = url(env, "DATABASE_URL", /^postgres(ql)?:$/);
-  const publicBaseUrl = env.PUBLIC_BASE_URL ? env.PUBLIC_BASE_URL.replace(/\/+$/, "") : undefined;
-  if (
-    publicBaseUrl !== undefined &&
-    (!URL.canParse(publicBaseUrl) || !/^https?:$/.test(new URL(publicBaseUrl).protocol))
-  ) {
-    throw new ConfigError(`PUBLIC_BASE_URL must be an absolute http(s) URL, got "${env.PUBLIC_BASE_URL}"`);
-  }
-  const logLevel = env.LOG_LEVEL || "info";
-  if (!["fatal", "error", "warn", "info", "debug", "trace", "silent"].includes(logLevel)) {
-    throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "${logLevel}"`);
-  }
+  const publicBaseUrl = publicBaseUrlOf(env);
+  const logLevel = logLevelOf(env);
   const inMemoryDatabase = flag(env, "DATABASE_IN_MEMORY");
-  const webhookTimeoutMs = integer(env, "WEBHOOK_TIMEOUT_MS", WEBHOOK_DEFAULTS.timeoutMs, 100, 10_000);
-  const webhookBreakerTimeoutMs = integer(
-    env,
-    "WEBHOOK_BREAKER_TIMEOUT_MS",
-    Math.min(WEBHOOK_DEFAULTS.breakerTimeoutMs, webhookTimeoutMs),
-    100,
-    10_000,
-  );
-  if (webhookBreakerTimeoutMs > webhookTimeoutMs)
-    throw new ConfigError(
-      `WEBHOOK_BREAKER_TIMEOUT_MS must be at most WEBHOOK_TIMEOUT_MS (${webhookTimeoutMs}), got "${webhookBreakerTimeoutMs}"`,
-    );
+  const { webhookTimeoutMs, webhookBreakerTimeoutMs } = webhookTimeouts(env);
   if (inMemoryDatabase && databaseUrl) throw new ConfigError("DATABASE_IN_MEMORY and DATABASE_URL exclude each other");
   const rateLimitPerMinute = integer(env, "RATE_LIMIT_PER_MINUTE", 600, 1, 1_000_000);
   const blobStore = blobStoreConfig(env);
-  const maxUploadBytes = integer(env, "MAX_UPLOAD_BYTES", 100 * 1024 * 1024, 1, Number.MAX_SAFE_INTEGER);
-  if (blobStore.kind === "s3" && maxUploadBytes > S3_MAX_COPY_BYTES) {
-    throw new ConfigError(`MAX_UPLOAD_BYTES must be at most ${S3_MAX_COPY_BYTES} (5 GiB) with BLOB_STORE=s3`);
-  }
-  const rootKey = {
-    current: keySetting(env, "VAULT_SECRET_KEY"),
-    previous: keySetting(env, "VAULT_SECRET_KEY_PREVIOUS"),
-  };
-  if (databaseUrl && env.NODE_ENV === "production" && !rootKey.current) {
-    throw new ConfigError(
-      "VAULT_SECRET_KEY (or VAULT_SECRET_KEY_FILE) is required on PostgreSQL with NODE_ENV=production: every server of the database needs the same root secret (npm run -s keys -- new-secret prints one)",
-    );
-  }
+  const maxUploadBytes = maxUploadBytesOf(env, blobStore);
+  const rootKey = rootKeyOf(env, databaseUrl);
   return {
     host,
     port,
@@ -211,6 +180,64 @@ export function loadConfig(env: Env = process.env): Config {
     inMemoryDatabase,
     rootKey,
   };
+}
+
+function publicBaseUrlOf(env: Env): string | undefined {
+  const publicBaseUrl = env.PUBLIC_BASE_URL ? env.PUBLIC_BASE_URL.replace(/\/+$/, "") : undefined;
+  if (
+    publicBaseUrl !== undefined &&
+    (!URL.canParse(publicBaseUrl) || !/^https?:$/.test(new URL(publicBaseUrl).protocol))
+  ) {
+    throw new ConfigError(`PUBLIC_BASE_URL must be an absolute http(s) URL, got "${env.PUBLIC_BASE_URL}"`);
+  }
+  return publicBaseUrl;
+}
+
+function logLevelOf(env: Env): string {
+  const logLevel = env.LOG_LEVEL || "info";
+  if (!["fatal", "error", "warn", "info", "debug", "trace", "silent"].includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "${logLevel}"`);
+  }
+  return logLevel;
+}
+
+/** A webhook try's timeout, and the shorter one while the endpoint's last tries failed. */
+function webhookTimeouts(env: Env) {
+  const webhookTimeoutMs = integer(env, "WEBHOOK_TIMEOUT_MS", WEBHOOK_DEFAULTS.timeoutMs, 100, 10_000);
+  const webhookBreakerTimeoutMs = integer(
+    env,
+    "WEBHOOK_BREAKER_TIMEOUT_MS",
+    Math.min(WEBHOOK_DEFAULTS.breakerTimeoutMs, webhookTimeoutMs),
+    100,
+    10_000,
+  );
+  if (webhookBreakerTimeoutMs > webhookTimeoutMs)
+    throw new ConfigError(
+      `WEBHOOK_BREAKER_TIMEOUT_MS must be at most WEBHOOK_TIMEOUT_MS (${webhookTimeoutMs}), got "${webhookBreakerTimeoutMs}"`,
+    );
+  return { webhookTimeoutMs, webhookBreakerTimeoutMs };
+}
+
+function maxUploadBytesOf(env: Env, blobStore: BlobStoreConfig): number {
+  const maxUploadBytes = integer(env, "MAX_UPLOAD_BYTES", 100 * 1024 * 1024, 1, Number.MAX_SAFE_INTEGER);
+  if (blobStore.kind === "s3" && maxUploadBytes > S3_MAX_COPY_BYTES) {
+    throw new ConfigError(`MAX_UPLOAD_BYTES must be at most ${S3_MAX_COPY_BYTES} (5 GiB) with BLOB_STORE=s3`);
+  }
+  return maxUploadBytes;
+}
+
+/** Every server of a PostgreSQL database needs the same root secret: production requires it set. */
+function rootKeyOf(env: Env, databaseUrl: string | undefined): Config["rootKey"] {
+  const rootKey = {
+    current: keySetting(env, "VAULT_SECRET_KEY"),
+    previous: keySetting(env, "VAULT_SECRET_KEY_PREVIOUS"),
+  };
+  if (databaseUrl && env.NODE_ENV === "production" && !rootKey.current) {
+    throw new ConfigError(
+      "VAULT_SECRET_KEY (or VAULT_SECRET_KEY_FILE) is required on PostgreSQL with NODE_ENV=production: every server of the database needs the same root secret (npm run -s keys -- new-secret prints one)",
+    );
+  }
+  return rootKey;
 }
 
 /** `name` (64 hex characters) or `name_FILE` (a path), not both. */

@@ -4,14 +4,8 @@
 import { chmod, rm } from "node:fs/promises";
 import { createServer, request, type Server } from "node:http";
 import { join } from "node:path";
-import {
-  type CommandResult,
-  runStoreCommand,
-  type Store,
-  type StoreCommand,
-  storeCommands,
-} from "./cli/store-commands.js";
 import type { Logger } from "./logger.js";
+import { type CommandResult, runStoreCommand, type Store, type StoreCommand, storeCommands } from "./store-commands.js";
 
 /** Unix socket paths are limited to 107 bytes on Linux. */
 const MAX_SOCKET_PATH = 107;
@@ -69,9 +63,9 @@ export async function serveStoreCommands(path: string, store: Store, logger: Log
 
 /**
  * Binds the socket with the umask at 077, so it is the owner's from the moment it exists
- * (a chmod after `listen` left a window in which another local user could connect under
- * a permissive umask). A socket path is bound synchronously, so the umask is back before
- * anything else runs; 077 only ever narrows what a file created meanwhile would get.
+ * (a chmod after `listen` alone leaves a moment in which another local user could
+ * connect). A socket path is bound synchronously, so the umask is back before anything
+ * else runs; 077 only ever narrows what a file created meanwhile would get.
  */
 function listenPrivately(server: Server, path: string, listening: () => void, failed: (error: Error) => void) {
   const umask = process.umask(0o077);

@@ -3,7 +3,7 @@
 import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
-import type { Db } from "./data/database.js";
+import type { Db, Tx } from "./data/database.js";
 import {
   bankAccounts,
   currencies,
@@ -19,7 +19,7 @@ import { createApiKey } from "./domain/api-keys.js";
 import { NAIRA, recordAccountOpened } from "./domain/banking/bank-accounts.js";
 import { moveToBin } from "./domain/vault/bins.js";
 import { putBlob } from "./domain/vault/blob-sweep.js";
-import { newLink } from "./domain/vault/share-links.js";
+import { newLink } from "./domain/vault/link-tokens.js";
 import { setTags, upsertTags } from "./domain/vault/tags.js";
 import { sealEndpointSecret } from "./domain/webhooks/endpoint-secrets.js";
 import type { BlobStore } from "./storage/blob-store.js";
@@ -84,103 +84,16 @@ export async function createDemoUser(
   username: string,
   retentionDays: number,
 ): Promise<DemoUser> {
-  const notes = await storeBytes(db, store, Buffer.from(`Notes of ${username}\n`));
-  const logo = await storeBytes(db, store, ONE_PIXEL_PNG);
-  const draft = await storeBytes(db, store, Buffer.from("An old draft.\n"));
+  const contents: DemoContents = {
+    notes: await storeBytes(db, store, Buffer.from(`Notes of ${username}\n`)),
+    logo: await storeBytes(db, store, ONE_PIXEL_PNG),
+    draft: await storeBytes(db, store, Buffer.from("An old draft.\n")),
+  };
   const ids = await db.transaction(async (tx) => {
-    await tx.insert(currencies).values(NAIRA).onConflictDoNothing();
-    const [user] = await tx
-      .insert(users)
-      .values({ username, email: `${username}@example.com`, first_name: username, last_name: "Demo" })
-      .returning();
-    if (!user) throw new Error("the demo user was not created");
-    const bankAccountId = randomUUID();
-    await tx.insert(bankAccounts).values({
-      id: bankAccountId,
-      user_id: user.id,
-      account_number: String(randomInt(1e9, 1e10)),
-      account_name: `${username} savings`,
-      currency_id: NAIRA.id,
-      balance_kobo: 12_500_005n,
-      tracking_reference: `TRK-${randomBytes(6).toString("hex").toUpperCase()}`,
-    });
-    const documents = randomUUID();
-    const reports = randomUUID();
-    await tx.insert(folders).values([
-      { id: documents, user_id: user.id, name: "Documents", description: "Everyday papers" },
-      { id: reports, user_id: user.id, parent_id: documents, name: "Reports" },
-    ]);
-    const fileId = randomUUID();
-    const draftId = randomUUID();
-    await tx.insert(files).values([
-      { id: fileId, user_id: user.id, folder_id: documents, name: "notes.txt", hash: notes, extension: "txt" },
-      { id: randomUUID(), user_id: user.id, folder_id: documents, name: "logo.png", hash: logo, extension: "png" },
-      { id: randomUUID(), user_id: user.id, folder_id: reports, name: "q3.txt", hash: notes, extension: "txt" },
-      { id: draftId, user_id: user.id, folder_id: documents, name: "old-draft.txt", hash: draft, extension: "txt" },
-    ]);
-    await setTags(tx, "folder", documents, await upsertTags(tx, user.id, [{ name: "personal", description: "Mine" }]));
-    const shareId = randomUUID();
-    const { token: linkToken, ...link } = newLink(shareId);
-    await tx.insert(fileShares).values({ id: shareId, user_id: user.id, file_id: fileId, access: "private", ...link });
-    const binId = await moveToBin(tx, user.id, "file", draftId, retentionDays);
-
-    const planId = randomUUID();
-    const planVersionId = randomUUID();
-    const [projects, alpha, specs, oldProjects, drafts] = [
-      randomUUID(),
-      randomUUID(),
-      randomUUID(),
-      randomUUID(),
-      randomUUID(),
-    ];
-    await tx.insert(folders).values([
-      { id: projects, user_id: user.id, name: "Projects", description: "Work", is_starred: true },
-      { id: alpha, user_id: user.id, parent_id: projects, name: "Alpha" },
-      { id: specs, user_id: user.id, parent_id: alpha, name: "Specs" },
-      { id: oldProjects, user_id: user.id, name: "Old projects", description: "Done and dusted" },
-      { id: drafts, user_id: user.id, parent_id: oldProjects, name: "Drafts" },
-    ]);
-    const file = (folderId: string, name: string, hash: string) => ({
-      id: randomUUID(),
-      user_id: user.id,
-      folder_id: folderId,
-      name,
-      hash,
-      extension: name.split(".").pop() ?? "",
-    });
-    await tx
-      .insert(files)
-      .values([
-        { ...file(projects, "plan.txt", notes), id: planId, content_version_id: planVersionId },
-        file(alpha, "logo.png", logo),
-        file(specs, "spec.txt", draft),
-        file(specs, "spec-copy.txt", draft),
-        file(oldProjects, "summary.txt", notes),
-        file(drafts, "draft.txt", draft),
-      ]);
-    await setTags(tx, "folder", oldProjects, await upsertTags(tx, user.id, [{ name: "archive" }]));
-    const folderBinId = await moveToBin(tx, user.id, "folder", oldProjects, retentionDays);
-    const publicShareId = randomUUID();
-    const { token: publicLinkToken, ...publicLink } = newLink(publicShareId);
-    await tx
-      .insert(fileShares)
-      .values({ id: publicShareId, user_id: user.id, folder_id: projects, access: "public", ...publicLink });
-    return {
-      user,
-      bankAccountId,
-      documents,
-      fileId,
-      shareId,
-      linkToken,
-      publicLinkToken,
-      planId,
-      planVersionId,
-      draftId,
-      binId,
-      projects,
-      oldProjects,
-      folderBinId,
-    };
+    const { user, bankAccountId } = await insertUserWithAccount(tx, username);
+    const documents = await seedDocuments(tx, user.id, contents, retentionDays);
+    const projects = await seedProjects(tx, user.id, contents, retentionDays);
+    return { user, bankAccountId, ...documents, ...projects };
   });
   const key = await createApiKey(db, username);
   const eventId = await recordAccountOpened(db, ids.bankAccountId);
@@ -206,6 +119,103 @@ export async function createDemoUser(
     webhook_endpoint_id: webhook.endpointId,
     webhook_delivery_id: webhook.deliveryId,
   };
+}
+
+/** The hashes of the demo files' stored bytes. */
+interface DemoContents {
+  notes: string;
+  logo: string;
+  draft: string;
+}
+
+async function insertUserWithAccount(tx: Tx, username: string) {
+  await tx.insert(currencies).values(NAIRA).onConflictDoNothing();
+  const [user] = await tx
+    .insert(users)
+    .values({ username, email: `${username}@example.com`, first_name: username, last_name: "Demo" })
+    .returning();
+  if (!user) throw new Error("the demo user was not created");
+  const bankAccountId = randomUUID();
+  await tx.insert(bankAccounts).values({
+    id: bankAccountId,
+    user_id: user.id,
+    account_number: String(randomInt(1e9, 1e10)),
+    account_name: `${username} savings`,
+    currency_id: NAIRA.id,
+    balance_kobo: 12_500_005n,
+    tracking_reference: `TRK-${randomBytes(6).toString("hex").toUpperCase()}`,
+  });
+  return { user, bankAccountId };
+}
+
+/** "Documents" holding "Reports" and files, a private share of notes.txt, and old-draft.txt in the bin. */
+async function seedDocuments(tx: Tx, userId: number, { notes, logo, draft }: DemoContents, retentionDays: number) {
+  const documents = randomUUID();
+  const reports = randomUUID();
+  await tx.insert(folders).values([
+    { id: documents, user_id: userId, name: "Documents", description: "Everyday papers" },
+    { id: reports, user_id: userId, parent_id: documents, name: "Reports" },
+  ]);
+  const fileId = randomUUID();
+  const draftId = randomUUID();
+  await tx.insert(files).values([
+    { id: fileId, user_id: userId, folder_id: documents, name: "notes.txt", hash: notes, extension: "txt" },
+    { id: randomUUID(), user_id: userId, folder_id: documents, name: "logo.png", hash: logo, extension: "png" },
+    { id: randomUUID(), user_id: userId, folder_id: reports, name: "q3.txt", hash: notes, extension: "txt" },
+    { id: draftId, user_id: userId, folder_id: documents, name: "old-draft.txt", hash: draft, extension: "txt" },
+  ]);
+  await setTags(tx, "folder", documents, await upsertTags(tx, userId, [{ name: "personal", description: "Mine" }]));
+  const shareId = randomUUID();
+  const { token: linkToken, ...link } = newLink(shareId);
+  await tx.insert(fileShares).values({ id: shareId, user_id: userId, file_id: fileId, access: "private", ...link });
+  const binId = await moveToBin(tx, userId, "file", draftId, retentionDays);
+  return { documents, fileId, shareId, linkToken, draftId, binId };
+}
+
+/** "Projects/Alpha/Specs" with files at every level, shared publicly, and "Old projects/Drafts" in the bin. */
+async function seedProjects(tx: Tx, userId: number, { notes, logo, draft }: DemoContents, retentionDays: number) {
+  const planId = randomUUID();
+  const planVersionId = randomUUID();
+  const [projects, alpha, specs, oldProjects, drafts] = [
+    randomUUID(),
+    randomUUID(),
+    randomUUID(),
+    randomUUID(),
+    randomUUID(),
+  ];
+  await tx.insert(folders).values([
+    { id: projects, user_id: userId, name: "Projects", description: "Work", is_starred: true },
+    { id: alpha, user_id: userId, parent_id: projects, name: "Alpha" },
+    { id: specs, user_id: userId, parent_id: alpha, name: "Specs" },
+    { id: oldProjects, user_id: userId, name: "Old projects", description: "Done and dusted" },
+    { id: drafts, user_id: userId, parent_id: oldProjects, name: "Drafts" },
+  ]);
+  const file = (folderId: string, name: string, hash: string) => ({
+    id: randomUUID(),
+    user_id: userId,
+    folder_id: folderId,
+    name,
+    hash,
+    extension: name.split(".").pop() ?? "",
+  });
+  await tx
+    .insert(files)
+    .values([
+      { ...file(projects, "plan.txt", notes), id: planId, content_version_id: planVersionId },
+      file(alpha, "logo.png", logo),
+      file(specs, "spec.txt", draft),
+      file(specs, "spec-copy.txt", draft),
+      file(oldProjects, "summary.txt", notes),
+      file(drafts, "draft.txt", draft),
+    ]);
+  await setTags(tx, "folder", oldProjects, await upsertTags(tx, userId, [{ name: "archive" }]));
+  const folderBinId = await moveToBin(tx, userId, "folder", oldProjects, retentionDays);
+  const publicShareId = randomUUID();
+  const { token: publicLinkToken, ...publicLink } = newLink(publicShareId);
+  await tx
+    .insert(fileShares)
+    .values({ id: publicShareId, user_id: userId, folder_id: projects, access: "public", ...publicLink });
+  return { planId, planVersionId, projects, oldProjects, folderBinId, publicLinkToken };
 }
 
 /**

@@ -2,7 +2,7 @@ export { type AppDeps, createApp } from "./app.js";
 export { type Config, ConfigError, loadConfig } from "./config.js";
 export { type Database, openDatabase } from "./data/database.js";
 export { createDemoUser, type DemoUser, shareWithEachOther } from "./demo.js";
-export { newLink } from "./domain/vault/share-links.js";
+export { newLink } from "./domain/vault/link-tokens.js";
 export { createLogger, type Logger } from "./logger.js";
 export { openKeyRing } from "./secrets/key-check.js";
 export { type RunningServer, startServer } from "./server.js";

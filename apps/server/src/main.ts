@@ -2,7 +2,7 @@
 import cluster from "node:cluster";
 import { type Config, ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./data/database.js";
-import { StoreInUse } from "./data/store-lock.js";
+import { StoreInUse } from "./data/pglite-lock.js";
 import { createLogger, type Logger } from "./logger.js";
 import { type RunningServer, startServer } from "./server.js";
 

@@ -1,4 +1,4 @@
-import { createServer, type RequestListener } from "node:http";
+import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { count } from "drizzle-orm";
 import express from "express";
@@ -20,7 +20,7 @@ import { StoreNotBound } from "./domain/vault/store-binding.js";
 import { startDeliveryWorker } from "./domain/webhooks/delivery-worker.js";
 import { DELIVERIES_CHANNEL } from "./domain/webhooks/worker-wake.js";
 import { eventPresenter } from "./http/handlers.js";
-import { adminRouter, createMetrics } from "./http/observability.js";
+import { adminRouter, createMetrics, type Metrics } from "./http/observability.js";
 import { createRateLimiter } from "./http/rate-limit.js";
 import type { Logger } from "./logger.js";
 import { openKeyRing } from "./secrets/key-check.js";
@@ -34,6 +34,109 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /** How often the embedded database's statistics are checked (a read of its catalog; see embedded-statistics.ts). */
 const STATISTICS_INTERVAL_MS = 5000;
 
+export interface RunningServer {
+  url: string;
+  /** The demo user created on an empty store, if this start created one. */
+  demo: DemoUser | undefined;
+  /** The open storage, for in-process tools (the benchmark seeds through it). */
+  database: Database;
+  blobs: BlobStore;
+  /** Stops accepting connections, lets in-flight requests finish, closes the database. */
+  close(): Promise<void>;
+}
+
+type StartOptions = { demo?: boolean } & Pick<AppDeps, "validate">;
+
+/** Opens storage, migrates, purges the expired bin and idempotency keys, seeds an empty store and listens; serves once all that is done. */
+export async function startServer(config: Config, logger: Logger, options: StartOptions = {}): Promise<RunningServer> {
+  const database = await openMigratedDatabase(config, logger);
+  const statisticsTimer = refreshStatisticsPeriodically(database, logger);
+  const { store, blobs, claim } = await openGuardedBlobStore(config, logger);
+  const sweeps = startSweeps(config, database, { store, blobs, claim }, logger);
+  const demo = await seedEmptyStore(config, database, blobs, options.demo);
+  const closeCommands = await serveCommandsIfEmbedded(config, database, blobs, logger);
+  const keyCache = await cacheKeysUntilRevoked(database);
+  const metrics = createMetrics(database);
+  setPasswordCost(config.sharePasswordScryptLogN);
+  const rateLimiter = await createRateLimiter(rateLimits(config, database));
+  const admin = listenAdmin(config, database, blobs, metrics);
+  const http = await listenHttp(config);
+  const publicConfig = { ...config, publicBaseUrl: config.publicBaseUrl ?? http.url };
+  const app = createApp({
+    config: publicConfig,
+    database,
+    blobs,
+    logger,
+    metrics,
+    rateLimiter,
+    adminOnly: admin !== undefined,
+    keyCache,
+    validate: options.validate,
+  });
+  await warmUp(app.compileValidators, logger);
+  await sweeps.swept;
+  http.serve(app.handle);
+  const deliveries = startDeliveries(publicConfig, database, logger, http.requestsInFlight);
+  // The events' trigger notifies when it made deliveries; the worker's poll covers a lost notification.
+  await database.listen(DELIVERIES_CHANNEL, { message: deliveries.wake, lost: () => {}, listening: deliveries.wake });
+  collectWarmUpGarbage();
+  return {
+    url: http.url,
+    demo,
+    database,
+    blobs,
+    async close() {
+      clearInterval(sweeps.timer);
+      clearInterval(statisticsTimer);
+      await Promise.all([http.server, admin].map(closeHttp));
+      await deliveries.stop();
+      await closeCommands();
+      await rateLimiter.close();
+      await database.close();
+    },
+  };
+}
+
+/** The database, migrated, with its root key open; closed again if the key does not open it. */
+async function openMigratedDatabase(config: Config, logger: Logger): Promise<Database> {
+  const database = await openDatabase(config);
+  await database.migrate();
+  await openKeyRing(config, database, (message) => logger.info(message)).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
+  return database;
+}
+
+function refreshStatisticsPeriodically(database: Database, logger: Logger): NodeJS.Timeout {
+  const refreshStatistics = () =>
+    database.refreshStatistics().catch((err: unknown) => logger.error({ err }, "refreshing statistics failed"));
+  return setInterval(refreshStatistics, STATISTICS_INTERVAL_MS).unref();
+}
+
+/** Whether this database is known to be the blob store's only one (the orphan sweep's claim, see store-binding.ts). */
+interface StoreClaim {
+  ours: boolean;
+}
+
+interface GuardedBlobStore {
+  store: BlobStore;
+  /** The store, deleting bytes only while the claim holds. */
+  blobs: BlobStore;
+  claim: StoreClaim;
+}
+
+/** Bytes are deleted only while this database is known to be the store's only one; an in-memory database never is. */
+async function openGuardedBlobStore(config: Config, logger: Logger): Promise<GuardedBlobStore> {
+  const store = await openBlobStore(config, (err) =>
+    logger.warn({ err }, "the blob store cannot be reached yet; file contents answer 503 until it does"),
+  );
+  const claim: StoreClaim = { ours: false };
+  const blobs = deletingOnlyWhen(store, () => claim.ours);
+  if (config.inMemoryDatabase) logger.info("in-memory database: no stored bytes are ever deleted (no orphan sweep)");
+  return { store, blobs, claim };
+}
+
 /** Sweeps the orphan bytes when this database alone uses the store; says why not otherwise. */
 async function sweepOrphansIfOurs(database: Database, store: BlobStore, logger: Logger): Promise<boolean> {
   try {
@@ -46,47 +149,18 @@ async function sweepOrphansIfOurs(database: Database, store: BlobStore, logger: 
   }
 }
 
-export interface RunningServer {
-  url: string;
-  /** The demo user created on an empty store, if this start created one. */
-  demo: DemoUser | undefined;
-  /** The open storage, for in-process tools (the benchmark seeds through it). */
-  database: Database;
-  blobs: BlobStore;
-  /** Stops accepting connections, lets in-flight requests finish, closes the database. */
-  close(): Promise<void>;
-}
-
-/** Opens storage, migrates, purges the expired bin and idempotency keys, seeds an empty store and listens; serves once all that is done. */
-export async function startServer(
-  config: Config,
-  logger: Logger,
-  options: { demo?: boolean } & Pick<AppDeps, "validate"> = {},
-): Promise<RunningServer> {
-  const database = await openDatabase(config);
-  await database.migrate();
-  await openKeyRing(config, database, (message) => logger.info(message)).catch(async (error: unknown) => {
-    await database.close();
-    throw error;
-  });
-  const refreshStatistics = () =>
-    database.refreshStatistics().catch((err: unknown) => logger.error({ err }, "refreshing statistics failed"));
-  const statisticsTimer = setInterval(refreshStatistics, STATISTICS_INTERVAL_MS);
-  statisticsTimer.unref();
-  const store = await openBlobStore(config, (err) =>
-    logger.warn({ err }, "the blob store cannot be reached yet; file contents answer 503 until it does"),
-  );
-  // Bytes are deleted only while this database is known to be the store's only one
-  // (the orphan sweep's claim, see store-binding.ts); an in-memory database never is.
-  let storeIsOurs = false;
-  const blobs = deletingOnlyWhen(store, () => storeIsOurs);
-  if (config.inMemoryDatabase) logger.info("in-memory database: no stored bytes are ever deleted (no orphan sweep)");
-
+/**
+ * Runs the sweeps now and every hour. The first runs beside the rest of the start (it
+ * mostly waits for the disk and the database, the warm-up for the processor); the
+ * server serves once it is done (`swept`).
+ */
+function startSweeps(config: Config, database: Database, storage: GuardedBlobStore, logger: Logger) {
+  const { store, blobs, claim } = storage;
   // Rows first, bytes after: a crash in between leaves only orphan bytes, which the
   // next sweep removes (a row never points at missing bytes).
   const sweep = async () => {
     await sweepIdempotencyKeys(database.db);
-    if (!config.inMemoryDatabase) storeIsOurs = await sweepOrphansIfOurs(database, store, logger);
+    if (!config.inMemoryDatabase) claim.ours = await sweepOrphansIfOurs(database, store, logger);
     await purgeExpired(database.db, blobs, logger);
     await sweepExpiredUploads(database.db, (id) => blobs.deleteUploadParts(id));
     await blobs.sweepTemp();
@@ -98,28 +172,38 @@ export async function startServer(
         logger.warn({ err }, "bin sweep put off: the blob store cannot be reached");
       else logger.error({ err }, "sweep failed");
     });
-  // Done before anyone is served, but beside the rest of the start: the sweep mostly
-  // waits for the disk and the database, the validators' warm-up for the processor.
   const swept = sweepLogged();
-  const timer = setInterval(sweepLogged, SWEEP_INTERVAL_MS);
-  timer.unref();
+  const timer = setInterval(sweepLogged, SWEEP_INTERVAL_MS).unref();
+  return { swept, timer };
+}
 
+/** Creates the demo user when asked to and the store has no user yet. */
+async function seedEmptyStore(
+  config: Config,
+  database: Database,
+  blobs: BlobStore,
+  demo: boolean | undefined,
+): Promise<DemoUser | undefined> {
+  if (!demo) return undefined;
   const [{ value: userCount } = { value: 0 }] = await database.db.select({ value: count() }).from(users);
-  const demo =
-    options.demo && userCount === 0
-      ? await createDemoUser(database.db, blobs, "demo", config.binRetentionDays)
-      : undefined;
+  return userCount === 0 ? await createDemoUser(database.db, blobs, "demo", config.binRetentionDays) : undefined;
+}
 
-  // PGlite admits one process: the command-line tools run their commands in this one.
+/** PGlite admits one process: the command-line tools run their commands in this one. */
+async function serveCommandsIfEmbedded(
+  config: Config,
+  database: Database,
+  blobs: BlobStore,
+  logger: Logger,
+): Promise<() => Promise<void>> {
   const embedded = !config.databaseUrl && !config.inMemoryDatabase;
-  const closeCommands = embedded
-    ? await serveStoreCommands(
-        controlSocketPath(config.dataDir),
-        { database, blobs, retentionDays: config.binRetentionDays },
-        logger,
-      )
-    : async () => {};
+  if (!embedded) return async () => {};
+  const store = { database, blobs, retentionDays: config.binRetentionDays };
+  return serveStoreCommands(controlSocketPath(config.dataDir), store, logger);
+}
 
+/** Valid keys are kept until a revocation is notified; while notifications may be lost, none is trusted. */
+async function cacheKeysUntilRevoked(database: Database): Promise<KeyCache> {
   const keyCache = new KeyCache();
   await database.listen(KEY_REVOKED_CHANNEL, {
     message: (hash) => keyCache.forget(hash),
@@ -127,62 +211,74 @@ export async function startServer(
     listening: () => keyCache.trust(),
   });
   keyCache.trust();
+  return keyCache;
+}
 
-  const metrics = createMetrics(database);
-  setPasswordCost(config.sharePasswordScryptLogN);
-  const rateLimiter = await createRateLimiter({
-    perMinute: config.rateLimitPerMinute,
-    failedAuthPerMinute: config.failedAuthPerMinute,
-    linkPerMinute: config.linkPerMinute,
-    unlockAddressPer15Minutes: config.unlockAddressPer15Minutes,
-    unlockOwnerPerMinute: config.unlockOwnerPerMinute,
-    linkOwner: (token) => linkOwner(database.db, token),
-    redisUrl: config.redisUrl,
-  });
-  const admin =
-    config.adminPort === undefined ? undefined : createServer(express().use(adminRouter(database, blobs, metrics)));
-  admin?.listen(config.adminPort, config.host);
+const rateLimits = (config: Config, database: Database): Parameters<typeof createRateLimiter>[0] => ({
+  perMinute: config.rateLimitPerMinute,
+  failedAuthPerMinute: config.failedAuthPerMinute,
+  linkPerMinute: config.linkPerMinute,
+  unlockAddressPer15Minutes: config.unlockAddressPer15Minutes,
+  unlockOwnerPerMinute: config.unlockOwnerPerMinute,
+  linkOwner: (token) => linkOwner(database.db, token),
+  redisUrl: config.redisUrl,
+});
 
+/** The admin routes on a port of their own, when one is configured. */
+function listenAdmin(config: Config, database: Database, blobs: BlobStore, metrics: Metrics): Server | undefined {
+  if (config.adminPort === undefined) return undefined;
+  const admin = createServer(express().use(adminRouter(database, blobs, metrics)));
+  admin.listen(config.adminPort, config.host);
+  return admin;
+}
+
+/**
+ * The HTTP server, listening: a request that arrives while the app is built and warmed
+ * up waits until `serve` hands it the app.
+ */
+async function listenHttp(config: Config) {
   const server = createServer({ requestTimeout: config.requestTimeoutMs });
-  // A request that arrives while the app is built and warmed up waits for it.
   let appBuilt: (app: RequestListener) => void = () => {};
   const built = new Promise<RequestListener>((resolve) => {
     appBuilt = resolve;
   });
   const waitForApp: RequestListener = (req, res) => void built.then((app) => app(req, res));
   server.on("request", waitForApp);
-  let requestsInFlight = 0;
+  let inFlight = 0;
   server.on("request", (_req, res) => {
-    requestsInFlight++;
-    res.once("close", () => requestsInFlight--);
+    inFlight++;
+    res.once("close", () => inFlight--);
   });
   server.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => server.once("listening", resolve).once("error", reject));
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
-  const url = `http://${host}:${port}`;
-  const publicConfig = { ...config, publicBaseUrl: config.publicBaseUrl ?? url };
-  const { handle: app, compileValidators } = createApp({
-    config: publicConfig,
-    database,
-    blobs,
-    logger,
-    metrics,
-    rateLimiter,
-    adminOnly: admin !== undefined,
-    keyCache,
-    validate: options.validate,
-  });
+  return {
+    server,
+    url: `http://${host}:${port}`,
+    requestsInFlight: () => inFlight,
+    serve(app: RequestListener) {
+      server.off("request", waitForApp).on("request", app);
+      appBuilt(app);
+    },
+  };
+}
+
+async function warmUp(compileValidators: () => Promise<string[]>, logger: Logger): Promise<void> {
   const refused = await compileValidators();
   if (refused.length > 0)
     logger.warn({ refused }, "warm-up requests the contract refused: their validators compile on first use");
-  await swept;
-  server.off("request", waitForApp).on("request", app);
-  appBuilt(app);
+}
 
-  const deliveries = startDeliveryWorker({
+function startDeliveries(
+  config: Config & { publicBaseUrl: string },
+  database: Database,
+  logger: Logger,
+  requestsInFlight: () => number,
+) {
+  return startDeliveryWorker({
     db: database.db,
-    present: eventPresenter(publicConfig),
+    present: eventPresenter(config),
     allowHosts: config.webhookAllowHosts,
     logger,
     timeoutMs: config.webhookTimeoutMs,
@@ -190,34 +286,14 @@ export async function startServer(
     keepLimits: { disableAfterS: config.webhookDisableAfterSeconds, maxWaitS: config.webhookMaxWaitSeconds },
     // More requests in flight than a pool has connections queue in the server (downloads and uploads count too;
     // PGlite runs one statement at a time, and the same number serves it).
-    apiBusy: () => requestsInFlight > POOL_CONNECTIONS,
+    apiBusy: () => requestsInFlight() > POOL_CONNECTIONS,
   });
-  // The events' trigger notifies when it made deliveries; the worker's poll covers a lost notification.
-  await database.listen(DELIVERIES_CHANNEL, { message: deliveries.wake, lost: () => {}, listening: deliveries.wake });
-  collectWarmUpGarbage();
-
-  return {
-    url,
-    demo,
-    database,
-    blobs,
-    async close() {
-      clearInterval(timer);
-      clearInterval(statisticsTimer);
-      await Promise.all(
-        [server, admin].map(
-          (s) =>
-            new Promise<void>((resolve) => {
-              if (!s) return resolve();
-              s.close(() => resolve());
-              s.closeIdleConnections();
-            }),
-        ),
-      );
-      await deliveries.stop();
-      await closeCommands();
-      await rateLimiter.close();
-      await database.close();
-    },
-  };
 }
+
+/** Stops accepting connections and resolves once the open requests have been answered. */
+const closeHttp = (server: Server | undefined) =>
+  new Promise<void>((resolve) => {
+    if (!server) return resolve();
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });

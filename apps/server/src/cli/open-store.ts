@@ -1,10 +1,10 @@
 import { ConfigError, loadConfig } from "../config.js";
 import { controlSocketPath, sendStoreCommand } from "../control-socket.js";
 import { openDatabase } from "../data/database.js";
-import { StoreInUse } from "../data/store-lock.js";
+import { StoreInUse } from "../data/pglite-lock.js";
 import { openKeyRing } from "../secrets/key-check.js";
 import { openBlobStore } from "../storage/open-blob-store.js";
-import { runStoreCommand, type StoreCommand } from "./store-commands.js";
+import { runStoreCommand, type StoreCommand } from "../store-commands.js";
 
 /**
  * Runs a store command: in the server that has the embedded database open, if one

@@ -12,10 +12,10 @@ import pg from "pg";
 import { PRIVATE_DIRECTORY } from "../storage/private-modes.js";
 import { FOREIGN_KEY_VIOLATION, hasErrorCode, violates } from "./database-errors.js";
 import { analyzeGrownTables } from "./embedded-statistics.js";
-import { type EmbeddedClient, openEmbedded } from "./embedded-store.js";
 import { superviseEmbedded } from "./embedded-supervisor.js";
+import { type EmbeddedClient, openEmbedded } from "./open-pglite.js";
+import { lockDirectory } from "./pglite-lock.js";
 import * as schema from "./schema.js";
-import { lockDirectory } from "./store-lock.js";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A database handle or an open transaction: repositories accept either. */
@@ -66,27 +66,14 @@ const statementPools = new WeakMap<Db, pg.Pool>();
 export const statementPoolOf = (db: Db): pg.Pool | undefined => statementPools.get(db);
 
 /**
- * `databaseUrl` with prepared statements always run on their generic plan (added to the
- * startup `options` it may give): the connections of the pool that runs the named
- * statements (`statementPoolOf`). The one-statement writes take every optional input as
- * a parameter (`$move::boolean and ...`): a custom plan folds those away and so looks
- * cheaper to the planner, which then planned such a statement again on every execution:
- * 800 µs of planning for 200 µs of work in the favourite PATCH, 2.5 ms in the share
- * PATCH (pg_stat_statements, issue 25). Their generic plans are the same key lookups,
- * with the parameters' branches decided at run time. The other queries (drizzle's: list
- * pages, sweeps) keep PostgreSQL's default on a pool of their own: a generic plan of a
- * page cannot know its LIMIT or which partial index its parameters select, and read
- * every folder of the user. JIT compilation is off there too: a generic plan's estimates
- * of a subtree's statements passed its threshold, and compiling took longer than the
- * statement (2.4 s of a 10-item folder's duplicate on the million-item vault). And
- * sequential scans are off there: a generic plan is made at a statement's first
- * execution on a connection and kept until its tables' statistics change, so one made
- * while a table was small, where reading all of it costs less than the ten lookups the
- * planner assumes for `= any($1)`, read the whole table at every execution once it had
- * grown (without autovacuum, for ever): the webhook workers' claim read 507 buffers for
- * 8 deliveries, the blob check after a content change 19 for one (issue 28 §4, 27 §4).
- * (A URL's options win over the pool's, hence the URL.) A connection string that is not
- * a URL is left as it is.
+ * `databaseUrl` with prepared statements always run on their generic plan, for the pool
+ * that runs the named statements (`statementPoolOf`): they take every optional input as
+ * a parameter, so a custom plan looks cheaper to the planner and was planned again on
+ * every execution, while the generic plan is the same key lookups. JIT and sequential
+ * scans are off there too: a generic plan's estimates can pass JIT's threshold, and a
+ * plan made while a table was small would read all of it once it has grown. The other
+ * queries (list pages, sweeps) keep PostgreSQL's defaults on a pool of their own, where a
+ * plan knows its LIMIT and partial index. A connection string that is not a URL is left as it is.
  */
 export const withGenericPlans = (databaseUrl: string): string =>
   withSessionOptions(databaseUrl, "-c plan_cache_mode=force_generic_plan -c jit=off -c enable_seqscan=off");
@@ -113,11 +100,7 @@ export const POOL_CONNECTIONS = 10;
 
 const migrationsFolder = fileURLToPath(new URL("../../src/data/migrations", import.meta.url));
 
-/**
- * Opens PostgreSQL at `databaseUrl` with a connection pool, or else the embedded
- * PGlite under `dataDir/pg` (or in memory). Both speak the same SQL and share schema and migrations.
- */
-export async function openDatabase(options: {
+interface DatabaseOptions {
   databaseUrl?: string;
   dataDir: string;
   databaseStatementTimeoutMs: number;
@@ -126,98 +109,132 @@ export async function openDatabase(options: {
   inMemoryDatabase?: boolean;
   /** The per-user quota the database holds every write to (`USER_QUOTA_BYTES`); none when undefined. */
   userQuotaBytes?: number;
-}): Promise<Database> {
-  if (options.databaseUrl) {
-    const quota = options.userQuotaBytes === undefined ? "" : `-c ${QUOTA_SETTING}=${options.userQuotaBytes}`;
-    const openPool = (connectionString: string) => {
-      const pool = new pg.Pool({
-        connectionString: withSessionOptions(connectionString, quota),
-        // For a connection string that is not a URL (a URL's options win over these).
-        ...(quota ? { options: quota } : {}),
-        max: POOL_CONNECTIONS,
-        // No statement, lock wait or open transaction can hold a connection for ever;
-        // nor can a request wait for ever for one. Each ends as a 503 problem.
-        statement_timeout: options.databaseStatementTimeoutMs,
-        lock_timeout: options.databaseLockTimeoutMs,
-        idle_in_transaction_session_timeout: options.databaseStatementTimeoutMs,
-        connectionTimeoutMillis: options.databaseStatementTimeoutMs,
-      });
-      // A client that loses its connection, idle or mid-query, must not crash the process:
-      // the query in flight fails (a 503 problem) and the pool replaces the client.
-      pool.on("error", () => {});
-      pool.on("connect", (client) => client.on("error", () => {}));
-      return pool;
-    };
-    const pool = openPool(options.databaseUrl);
-    const statementPool = openPool(withGenericPlans(options.databaseUrl));
-    const db = retryingTransactions(drizzlePg(pool, { schema }) as unknown as Db);
-    statementPools.set(db, statementPool);
-    const listeners = new Set<pg.Client>();
-    let closing = false;
-    const listen = async (channel: string, handlers: NotificationHandlers): Promise<void> => {
-      const client = new pg.Client({ connectionString: options.databaseUrl });
-      client.on("error", () => {});
-      client.on("notification", (note) => {
-        if (note.channel === channel) handlers.message(note.payload ?? "");
-      });
-      listeners.add(client);
-      try {
-        await client.connect();
-        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
-      } catch (err) {
-        listeners.delete(client);
-        await client.end().catch(() => {});
-        throw err;
-      }
-      // Listening: from now on a lost connection is reported and opened again.
-      let dropped = false;
-      const drop = () => {
-        if (dropped || closing) return;
-        dropped = true;
-        listeners.delete(client);
-        client.end().catch(() => {});
-        handlers.lost();
-        const again = () =>
-          listen(channel, handlers).then(handlers.listening, () => {
-            if (!closing) setTimeout(again, RELISTEN_DELAY_MS).unref();
-          });
-        setTimeout(again, RELISTEN_DELAY_MS).unref();
-      };
-      client.on("error", drop);
-      client.on("end", drop);
-    };
-    return {
-      db,
-      pools: [pool, statementPool],
-      listen,
-      migrated: false,
-      // Servers starting together take turns: two running the same migration at once collide on its new names.
-      async migrate(this: Database) {
-        const session = await pool.connect();
-        try {
-          await session.query(`set lock_timeout = 0; select pg_advisory_lock(${MIGRATION_LOCK}, 0)`);
-          await migratePg(drizzlePg(pool), { migrationsFolder });
-        } finally {
-          await session
-            .query(`select pg_advisory_unlock(${MIGRATION_LOCK}, 0); reset lock_timeout`)
-            .finally(() => session.release());
-        }
-        this.migrated = true;
-      },
-      // On the pool the requests' statements wait for: when its connections are all stuck, so is the server.
-      ping: () =>
-        statementPool.query("select 1").then(
-          () => true,
-          () => false,
-        ),
-      refreshStatistics: async () => {},
-      async close() {
-        closing = true;
-        await Promise.all([...listeners].map((client) => client.end().catch(() => {})));
-        await Promise.all([pool.end(), statementPool.end()]);
-      },
-    };
+}
+
+/**
+ * Opens PostgreSQL at `databaseUrl` with a connection pool, or else the embedded
+ * PGlite under `dataDir/pg` (or in memory). Both speak the same SQL and share schema and migrations.
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options);
+}
+
+/** A pool of connections to `connectionString`, each with the quota setting and the deadlines. */
+function openPool(connectionString: string, options: DatabaseOptions): pg.Pool {
+  const quota = options.userQuotaBytes === undefined ? "" : `-c ${QUOTA_SETTING}=${options.userQuotaBytes}`;
+  const pool = new pg.Pool({
+    connectionString: withSessionOptions(connectionString, quota),
+    // For a connection string that is not a URL (a URL's options win over these).
+    ...(quota ? { options: quota } : {}),
+    max: POOL_CONNECTIONS,
+    // No statement, lock wait or open transaction can hold a connection for ever;
+    // nor can a request wait for ever for one. Each ends as a 503 problem.
+    statement_timeout: options.databaseStatementTimeoutMs,
+    lock_timeout: options.databaseLockTimeoutMs,
+    idle_in_transaction_session_timeout: options.databaseStatementTimeoutMs,
+    connectionTimeoutMillis: options.databaseStatementTimeoutMs,
+  });
+  // A client that loses its connection, idle or mid-query, must not crash the process:
+  // the query in flight fails (a 503 problem) and the pool replaces the client.
+  pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
+  return pool;
+}
+
+function openPostgres(databaseUrl: string, options: DatabaseOptions): Database {
+  const pool = openPool(databaseUrl, options);
+  const statementPool = openPool(withGenericPlans(databaseUrl), options);
+  const db = retryingTransactions(drizzlePg(pool, { schema }) as unknown as Db);
+  statementPools.set(db, statementPool);
+  const listeners = new PostgresListeners(databaseUrl);
+  return {
+    db,
+    pools: [pool, statementPool],
+    listen: (channel, handlers) => listeners.listen(channel, handlers),
+    migrated: false,
+    async migrate(this: Database) {
+      await migratePostgres(pool);
+      this.migrated = true;
+    },
+    // On the pool the requests' statements wait for: when its connections are all stuck, so is the server.
+    ping: () =>
+      statementPool.query("select 1").then(
+        () => true,
+        () => false,
+      ),
+    refreshStatistics: async () => {},
+    async close() {
+      await listeners.close();
+      await Promise.all([pool.end(), statementPool.end()]);
+    },
+  };
+}
+
+/** Servers starting together take turns: two running the same migration at once collide on its new names. */
+async function migratePostgres(pool: pg.Pool): Promise<void> {
+  const session = await pool.connect();
+  try {
+    await session.query(`set lock_timeout = 0; select pg_advisory_lock(${MIGRATION_LOCK}, 0)`);
+    await migratePg(drizzlePg(pool), { migrationsFolder });
+  } finally {
+    await session
+      .query(`select pg_advisory_unlock(${MIGRATION_LOCK}, 0); reset lock_timeout`)
+      .finally(() => session.release());
   }
+}
+
+/** One dedicated connection per listened channel, opened again when it is lost. */
+class PostgresListeners {
+  private readonly clients = new Set<pg.Client>();
+  private closing = false;
+
+  constructor(private readonly databaseUrl: string) {}
+
+  async listen(channel: string, handlers: NotificationHandlers): Promise<void> {
+    const client = new pg.Client({ connectionString: this.databaseUrl });
+    client.on("error", () => {});
+    client.on("notification", (note) => {
+      if (note.channel === channel) handlers.message(note.payload ?? "");
+    });
+    this.clients.add(client);
+    try {
+      await client.connect();
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      this.clients.delete(client);
+      await client.end().catch(() => {});
+      throw err;
+    }
+    // Listening: from now on a lost connection is reported and opened again.
+    let dropped = false;
+    const drop = () => {
+      if (dropped || this.closing) return;
+      dropped = true;
+      this.clients.delete(client);
+      client.end().catch(() => {});
+      handlers.lost();
+      this.listenAgain(channel, handlers);
+    };
+    client.on("error", drop);
+    client.on("end", drop);
+  }
+
+  /** Tries again after a pause until it listens (or the database closes). */
+  private listenAgain(channel: string, handlers: NotificationHandlers): void {
+    const again = () =>
+      this.listen(channel, handlers).then(handlers.listening, () => {
+        if (!this.closing) setTimeout(again, RELISTEN_DELAY_MS).unref();
+      });
+    setTimeout(again, RELISTEN_DELAY_MS).unref();
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    await Promise.all([...this.clients].map((client) => client.end().catch(() => {})));
+  }
+}
+
+async function openPglite(options: DatabaseOptions): Promise<Database> {
   // Held in memory too: an in-memory server beside the real one on DATA_DIR would share its blobs.
   const storeDir = join(options.dataDir, "pg");
   mkdirSync(storeDir, { recursive: true, mode: PRIVATE_DIRECTORY });

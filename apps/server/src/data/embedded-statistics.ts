@@ -1,4 +1,4 @@
-import type { EmbeddedSession } from "./embedded-store.js";
+import type { EmbeddedSession } from "./open-pglite.js";
 
 /**
  * The tables that grew by a fifth (and four pages) since they were last analyzed, or
@@ -11,13 +11,10 @@ const GROWN_TABLES = `
     and pg_relation_size(c.oid) / current_setting('block_size')::int > greatest(c.relpages, 0) * 1.2 + 4`;
 
 /**
- * PGlite runs no autovacuum (it has no background processes), so its planner never had
- * table statistics: without them it guessed a folder walk's join, and every level of a
- * walk down the tree read all folders (a 256-level walk among 2,256 folders took
- * 270 ms; with statistics it is an index scan per level, 5 ms). Like autovacuum's
- * analyze, this analyzes the tables that grew enough to change their plans; ANALYZE
- * samples at most 30,000 rows a table, so its cost stays bounded as the vault grows.
- * Answers the tables it analyzed.
+ * PGlite runs no autovacuum (it has no background processes), so without this its
+ * planner has no table statistics and a folder walk reads every folder at each level.
+ * Like autovacuum's analyze, this analyzes the tables that grew enough to change their
+ * plans (ANALYZE samples a bounded number of rows); answers the tables it analyzed.
  */
 export async function analyzeGrownTables(client: EmbeddedSession): Promise<string[]> {
   const { rows } = await client.query<{ name: string }>(GROWN_TABLES);

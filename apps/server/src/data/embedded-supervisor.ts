@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { QueryOptions, Results } from "@electric-sql/pglite";
-import type { EmbeddedClient, EmbeddedSession } from "./embedded-store.js";
+import type { EmbeddedClient, EmbeddedSession } from "./open-pglite.js";
 
 /** What the worker thread (embedded-worker.ts) is started with. */
 export interface WorkerStart {
@@ -57,43 +57,117 @@ interface Generation {
  * take turns, as on PGlite itself: a transaction has the database to itself until it ends.
  */
 export async function superviseEmbedded(dir: string, deadlineMs: number, settings: string[]): Promise<EmbeddedClient> {
-  const channels = new Map<string, ((payload: string) => void)[]>();
-  let running: Promise<Generation> | undefined;
-  let closed = false;
-  let turn: Promise<unknown> = Promise.resolve();
-  let lastId = 0;
+  const supervisor = new Supervisor(dir, deadlineMs, settings);
+  await supervisor.open();
+  return supervisor;
+}
 
-  const start = (): Promise<Generation> =>
-    new Promise((resolve, reject) => {
-      const workerData: WorkerStart = { dir, settings, channels: [...channels.keys()] };
+/** Runs `work` between `begin` and `commit`, rolled back when it fails. */
+async function inTransaction<T>(tx: EmbeddedSession, work: (tx: EmbeddedSession) => Promise<T>): Promise<T> {
+  await tx.exec("begin");
+  try {
+    const result = await work(tx);
+    await tx.exec("commit");
+    return result;
+  } catch (error) {
+    await tx.exec("rollback").catch(() => {});
+    throw error;
+  }
+}
+
+class Supervisor implements EmbeddedClient {
+  /** The listened channels and their callbacks; a restarted worker listens to them again. */
+  private readonly channels = new Map<string, ((payload: string) => void)[]>();
+  private running: Promise<Generation> | undefined;
+  private closed = false;
+  /** The end of the last turn taken: the next one starts after it. */
+  private turn: Promise<unknown> = Promise.resolve();
+  private lastId = 0;
+
+  constructor(
+    private readonly dir: string,
+    private readonly deadlineMs: number,
+    private readonly settings: string[],
+  ) {}
+
+  /** Starts the first worker; fails when it cannot open the store. */
+  async open(): Promise<void> {
+    this.running = this.start();
+    await this.running;
+  }
+
+  query<Row>(text: string, params?: unknown[], options?: Pick<QueryOptions, "rowMode" | "parsers">) {
+    return this.inTurn((generation) => this.sessionOf(generation).query<Row>(text, params, options));
+  }
+
+  exec(text: string) {
+    return this.inTurn((generation) => this.sessionOf(generation).exec(text));
+  }
+
+  transaction<T>(work: (tx: EmbeddedSession) => Promise<T>): Promise<T> {
+    return this.inTurn((generation) => inTransaction(this.sessionOf(generation), work));
+  }
+
+  listen(channel: string, callback: (payload: string) => void): Promise<void> {
+    return this.inTurn(async (generation) => {
+      const callbacks = this.channels.get(channel);
+      if (callbacks) return void callbacks.push(callback);
+      await this.send(generation, { kind: "listen", channel });
+      this.channels.set(channel, [callback]);
+    });
+  }
+
+  close(): Promise<void> {
+    this.closed = true;
+    const closing = this.turn.then(async () => {
+      const generation = await this.running?.catch(() => undefined);
+      if (!generation || generation.ended) return;
+      await this.send(generation, { kind: "close" }).catch(() => {});
+      generation.ended = true;
+      await generation.worker.terminate();
+    });
+    this.turn = closing;
+    return closing;
+  }
+
+  /** A new worker on the store; resolves once it has the store open. */
+  private start(): Promise<Generation> {
+    return new Promise((resolve, reject) => {
+      const workerData: WorkerStart = { dir: this.dir, settings: this.settings, channels: [...this.channels.keys()] };
       const worker = new Worker(workerScript, { workerData });
       const generation: Generation = { worker, pending: new Map(), ended: false };
       worker.on("message", (reply: WorkerReply) => {
-        if ("ready" in reply) return resolve(generation);
-        if ("channel" in reply) {
-          for (const callback of channels.get(reply.channel) ?? []) callback(reply.payload);
-          return;
-        }
-        const pending = generation.pending.get(reply.id);
-        if (!pending) return;
-        generation.pending.delete(reply.id);
-        clearTimeout(pending.deadline);
-        if ("error" in reply) pending.reject(Object.assign(new Error(reply.error.message), reply.error));
-        else pending.resolve(reply.result);
+        if ("ready" in reply) resolve(generation);
+        else this.receive(generation, reply);
       });
       // Before `ready`, the worker could not open the store; after it, it died under its requests.
       worker.once("error", (error) => {
         reject(error);
-        end(generation, failure(`The embedded database stopped: ${error.message}`, CONNECTION_FAILURE));
+        this.end(generation, failure(`The embedded database stopped: ${error.message}`, CONNECTION_FAILURE));
       });
       worker.once("exit", (code) => {
         reject(new Error(`The embedded database's thread exited (${code}) before it was ready`));
-        end(generation, failure("The embedded database stopped", CONNECTION_FAILURE));
+        this.end(generation, failure("The embedded database stopped", CONNECTION_FAILURE));
       });
     });
+  }
+
+  /** A notification goes to its channel's callbacks, an answer to its request. */
+  private receive(generation: Generation, reply: Exclude<WorkerReply, { ready: true }>): void {
+    if ("channel" in reply) {
+      for (const callback of this.channels.get(reply.channel) ?? []) callback(reply.payload);
+      return;
+    }
+    const pending = generation.pending.get(reply.id);
+    if (!pending) return;
+    generation.pending.delete(reply.id);
+    clearTimeout(pending.deadline);
+    if ("error" in reply) pending.reject(Object.assign(new Error(reply.error.message), reply.error));
+    else pending.resolve(reply.result);
+  }
 
   /** Ends the worker and fails what it had not answered; the next request starts another. */
-  const end = (generation: Generation, error: Error) => {
+  private end(generation: Generation, error: Error): void {
     if (generation.ended) return;
     generation.ended = true;
     void generation.worker.terminate();
@@ -102,95 +176,54 @@ export async function superviseEmbedded(dir: string, deadlineMs: number, setting
       pending.reject(error);
     }
     generation.pending.clear();
-  };
+  }
 
-  const overrun = (generation: Generation) =>
-    end(
-      generation,
-      failure(
-        `canceling statement due to statement timeout (over ${deadlineMs} ms; the embedded database restarts)`,
-        QUERY_CANCELED,
-      ),
-    );
+  private overrun(generation: Generation): void {
+    const message = `canceling statement due to statement timeout (over ${this.deadlineMs} ms; the embedded database restarts)`;
+    this.end(generation, failure(message, QUERY_CANCELED));
+  }
 
-  const send = <T>(generation: Generation, request: Request): Promise<T> => {
+  private send<T>(generation: Generation, request: Request): Promise<T> {
     // A transaction's worker that ended must not run the rest of it on the next one.
     if (generation.ended) return Promise.reject(failure("The embedded database restarted", CONNECTION_FAILURE));
-    const id = ++lastId;
+    const id = ++this.lastId;
     return new Promise<T>((resolve, reject) => {
-      const deadline = setTimeout(() => overrun(generation), deadlineMs).unref();
+      const deadline = setTimeout(() => this.overrun(generation), this.deadlineMs).unref();
       generation.pending.set(id, { resolve: resolve as (result: unknown) => void, reject, deadline });
       generation.worker.postMessage({ id, ...request });
     });
-  };
+  }
 
-  const sessionOf = (generation: Generation): EmbeddedSession => ({
-    query: <Row>(text: string, params: unknown[] = [], options: Pick<QueryOptions, "rowMode" | "parsers"> = {}) =>
-      send<Results<Row>>(generation, {
-        kind: "query",
-        text,
-        params,
-        rowMode: options.rowMode,
-        // drizzle's parsers keep dates and intervals as text: the worker does the same for the types named.
-        textTypes: Object.keys(options.parsers ?? {}).map(Number),
-      }),
-    exec: (text: string) => send<Results[]>(generation, { kind: "exec", text }),
-  });
+  private sessionOf(generation: Generation): EmbeddedSession {
+    return {
+      query: <Row>(text: string, params: unknown[] = [], options: Pick<QueryOptions, "rowMode" | "parsers"> = {}) =>
+        this.send<Results<Row>>(generation, {
+          kind: "query",
+          text,
+          params,
+          rowMode: options.rowMode,
+          // drizzle's parsers keep dates and intervals as text: the worker does the same for the types named.
+          textTypes: Object.keys(options.parsers ?? {}).map(Number),
+        }),
+      exec: (text: string) => this.send<Results[]>(generation, { kind: "exec", text }),
+    };
+  }
 
   /** The running worker; a new one if it ended or none could start (the lazy restart). */
-  const current = async (): Promise<Generation> => {
-    const generation = await running?.catch(() => undefined);
+  private async current(): Promise<Generation> {
+    const generation = await this.running?.catch(() => undefined);
     if (generation && !generation.ended) return generation;
-    if (closed) throw failure("The embedded database is closed", CONNECTION_FAILURE);
-    running = start();
-    return running.catch((error: Error) => {
+    if (this.closed) throw failure("The embedded database is closed", CONNECTION_FAILURE);
+    this.running = this.start();
+    return this.running.catch((error: Error) => {
       throw failure(`The embedded database cannot start: ${error.message}`, CONNECTION_FAILURE);
     });
-  };
+  }
 
   /** Runs `work` on the running worker once every earlier turn has ended. */
-  const inTurn = <T>(work: (generation: Generation) => Promise<T>): Promise<T> => {
-    const result = turn.then(async () => work(await current()));
-    turn = result.catch(() => {});
+  private inTurn<T>(work: (generation: Generation) => Promise<T>): Promise<T> {
+    const result = this.turn.then(async () => work(await this.current()));
+    this.turn = result.catch(() => {});
     return result;
-  };
-
-  running = start();
-  await running;
-  return {
-    query: (text, params, options) => inTurn((generation) => sessionOf(generation).query(text, params, options)),
-    exec: (text) => inTurn((generation) => sessionOf(generation).exec(text)),
-    transaction: (work) =>
-      inTurn(async (generation) => {
-        const tx = sessionOf(generation);
-        await tx.exec("begin");
-        try {
-          const result = await work(tx);
-          await tx.exec("commit");
-          return result;
-        } catch (error) {
-          await tx.exec("rollback").catch(() => {});
-          throw error;
-        }
-      }),
-    listen: (channel, callback) =>
-      inTurn(async (generation) => {
-        const callbacks = channels.get(channel);
-        if (callbacks) return void callbacks.push(callback);
-        await send(generation, { kind: "listen", channel });
-        channels.set(channel, [callback]);
-      }),
-    close() {
-      closed = true;
-      const closing = turn.then(async () => {
-        const generation = await running?.catch(() => undefined);
-        if (!generation || generation.ended) return;
-        await send(generation, { kind: "close" }).catch(() => {});
-        generation.ended = true;
-        await generation.worker.terminate();
-      });
-      turn = closing;
-      return closing;
-    },
-  };
+  }
 }

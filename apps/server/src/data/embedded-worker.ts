@@ -3,8 +3,8 @@
 // server's thread sends and posts back its result or its error's fields.
 import { parentPort, workerData } from "node:worker_threads";
 import type { ParserOptions } from "@electric-sql/pglite";
-import { openEmbedded } from "./embedded-store.js";
 import type { WorkerReply, WorkerRequest, WorkerStart } from "./embedded-supervisor.js";
+import { openEmbedded } from "./open-pglite.js";
 
 const port = parentPort;
 if (!port) throw new Error("embedded-worker runs in a worker thread");
@@ -37,7 +37,7 @@ const fieldsOf = (error: unknown) =>
     Object.entries(error as object).filter(([, value]) => typeof value === "string" || typeof value === "number"),
   );
 
-// PGlite's start leaves a task behind it that holds this thread 170-350 ms: it runs
+// PGlite's start leaves a task behind it that holds this thread for a while: it runs
 // now, before any request's deadline is counting.
 await new Promise((resolve) => setImmediate(resolve));
 port.on("message", (request: WorkerRequest) => {

@@ -2,7 +2,7 @@ import { DrizzleQueryError, fillPlaceholders, type SQL, sql } from "drizzle-orm"
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { type Db, retried, statementPoolOf } from "./database.js";
-import type { EmbeddedClient, EmbeddedSession } from "./embedded-store.js";
+import type { EmbeddedClient, EmbeddedSession } from "./open-pglite.js";
 
 /**
  * A query prepared once per database handle, on first use: drizzle builds its SQL

@@ -1,10 +1,10 @@
 // The outbox's reading side: the caller's events, presented as the contract's Event
-// (data/events.ts writes them in the changes' own statements).
+// (data/recorded-events.ts writes them in the changes' own statements).
 
 import type { components } from "@vault/spec/schema";
 import { and, eq, gte, inArray, like, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../data/database.js";
-import { EVENT_OBJECTS, type EventObject, type EventType } from "../data/events.js";
+import { EVENT_OBJECTS, type EventObject, type EventType } from "../data/recorded-events.js";
 import { events } from "../data/schema.js";
 import { iso } from "./contract.js";
 import { notFound } from "./errors.js";

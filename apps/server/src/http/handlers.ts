@@ -38,8 +38,8 @@ import {
   listFolders,
   updateFolder,
 } from "../domain/vault/folders.js";
+import { linkToken } from "../domain/vault/link-tokens.js";
 import { sharedWithMe } from "../domain/vault/links.js";
-import { linkToken } from "../domain/vault/share-links.js";
 import { readUsage } from "../domain/vault/usage.js";
 import {
   deleteVersion,

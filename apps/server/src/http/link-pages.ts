@@ -1,13 +1,13 @@
 // A link as a page a person opens in a browser: plain server-rendered HTML, no script,
 // every text escaped. Relative URLs keep the page working behind any base path: the
 // page of a link is `…/links/{token}/`, its content `content/`, a folder `?folder=<id>`.
+import type { components } from "@vault/spec/schema";
 import formatBytes from "bytes";
 import escapeHtml from "escape-html";
 import type { Request, Response } from "express";
 import type { Page } from "../domain/pagination.js";
 import type { LinkFileRow, LinkFolderRow, OpenedLink } from "../domain/vault/links.js";
 import { isLinkOperation } from "./operation-types.js";
-import type { Problem } from "./problems.js";
 
 /** The one cookie a browser's unlock is kept in (set for the link's own path). */
 export const ACCESS_COOKIE = "link_access";
@@ -144,6 +144,9 @@ ${wrong ? `<p class="error" role="alert">That is not this link's password.</p>` 
 </form>`,
   );
 }
+
+/** The contract's problem, as problems.ts answers it; the page only reads it. */
+type Problem = components["schemas"]["Problem"];
 
 /**
  * A problem as a page. A password link's 401 asks for the password (`unlockUrl`, when

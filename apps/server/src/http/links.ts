@@ -6,6 +6,7 @@ import type { Db } from "../data/database.js";
 import { iso } from "../domain/contract.js";
 import type { Page } from "../domain/pagination.js";
 import { verifyPassword } from "../domain/passwords.js";
+import { acceptsAccess, issueAccess } from "../domain/vault/link-tokens.js";
 import {
   countDownload,
   linkFileContent,
@@ -16,7 +17,6 @@ import {
   openLink,
   recordAccess,
 } from "../domain/vault/links.js";
-import { acceptsAccess, issueAccess } from "../domain/vault/share-links.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import { type Content, serveContent } from "./downloads.js";
 import {

@@ -3,7 +3,6 @@
 import type { operations } from "@vault/spec/schema";
 import type { RequestHandler } from "express";
 import type { ClaimedKey } from "../data/idempotency-keys.js";
-import type { TusOperationId } from "./tus.js";
 
 export type OperationId = keyof operations;
 type Op<K extends OperationId> = operations[K];
@@ -64,6 +63,9 @@ const linkOperations: Record<LinkOperationId, true> = {
 };
 export const isLinkOperation = (id: string | undefined): id is LinkOperationId =>
   id !== undefined && Object.hasOwn(linkOperations, id);
+
+/** The tus protocol's operations (tus.ts). */
+export type TusOperationId = "describeUploads" | "createUpload" | "headUpload" | "appendUpload" | "deleteUpload";
 
 /** Operations that answer raw bytes rather than JSON, the link and the tus operations: they write the response themselves. */
 export type StreamOperationId =

@@ -27,9 +27,8 @@ import type { BlobStore } from "../storage/blob-store.js";
 import { type ContentFacts, ContentSummary } from "../storage/content-tap.js";
 import { copiedOutOfNetworkBuffers } from "../storage/network-buffers.js";
 import { givePartBuffer, takePartBuffer } from "../storage/part-buffers.js";
+import type { TusOperationId } from "./operation-types.js";
 import { type ProblemCode, ProblemError } from "./problems.js";
-
-export type TusOperationId = "describeUploads" | "createUpload" | "headUpload" | "appendUpload" | "deleteUpload";
 
 /**
  * Bytes are gathered into parts of this size before they are stored (a part of the

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../data/database.js";
-import { recordedEvent } from "../../data/events.js";
 import { type ClaimedKey, claimedKeyValues, recordedAnswerOf } from "../../data/idempotency-keys.js";
 import { namedStatement, statement, value } from "../../data/prepared.js";
+import { recordedEvent } from "../../data/recorded-events.js";
 import { bins, files, folders } from "../../data/schema.js";
 import type { Logger } from "../../logger.js";
 import type { BlobStore } from "../../storage/blob-store.js";

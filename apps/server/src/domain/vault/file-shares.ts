@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../data/database.js";
-import { type EventType, recordedEvent } from "../../data/events.js";
 import { type ClaimedKey, claimedKeyValues, recordedAnswerOf } from "../../data/idempotency-keys.js";
 import { namedStatement, value } from "../../data/prepared.js";
+import { type EventType, recordedEvent } from "../../data/recorded-events.js";
 import { fileShares, type users } from "../../data/schema.js";
 import {
   type ApiFileShare,
@@ -18,8 +18,8 @@ import { DomainError, isExpected, notFound, staleVersion, unprocessable } from "
 import { type Keyset, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
 import { hashPassword } from "../passwords.js";
 import { knownTo, presentUser } from "../users.js";
+import { linkToken, newLink } from "./link-tokens.js";
 import { visibleFile, visibleFolder } from "./placement.js";
-import { linkToken, newLink } from "./share-links.js";
 import {
   type ContentLink,
   type FileRow,

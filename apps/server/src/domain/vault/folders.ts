@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../data/database.js";
-import { type EventType, recordedEvent } from "../../data/events.js";
 import { type ClaimedKey, claimedKeyValues, recordedAnswerOf } from "../../data/idempotency-keys.js";
 import { namedStatement, value } from "../../data/prepared.js";
+import { type EventType, recordedEvent } from "../../data/recorded-events.js";
 import { folders } from "../../data/schema.js";
 import type { ApiFolder, FolderCreate, FolderInput, Versioned, Write } from "../contract.js";
 import { isExpected, notFound, staleVersion, unprocessable } from "../errors.js";

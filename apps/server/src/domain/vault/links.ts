@@ -7,8 +7,8 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../data/database.js";
 import { namedStatement, value } from "../../data/prepared.js";
 import { type Keyset, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
+import { tokenHash } from "./link-tokens.js";
 import { inside, visibleFile, visibleFolder } from "./placement.js";
-import { tokenHash } from "./share-links.js";
 
 /** How long `last_accessed_at` may lag: a burst of requests (a video's ranges) writes it once. */
 const ACCESS_PRECISION = sql`interval '1 minute'`;
@@ -293,7 +293,7 @@ const SHARED_KEYSET: Keyset = { createdAt: sql`s.created_at`, id: sql`s.id`, des
 /** A share that lists the caller, with its owner's name and the item it shares. */
 export interface SharedWithCaller {
   id: string;
-  /** The share's link token, sealed (share-links.ts). */
+  /** The share's link token, sealed (link-tokens.ts). */
   linkSealed: string;
   ownerName: string;
   item: SharedFile | SharedFolder;

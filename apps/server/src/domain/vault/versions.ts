@@ -3,9 +3,9 @@
 // versions of a file are reachable while the file is (its owner's, outside the bin).
 import { sql } from "drizzle-orm";
 import type { Db } from "../../data/database.js";
-import { recordedEvent } from "../../data/events.js";
 import { type ClaimedKey, claimedKeyValues, recordedAnswerOf } from "../../data/idempotency-keys.js";
 import { namedStatement, value } from "../../data/prepared.js";
+import { recordedEvent } from "../../data/recorded-events.js";
 import type { BlobStore } from "../../storage/blob-store.js";
 import { type ApiFile, type ApiFileVersion, iso, type Versioned } from "../contract.js";
 import { DomainError, isExpected, notFound, staleVersion } from "../errors.js";

@@ -6,15 +6,15 @@ import { Console } from "node:console";
 import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
-import type { Database } from "../data/database.js";
-import { createDemoUser, shareWithEachOther } from "../demo.js";
-import { createApiKey, listApiKeys, revokeApiKey } from "../domain/api-keys.js";
-import { DomainError } from "../domain/errors.js";
-import { describeDifference, figureDifferences, folderCount, repairFigures } from "../domain/vault/folder-figures.js";
-import { keyRing } from "../secrets/key-ring.js";
-import { resealRecords } from "../secrets/reseal.js";
-import { scrubOldRowVersions } from "../secrets/scrub.js";
-import type { BlobStore } from "../storage/blob-store.js";
+import type { Database } from "./data/database.js";
+import { createDemoUser, shareWithEachOther } from "./demo.js";
+import { createApiKey, listApiKeys, revokeApiKey } from "./domain/api-keys.js";
+import { DomainError } from "./domain/errors.js";
+import { describeDifference, figureDifferences, folderCount, repairFigures } from "./domain/vault/folder-figures.js";
+import { keyRing } from "./secrets/key-ring.js";
+import { resealRecords } from "./secrets/reseal.js";
+import { scrubOldRowVersions } from "./secrets/scrub.js";
+import type { BlobStore } from "./storage/blob-store.js";
 
 export interface Store {
   database: Database;

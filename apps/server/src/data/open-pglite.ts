@@ -26,23 +26,21 @@ export interface EmbeddedClient extends EmbeddedSession {
 }
 
 /**
- * PGlite's own start parameters, with 16 MB of shared buffers instead of its 160 MB:
- * PGlite allocates and touches them at start, and they were a third of the server's
- * memory. A store this size fits; pages beyond are read from the operating system's
- * file cache. Durability is unchanged: the buffers are a cache, and a commit reaches the
- * write-ahead log before it is answered, as before.
+ * PGlite's own start parameters, with smaller shared buffers than its default: PGlite
+ * allocates and touches them at start, so they count in the server's memory at once.
+ * Pages beyond them are read from the operating system's file cache; the buffers are a
+ * cache, so durability does not depend on their size.
  */
 const START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
 
-const createStoreScript = fileURLToPath(new URL("./create-embedded-store.js", import.meta.url));
+const createStoreScript = fileURLToPath(new URL("./create-pglite-directory.js", import.meta.url));
 
 /**
  * Opens the embedded database in `dir` (`memory://`: in memory), with `settings` (`-c
  * name=value` pairs) added to its start parameters. An empty directory is
- * first made a store by a process of its own (create-embedded-store.ts): PGlite runs
- * initdb in a second WASM instance and copies its files over, and the hundreds of
- * megabytes that takes stay in this process's allocator after they are freed (the
- * server's resident memory was 130 MiB higher after a first start than after any other).
+ * first made a database by a process of its own (create-pglite-directory.ts): PGlite runs
+ * initdb in a second WASM instance, and the memory that takes would stay in this
+ * process's allocator after it is freed.
  */
 export async function openEmbedded(dir: string, settings: string[] = []): Promise<PGlite> {
   if (dir !== "memory://" && !existsSync(join(dir, "PG_VERSION"))) await createStore(dir);
