@@ -136,11 +136,15 @@ export async function startServer(
     linkPerMinute: config.linkPerMinute,
     unlockAddressPer15Minutes: config.unlockAddressPer15Minutes,
     unlockOwnerPerMinute: config.unlockOwnerPerMinute,
+    windowMs: config.rateLimitWindowMs,
+    unlockWindowMs: config.unlockWindowMs,
     linkOwner: (token) => linkOwner(database.db, token),
     redisUrl: config.redisUrl,
   });
   const admin =
-    config.adminPort === undefined ? undefined : createServer(express().use(adminRouter(database, blobs, metrics)));
+    config.adminPort === undefined
+      ? undefined
+      : createServer(express().use(adminRouter(database, blobs, metrics, config.readinessCacheMs)));
   admin?.listen(config.adminPort, config.host);
 
   const server = createServer({ requestTimeout: config.requestTimeoutMs });
