@@ -88,28 +88,41 @@ describe.each(backends)("client retries on $name", (backend) => {
   });
 });
 
+/** The rate-limit window the server counts in: a minute in production, a second here, so a 429 has at most a second left. */
+const WINDOW_MS = 1000;
+
 describe("a 429 retried after its Retry-After", () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(backends[0] as (typeof backends)[number], { env: { RATE_LIMIT_PER_MINUTE: "1" } });
+    h = await startHarness(backends[0] as (typeof backends)[number], {
+      env: { RATE_LIMIT_PER_MINUTE: "1", RATE_LIMIT_WINDOW_MS: String(WINDOW_MS) },
+    });
   });
   afterAll(() => h?.stop());
 
   test("when the key's budget has a second left, then the client waits about that second and the retry succeeds", async () => {
-    const { vault, sent } = recordingClient(h.url, h.users[0].api_key);
-    const update = () =>
-      vault.PATCH("/evault/v1/file_shares/{id}/", { params: { path: { id: h.users[0].file_share_id } }, body: {} });
-    // The budget (one request a minute) is spent by the first request; the window closes a minute after it.
-    const windowOpened = Date.now();
-    expect((await update()).response.status).toBe(200);
-    await sleep(windowOpened + 59_300 - Date.now());
-    const { response } = await update();
-    expect(response.status).toBe(200);
-    const [, limited, retried] = sent;
+    let sent: Sent[] = [];
+    // The budget (one request a window) is spent by the first request, and the second comes
+    // within its window. On a busy machine the second may come after the window closed (and
+    // is answered 200 at once): then the pair is sent again, in a window of its own.
+    for (let attempt = 0; attempt < 5 && sent[1]?.outcome !== 429; attempt++) {
+      if (attempt > 0) await sleep(WINDOW_MS);
+      const recording = recordingClient(h.url, h.users[0].api_key);
+      sent = recording.sent;
+      const update = () =>
+        recording.vault.PATCH("/evault/v1/file_shares/{id}/", {
+          params: { path: { id: h.users[0].file_share_id } },
+          body: {},
+        });
+      expect((await update()).response.status).toBe(200);
+      expect((await update()).response.status).toBe(200);
+    }
+    const [first, limited, retried] = sent;
+    expect(first?.outcome).toBe(200);
     expect(limited).toMatchObject({ outcome: 429, retryAfter: "1" });
     expect(retried?.outcome).toBe(200);
     const waited = (retried?.at ?? 0) - (limited?.at ?? 0);
     expect(waited).toBeGreaterThanOrEqual(1000);
     expect(waited).toBeLessThan(2000);
-  }, 90_000);
+  }, 30_000);
 });

@@ -13,6 +13,8 @@ const REPLAYED = "Idempotent-Replayed";
 const onDisk = backends.filter((backend) => backend.blobs === "fs");
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** How long a request holds its key: 5 minutes in production, 200 ms here. */
+const LEASE_MS = 200;
 let keys = 0;
 const newKey = () => `crash-key-${Date.now()}-${++keys}`;
 
@@ -74,9 +76,9 @@ describe.each(onDisk)("Idempotency-Key across a crash after the work committed, 
   let h: Harness;
   beforeAll(async () => {
     // The server kills itself once a keyed POST's work is done, before its answer is kept or sent;
-    // a lease of 1 s frees a key whose work left no record by the time the retry comes.
+    // a short lease frees a key whose work left no record by the time the retry comes.
     h = await startHarness(backend, {
-      env: { IDEMPOTENCY_TEST_CRASH_AFTER_WORK: "1", IDEMPOTENCY_LEASE_SECONDS: "1" },
+      env: { IDEMPOTENCY_TEST_CRASH_AFTER_WORK: "1", IDEMPOTENCY_LEASE_SECONDS: String(LEASE_MS / 1000) },
     });
   }, 240_000);
   afterAll(() => h?.stop());
@@ -90,7 +92,7 @@ describe.each(onDisk)("Idempotency-Key across a crash after the work committed, 
     );
     expect(lost).toBe("lost");
     await h.crashAndRestart();
-    await sleep(1100);
+    await sleep(LEASE_MS + 100);
     return first(key);
   }
 
@@ -146,7 +148,7 @@ describe.skipIf(!postgres)(
     let cutAt: string | undefined;
     beforeAll(async () => {
       if (!postgres) return;
-      h = await startHarness(postgres, { env: { IDEMPOTENCY_LEASE_SECONDS: "1" } });
+      h = await startHarness(postgres, { env: { IDEMPOTENCY_LEASE_SECONDS: String(LEASE_MS / 1000) } });
       const target = new URL(h.env.DATABASE_URL as string);
       relay = await tcpRelay(target, () => (chunk) => {
         if (cutAt && chunk.includes(cutAt)) {
@@ -173,7 +175,7 @@ describe.skipIf(!postgres)(
       await first(key).catch(() => undefined);
       expect(cutAt).toBeUndefined();
       await relay.restore();
-      await sleep(1100);
+      await sleep(LEASE_MS + 100);
       return first(key);
     }
 

@@ -110,7 +110,7 @@ export function createApp(deps: AppDeps): App {
   if (deps.config.corsOrigins.length > 0) app.use(corsHeaders(deps.config.corsOrigins));
   if (deps.metrics) {
     app.use(deps.metrics.middleware);
-    if (!deps.adminOnly) app.use(adminRouter(deps.database, deps.blobs, deps.metrics));
+    if (!deps.adminOnly) app.use(adminRouter(deps.database, deps.blobs, deps.metrics, deps.config.readinessCacheMs));
   }
   app.use(docsRouter(deps.config.publicBaseUrl));
   // The one form is a link page's password: `password=` and up to 1024 characters, each up to 12 bytes once encoded.

@@ -15,7 +15,28 @@ export interface S3Settings {
 /** Where file bytes live: the local disk under `DATA_DIR/blobs`, or an S3-compatible bucket. */
 type BlobStoreConfig = { kind: "fs" } | ({ kind: "s3" } & S3Settings);
 
-export interface Config {
+/**
+ * The windows, leases and caches that a client (or a test) waits on: production values
+ * by default, shorter only in tests, which set e.g. 200 ms instead of waiting a minute.
+ */
+interface Timings {
+  /** How long the answer to a POST's `Idempotency-Key` is kept and replayed (`IDEMPOTENCY_TTL_SECONDS`, 24 hours). */
+  idempotencyTtlSeconds: number;
+  /**
+   * How long a request may hold its `Idempotency-Key` before a retry may take it over
+   * (the process that held it crashed); longer than any request runs
+   * (`IDEMPOTENCY_LEASE_SECONDS`, 5 minutes). Both may be fractions of a second.
+   */
+  idempotencyLeaseSeconds: number;
+  /** The window the per-minute request, link and unlock-owner budgets count in (`RATE_LIMIT_WINDOW_MS`, a minute). */
+  rateLimitWindowMs: number;
+  /** The window of the wrong-password and per-address unlock budgets (`UNLOCK_WINDOW_MS`, 15 minutes). */
+  unlockWindowMs: number;
+  /** How long one readiness check answers every `/readyz` hit after it starts (`READINESS_CACHE_MS`, 1 s). */
+  readinessCacheMs: number;
+}
+
+export interface Config extends Timings {
   host: string;
   port: number;
   dataDir: string;
@@ -47,13 +68,6 @@ export interface Config {
   fileVersionsKept: number;
   /** The most bytes a user may keep in files, versions and the bin together (`USER_QUOTA_BYTES`); none when undefined. */
   userQuotaBytes: number | undefined;
-  /** How long the answer to a POST's `Idempotency-Key` is kept and replayed (24 hours). */
-  idempotencyTtlSeconds: number;
-  /**
-   * How long a request may hold its `Idempotency-Key` before a retry may take it over
-   * (the process that held it crashed); longer than any request runs.
-   */
-  idempotencyLeaseSeconds: number;
   /**
    * Test-only (IDEMPOTENCY_TEST_CRASH_AFTER_WORK=1): the process kills itself (SIGKILL)
    * once a POST sent with an `Idempotency-Key` has done its work, before its answer is
@@ -147,8 +161,7 @@ export function loadConfig(env: Env = process.env): Config {
     eventsRetentionDays: integer(env, "EVENTS_RETENTION_DAYS", 30, 1, 36500),
     fileVersionsKept: integer(env, "FILE_VERSIONS_KEEP", 50, 1, 10_000),
     userQuotaBytes: env.USER_QUOTA_BYTES ? integer(env, "USER_QUOTA_BYTES", 0, 0, Number.MAX_SAFE_INTEGER) : undefined,
-    idempotencyTtlSeconds: integer(env, "IDEMPOTENCY_TTL_SECONDS", 24 * 60 * 60, 1, 30 * 24 * 60 * 60),
-    idempotencyLeaseSeconds: integer(env, "IDEMPOTENCY_LEASE_SECONDS", 5 * 60, 1, 24 * 60 * 60),
+    ...timings(env),
     idempotencyTestCrashAfterWork: flag(env, "IDEMPOTENCY_TEST_CRASH_AFTER_WORK"),
     logLevel,
     logFormat: oneOf(env, "LOG_FORMAT", ["json", "pretty"], process.stdout.isTTY ? "pretty" : "json"),
@@ -238,6 +251,27 @@ function rootKeyOf(env: Env, databaseUrl: string | undefined): Config["rootKey"]
     );
   }
   return rootKey;
+}
+
+function timings(env: Env): Timings {
+  return {
+    idempotencyTtlSeconds: seconds(env, "IDEMPOTENCY_TTL_SECONDS", 24 * 60 * 60, 0.1, 30 * 24 * 60 * 60),
+    idempotencyLeaseSeconds: seconds(env, "IDEMPOTENCY_LEASE_SECONDS", 5 * 60, 0.1, 24 * 60 * 60),
+    rateLimitWindowMs: integer(env, "RATE_LIMIT_WINDOW_MS", 60_000, 100, 24 * 3_600_000),
+    unlockWindowMs: integer(env, "UNLOCK_WINDOW_MS", 15 * 60_000, 100, 24 * 3_600_000),
+    readinessCacheMs: integer(env, "READINESS_CACHE_MS", 1000, 100, 60_000),
+  };
+}
+
+/** A number of seconds, whole or with a fraction ("0.2"), from `min` to `max`. */
+function seconds(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a number of seconds from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
 }
 
 /** `name` (64 hex characters) or `name_FILE` (a path), not both. */

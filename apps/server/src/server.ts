@@ -220,6 +220,8 @@ const rateLimits = (config: Config, database: Database): Parameters<typeof creat
   linkPerMinute: config.linkPerMinute,
   unlockAddressPer15Minutes: config.unlockAddressPer15Minutes,
   unlockOwnerPerMinute: config.unlockOwnerPerMinute,
+  windowMs: config.rateLimitWindowMs,
+  unlockWindowMs: config.unlockWindowMs,
   linkOwner: (token) => linkOwner(database.db, token),
   redisUrl: config.redisUrl,
 });
@@ -227,7 +229,7 @@ const rateLimits = (config: Config, database: Database): Parameters<typeof creat
 /** The admin routes on a port of their own, when one is configured. */
 function listenAdmin(config: Config, database: Database, blobs: BlobStore, metrics: Metrics): Server | undefined {
   if (config.adminPort === undefined) return undefined;
-  const admin = createServer(express().use(adminRouter(database, blobs, metrics)));
+  const admin = createServer(express().use(adminRouter(database, blobs, metrics, config.readinessCacheMs)));
   admin.listen(config.adminPort, config.host);
   return admin;
 }

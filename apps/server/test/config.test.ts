@@ -14,6 +14,9 @@ describe("loadConfig", () => {
       binRetentionDays: 30,
       idempotencyTtlSeconds: 86_400,
       idempotencyLeaseSeconds: 300,
+      rateLimitWindowMs: 60_000,
+      unlockWindowMs: 15 * 60_000,
+      readinessCacheMs: 1000,
       corsOrigins: [],
       workers: 1,
       // Not a terminal under the test runner: one JSON object a line.
@@ -50,6 +53,11 @@ describe("loadConfig", () => {
     ["RATE_LIMIT_FAILED_AUTH_PER_MINUTE", "0"],
     ["IDEMPOTENCY_TTL_SECONDS", "0"],
     ["IDEMPOTENCY_LEASE_SECONDS", "1h"],
+    ["IDEMPOTENCY_LEASE_SECONDS", "0.05"],
+    ["IDEMPOTENCY_TTL_SECONDS", ".5"],
+    ["RATE_LIMIT_WINDOW_MS", "10"],
+    ["UNLOCK_WINDOW_MS", "a minute"],
+    ["READINESS_CACHE_MS", "0"],
     ["TRUST_PROXY", "yes"],
     ["TRUST_PROXY", "-1"],
     ["TRUST_PROXY", "10.0.0.0/33"],
@@ -105,6 +113,24 @@ describe("loadConfig", () => {
       "192.0.2.7",
       "fd00::/8",
     ]);
+  });
+
+  test("when a test shortens the windows and leases it waits on, then fractions of a second are taken", () => {
+    expect(
+      loadConfig({
+        IDEMPOTENCY_TTL_SECONDS: "0.2",
+        IDEMPOTENCY_LEASE_SECONDS: "0.25",
+        RATE_LIMIT_WINDOW_MS: "1500",
+        UNLOCK_WINDOW_MS: "200",
+        READINESS_CACHE_MS: "800",
+      }),
+    ).toMatchObject({
+      idempotencyTtlSeconds: 0.2,
+      idempotencyLeaseSeconds: 0.25,
+      rateLimitWindowMs: 1500,
+      unlockWindowMs: 200,
+      readinessCacheMs: 800,
+    });
   });
 
   test("when only RATE_LIMIT_PER_MINUTE is set, then the failed-authentication budget is the same", () => {

@@ -47,7 +47,7 @@ export type ClaimResult =
   | { outcome: "kept"; answer: KeptAnswer }
   | { outcome: "committed"; work: RecordedWork };
 
-const secondsFromNow = (seconds: number) => sql`now() + ${seconds}::integer * interval '1 second'`;
+const secondsFromNow = (seconds: number) => sql`now() + ${seconds}::double precision * interval '1 second'`;
 
 /** A kept answer past its window, or a lease its holder never gave back: the key is free. */
 const isFree = () =>

@@ -68,8 +68,6 @@ export function createMetrics(database: Database): Metrics {
 }
 
 const READY_DEADLINE_MS = 1000;
-/** How long one readiness check answers every `/readyz` hit that arrives after it starts. */
-const READY_CACHE_MS = 1000;
 
 interface Readiness {
   database: boolean;
@@ -96,27 +94,28 @@ async function checkReadiness(database: Database, blobs: BlobStore): Promise<Rea
 }
 
 /**
- * `check`, run at most once per `READY_CACHE_MS`: hits that arrive while a check runs,
+ * `check`, run at most once per `cacheMs`: hits that arrive while a check runs,
  * or within that time of its start, share its answer. `/readyz` is anonymous, so
  * without this every hit cost a database round trip and a request to the blob store; a
  * failure is still seen within the cache time plus the check's deadline.
  */
-function sharedCheck<T>(check: () => Promise<T>): () => Promise<T> {
+function sharedCheck<T>(check: () => Promise<T>, cacheMs: number): () => Promise<T> {
   let last: { startedAt: number; answer: Promise<T> } | undefined;
   return () => {
     const now = Date.now();
-    if (!last || now - last.startedAt >= READY_CACHE_MS) last = { startedAt: now, answer: check() };
+    if (!last || now - last.startedAt >= cacheMs) last = { startedAt: now, answer: check() };
     return last.answer;
   };
 }
 
 /**
  * `/healthz` (the process answers), `/readyz` (the database answers and is migrated,
- * and the blob store answers), `/metrics` (Prometheus).
+ * and the blob store answers), `/metrics` (Prometheus). One readiness check answers
+ * every `/readyz` hit within `readinessCacheMs` of its start.
  */
-export function adminRouter(database: Database, blobs: BlobStore, metrics: Metrics): Router {
+export function adminRouter(database: Database, blobs: BlobStore, metrics: Metrics, readinessCacheMs: number): Router {
   const router = Router({ strict: true, caseSensitive: true });
-  const readiness = sharedCheck(() => checkReadiness(database, blobs));
+  const readiness = sharedCheck(() => checkReadiness(database, blobs), readinessCacheMs);
   router.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });

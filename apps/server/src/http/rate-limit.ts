@@ -30,10 +30,34 @@ export interface RateLimiter {
   close(): Promise<void>;
 }
 
+interface RateLimitOptions {
+  /** Requests a window per api key. */
+  perMinute: number;
+  /** Failed authentications a window per client address. */
+  failedAuthPerMinute: number;
+  /** Anonymous link requests a window per client address. */
+  linkPerMinute: number;
+  /** Unlocks, right or wrong, from one address in an unlock window: a person needs one a link per unlock's life. */
+  unlockAddressPer15Minutes: number;
+  /** Unlocks, right or wrong, of the links of one owner a window. */
+  unlockOwnerPerMinute: number;
+  /** The window the per-minute budgets count in: a minute, shorter only in tests. */
+  windowMs: number;
+  /** The window of the wrong-password and unlock-address budgets: 15 minutes, shorter only in tests. */
+  unlockWindowMs: number;
+  /** The user whose share a link token opens, if any. */
+  linkOwner: (token: string) => Promise<number | undefined>;
+  redisUrl: string | undefined;
+}
+
 const UNLOCK_TRIES = 10;
-const UNLOCK_WINDOW_MS = 15 * 60_000;
 /** How many links' owners the unlock budget keeps in memory. */
 const OWNERS_KEPT = 10_000;
+
+type StoreOf = (prefix: string) => Store | undefined;
+
+const COMMON = { standardHeaders: "draft-8", legacyHeaders: false, passOnStoreError: true } as const;
+type Common = typeof COMMON & { windowMs: number };
 
 const clientAddress = (req: Request) => `ip:${ipKeyGenerator(req.ip ?? "")}`;
 
@@ -53,35 +77,30 @@ function tooMany(detail: string): RequestHandler {
  *   neither spend nor check it, so they cost no extra store round trip and a client
  *   behind the same address as a key-guesser is not shut out.
  */
-export async function createRateLimiter(options: {
-  perMinute: number;
-  failedAuthPerMinute: number;
-  linkPerMinute: number;
-  /** Unlocks, right or wrong, from one address in 15 minutes: a person needs one a link per unlock's life. */
-  unlockAddressPer15Minutes: number;
-  /** Unlocks, right or wrong, of the links of one owner per minute. */
-  unlockOwnerPerMinute: number;
-  /** The user whose share a link token opens, if any. */
-  linkOwner: (token: string) => Promise<number | undefined>;
-  redisUrl: string | undefined;
-}): Promise<RateLimiter> {
-  let store: (prefix: string) => Store | undefined = () => undefined;
-  let close = async () => {};
-  if (options.redisUrl) {
-    const client = createClient({ url: options.redisUrl });
-    client.on("error", () => {});
-    await client.connect();
-    store = (prefix) => new RedisStore({ prefix, sendCommand: (...args: string[]) => client.sendCommand(args) });
-    close = async () => {
+export async function createRateLimiter(options: RateLimitOptions): Promise<RateLimiter> {
+  const { store, close } = await budgetStore(options.redisUrl);
+  const common = { ...COMMON, windowMs: options.windowMs };
+  const { perRequest, failedAuth } = requestBudgets(options, common, store);
+  const unlock = unlockBudgets(options, common, store);
+  return { failedAuth, perKey: perRequest, unlock, close };
+}
+
+/** Redis's store under a prefix per budget, or none (express-rate-limit's memory store) without Redis. */
+async function budgetStore(redisUrl: string | undefined): Promise<{ store: StoreOf; close: () => Promise<void> }> {
+  if (!redisUrl) return { store: () => undefined, close: async () => {} };
+  const client = createClient({ url: redisUrl });
+  client.on("error", () => {});
+  await client.connect();
+  return {
+    store: (prefix) => new RedisStore({ prefix, sendCommand: (...args: string[]) => client.sendCommand(args) }),
+    close: async () => {
       await client.quit();
-    };
-  }
-  const common = {
-    windowMs: 60_000,
-    standardHeaders: "draft-8",
-    legacyHeaders: false,
-    passOnStoreError: true,
-  } as const;
+    },
+  };
+}
+
+/** The per-key budget (an anonymous link request's: its address's link budget) and the failed-authentication one. */
+function requestBudgets(options: RateLimitOptions, common: Common, store: StoreOf) {
   const perKey = rateLimit({
     ...common,
     limit: options.perMinute,
@@ -114,10 +133,22 @@ export async function createRateLimiter(options: {
     if ((err as { status?: unknown }).status !== 401) return next(err);
     void failedAuthBudget(req, res, () => next(err));
   };
-  const unlockBudget = (by: "link" | "address") =>
+  const perRequest: RequestHandler = (req, res, next) =>
+    (!req.auth && isLinkOperation(req.openapi?.schema?.operationId) ? linkBudget : perKey)(req, res, next);
+  return { perRequest, failedAuth };
+}
+
+/**
+ * The unlock's four budgets, spent in this order, each before the next is asked: an
+ * unlock refused by its owner's budget has spent its address's hash budget already. An
+ * unlock of a link with no password spends both hash budgets too, though it costs no
+ * hash; neither is given back, so a refusal cannot be turned into a free try.
+ */
+function unlockBudgets(options: RateLimitOptions, common: Common, store: StoreOf): RequestHandler {
+  const unlockWindow = { ...common, windowMs: options.unlockWindowMs };
+  const wrongPasswords = (by: "link" | "address") =>
     rateLimit({
-      ...common,
-      windowMs: UNLOCK_WINDOW_MS,
+      ...unlockWindow,
       limit: UNLOCK_TRIES,
       // Only the wrong passwords (401) count: a right one, or an unknown link, gives its try back.
       skipSuccessfulRequests: true,
@@ -125,16 +156,12 @@ export async function createRateLimiter(options: {
       identifier: `unlock-${by}`,
       requestPropertyName: `unlock${by}RateLimit`,
       store: store(`vault:rl-unlock-${by}:`),
-      keyGenerator:
-        by === "link"
-          ? (req) => `link:${createHash("sha256").update(String(req.openapi?.pathParams?.token)).digest("hex")}`
-          : clientAddress,
+      keyGenerator: by === "link" ? (req) => `link:${tokenHash(req)}` : clientAddress,
       handler: tooMany(`Too many wrong passwords for this ${by}; retry after Retry-After seconds.`),
     });
-  const [perLinkUnlock, perAddressUnlock] = [unlockBudget("link"), unlockBudget("address")];
+  const [perLinkUnlock, perAddressUnlock] = [wrongPasswords("link"), wrongPasswords("address")];
   const perAddressHashes = rateLimit({
-    ...common,
-    windowMs: UNLOCK_WINDOW_MS,
+    ...unlockWindow,
     limit: options.unlockAddressPer15Minutes,
     identifier: "unlock-hashes-address",
     requestPropertyName: "unlockHashesRateLimit",
@@ -142,23 +169,7 @@ export async function createRateLimiter(options: {
     keyGenerator: clientAddress,
     handler: tooMany("Too many unlocks from this address; retry after Retry-After seconds."),
   });
-  // A link's owner never changes: the last OWNERS_KEPT links' are kept (by the token's
-  // hash), so a flood of one link's unlocks reads it once. An unknown token has none (and
-  // is not kept): it spends no owner's budget.
-  const owners = new Map<string, Promise<number | undefined>>();
-  const ownerOf = (req: Request) => {
-    const token = String(req.openapi?.pathParams?.token);
-    const key = createHash("sha256").update(token).digest("hex");
-    let owner = owners.get(key);
-    if (!owner) {
-      owner = options.linkOwner(token);
-      owners.set(key, owner);
-      if (owners.size > OWNERS_KEPT) owners.delete(owners.keys().next().value as string);
-      const forget = () => owners.get(key) === owner && owners.delete(key);
-      owner.then((found) => found === undefined && forget(), forget);
-    }
-    return owner;
-  };
+  const ownerOf = linkOwners(options.linkOwner);
   const perOwnerHashes = rateLimit({
     ...common,
     limit: options.unlockOwnerPerMinute,
@@ -169,17 +180,33 @@ export async function createRateLimiter(options: {
     keyGenerator: async (req) => `owner:${await ownerOf(req)}`,
     handler: tooMany("Too many unlocks of this owner's links; retry after Retry-After seconds."),
   });
-  // The budgets are spent in this order, each before the next is asked: an unlock refused
-  // by its owner's budget has spent its address's hash budget already. An unlock of a link
-  // with no password spends both hash budgets too, though it costs no hash; neither is
-  // given back, so a refusal cannot be turned into a free try.
-  const unlock: RequestHandler = (req, res, next) => {
+  return (req, res, next) => {
     if (req.openapi?.schema?.operationId !== "unlockLink") return next();
     void perAddressUnlock(req, res, () =>
       perLinkUnlock(req, res, () => perAddressHashes(req, res, () => perOwnerHashes(req, res, next))),
     );
   };
-  const perRequest: RequestHandler = (req, res, next) =>
-    (!req.auth && isLinkOperation(req.openapi?.schema?.operationId) ? linkBudget : perKey)(req, res, next);
-  return { failedAuth, perKey: perRequest, unlock, close };
+}
+
+const tokenHash = (req: Request) => createHash("sha256").update(String(req.openapi?.pathParams?.token)).digest("hex");
+
+/**
+ * The owner of a request's link. A link's owner never changes: the last OWNERS_KEPT
+ * links' are kept (by the token's hash), so a flood of one link's unlocks reads it once.
+ * An unknown token has none (and is not kept): it spends no owner's budget.
+ */
+function linkOwners(linkOwner: (token: string) => Promise<number | undefined>) {
+  const owners = new Map<string, Promise<number | undefined>>();
+  return (req: Request) => {
+    const key = tokenHash(req);
+    let owner = owners.get(key);
+    if (!owner) {
+      owner = linkOwner(String(req.openapi?.pathParams?.token));
+      owners.set(key, owner);
+      if (owners.size > OWNERS_KEPT) owners.delete(owners.keys().next().value as string);
+      const forget = () => owners.get(key) === owner && owners.delete(key);
+      owner.then((found) => found === undefined && forget(), forget);
+    }
+    return owner;
+  };
 }
