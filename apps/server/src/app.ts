@@ -213,6 +213,7 @@ export function createApp(deps: AppDeps): App {
           maxUploadBytes: deps.config.maxUploadBytes,
           quota: deps.config.userQuotaBytes,
           publicBaseUrl: deps.config.publicBaseUrl,
+          leaseMs: deps.config.tusLeaseMs,
         }),
       },
       deps.config.publicBaseUrl,

@@ -14,6 +14,7 @@ describe("loadConfig", () => {
       binRetentionDays: 30,
       idempotencyTtlSeconds: 86_400,
       idempotencyLeaseSeconds: 300,
+      tusLeaseMs: 15_000,
       corsOrigins: [],
       workers: 1,
       // Not a terminal under the test runner: one JSON object a line.
@@ -50,6 +51,7 @@ describe("loadConfig", () => {
     ["RATE_LIMIT_FAILED_AUTH_PER_MINUTE", "0"],
     ["IDEMPOTENCY_TTL_SECONDS", "0"],
     ["IDEMPOTENCY_LEASE_SECONDS", "1h"],
+    ["TUS_LEASE_MS", "50"],
     ["TRUST_PROXY", "yes"],
     ["TRUST_PROXY", "-1"],
     ["TRUST_PROXY", "10.0.0.0/33"],
