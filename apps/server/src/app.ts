@@ -228,6 +228,7 @@ function streamingHandlers(deps: AppDeps) {
       maxUploadBytes: deps.config.maxUploadBytes,
       quota: deps.config.userQuotaBytes,
       publicBaseUrl: deps.config.publicBaseUrl,
+      leaseMs: deps.config.tusLeaseMs,
     }),
   };
 }

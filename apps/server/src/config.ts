@@ -75,6 +75,11 @@ export interface Config extends Timings {
    * in a deployment.
    */
   idempotencyTestCrashAfterWork: boolean;
+  /**
+   * How long a tus PATCH holds its upload without renewing (`TUS_LEASE_MS`, 15 s; it renews
+   * every third of it): a server that died mid-PATCH lets another PATCH in after at most this long.
+   */
+  tusLeaseMs: number;
   logLevel: string;
   /** `pretty` (human-readable lines, the default on a terminal) or `json` (one object a line, the default otherwise). */
   logFormat: "json" | "pretty";
@@ -163,6 +168,7 @@ export function loadConfig(env: Env = process.env): Config {
     userQuotaBytes: env.USER_QUOTA_BYTES ? integer(env, "USER_QUOTA_BYTES", 0, 0, Number.MAX_SAFE_INTEGER) : undefined,
     ...timings(env),
     idempotencyTestCrashAfterWork: flag(env, "IDEMPOTENCY_TEST_CRASH_AFTER_WORK"),
+    tusLeaseMs: integer(env, "TUS_LEASE_MS", 15_000, 100, 3_600_000),
     logLevel,
     logFormat: oneOf(env, "LOG_FORMAT", ["json", "pretty"], process.stdout.isTTY ? "pretty" : "json"),
     rateLimitPerMinute,

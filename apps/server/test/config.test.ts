@@ -17,6 +17,7 @@ describe("loadConfig", () => {
       rateLimitWindowMs: 60_000,
       unlockWindowMs: 15 * 60_000,
       readinessCacheMs: 1000,
+      tusLeaseMs: 15_000,
       corsOrigins: [],
       workers: 1,
       // Not a terminal under the test runner: one JSON object a line.
@@ -58,6 +59,7 @@ describe("loadConfig", () => {
     ["RATE_LIMIT_WINDOW_MS", "10"],
     ["UNLOCK_WINDOW_MS", "a minute"],
     ["READINESS_CACHE_MS", "0"],
+    ["TUS_LEASE_MS", "50"],
     ["TRUST_PROXY", "yes"],
     ["TRUST_PROXY", "-1"],
     ["TRUST_PROXY", "10.0.0.0/33"],

@@ -1,6 +1,6 @@
-// Resumable uploads (tus 1.0, issue 27 §1): the rows that keep each upload's length,
+// Resumable uploads (tus 1.0): the rows that keep each upload's length,
 // offset, parts and form where every server sees them, and the lease a PATCH holds.
-// The protocol itself is in http/tus.ts; the file is made by files.ts, as a one-request
+// The protocol itself is in http/tus/; the file is made by files.ts, as a one-request
 // upload makes it.
 import { randomUUID } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
@@ -14,11 +14,6 @@ import { quotaExceeded } from "./usage.js";
 const MAX_UNFINISHED_UPLOADS = 100;
 /** An upload is deleted with its bytes this long after its creation, complete or not. */
 const UPLOAD_LIFETIME_HOURS = 24;
-/**
- * How long a PATCH holds its upload without renewing (it renews every third of it): a
- * server that died mid-PATCH lets another PATCH in after at most this long.
- */
-export const UPLOAD_LEASE_SECONDS = 15;
 
 /** What `Upload-Metadata` carries: the fields of `POST files/`, or `file` to replace one file's content as `PUT files/{id}/`. */
 export interface UploadForm {
@@ -58,7 +53,11 @@ const rowOf = (raw: RawRow): UploadRow => ({
 const COLUMNS = "id, user_id, length, received, parts, metadata, form, file_id, expires_at";
 /** An upload of the caller's that has not expired. */
 const MINE = "id = $1 and user_id = $2 and expires_at > now()";
-const LEASE = `now() + interval '${UPLOAD_LEASE_SECONDS} seconds'`;
+/**
+ * The end of a lease taken now, its length in milliseconds the statement's value at
+ * `param`: how long a PATCH holds its upload without renewing (`TUS_LEASE_MS`).
+ */
+const leaseEnd = (param: string) => `now() + ${param}::integer * interval '1 millisecond'`;
 const FREE = "(locked_until is null or locked_until <= now())";
 
 const limits: Record<Exclude<keyof UploadForm, "tags">, number> = {
@@ -165,7 +164,7 @@ type QuotaValues = "user" | "length" | "quota" | "file" | "keep";
 
 const countAndInsert = namedStatement<
   RawRow & { unfinished: string; folder_ok: boolean; file_ok: boolean; fits: boolean },
-  Record<QuotaValues | "id" | "metadata" | "form" | "folder" | "claim", unknown>
+  Record<QuotaValues | "id" | "metadata" | "form" | "folder" | "claim" | "leaseMs", unknown>
 >(
   "create_tus_upload",
   sql`with unfinished as (
@@ -179,7 +178,7 @@ const countAndInsert = namedStatement<
    ), inserted as (
      insert into tus_uploads (id, user_id, length, metadata, form, lock_claim, locked_until, expires_at)
      select ${value("id")}, ${user}, ${value("length")}::bigint, ${value("metadata")}::text, ${value("form")}::jsonb,
-       ${value("claim")}::text, case when ${value("claim")}::text is null then null else ${sql.raw(LEASE)} end, now() + interval '${sql.raw(String(UPLOAD_LIFETIME_HOURS))} hours'
+       ${value("claim")}::text, case when ${value("claim")}::text is null then null else now() + ${value("leaseMs")}::integer * interval '1 millisecond' end, now() + interval '${sql.raw(String(UPLOAD_LIFETIME_HOURS))} hours'
      from unfinished, target, room
      where unfinished.n < ${sql.raw(String(MAX_UNFINISHED_UPLOADS))} and folder_ok and file_ok and fits
      returning ${sql.raw(COLUMNS)}
@@ -192,8 +191,8 @@ const countAndInsert = namedStatement<
 export class TooManyUploads extends Error {}
 
 /**
- * A new upload of the caller's, held by the returned lease (`claim`) when `leased`, so
- * that its creation's own body goes in first. Refused with 422 when `folder` or `file` is not
+ * A new upload of the caller's, held by the returned lease (`claim`, for `leaseMs`) when
+ * `leased`, so that its creation's own body goes in first. Refused with 422 when `folder` or `file` is not
  * one of the caller's, with `TooManyUploads` past the limit, with 507 when its length does
  * not fit under `quota` beside what the caller stores and their other unfinished uploads
  * hold (a replacement, `file`, credited what it frees with `keep` versions kept).
@@ -205,6 +204,7 @@ export async function createUploadRow(
   userId: number,
   upload: { length: number; metadata: string | undefined; form: UploadForm; leased: boolean },
   quota: { bytes: number | undefined; keep: number },
+  leaseMs: number,
 ): Promise<{ row: UploadRow; claim: string }> {
   const claim = randomUUID();
   const { form } = upload;
@@ -220,6 +220,7 @@ export async function createUploadRow(
       claim: upload.leased ? claim : null,
       quota: quota.bytes ?? null,
       keep: quota.keep,
+      leaseMs,
     }),
   );
   if (!found) throw new Error("the upload's creation answered no row");
@@ -286,29 +287,33 @@ export async function findUpload(db: Db, userId: number, id: string): Promise<Up
 
 const claimUpload = statement<RawRow>(
   "claim_tus_upload",
-  `update tus_uploads set lock_claim = $3, locked_until = ${LEASE} where ${MINE} and ${FREE} returning ${COLUMNS}`,
+  `update tus_uploads set lock_claim = $3, locked_until = ${leaseEnd("$4")} where ${MINE} and ${FREE} returning ${COLUMNS}`,
 );
 
-/** Takes the upload's lease: the row, or `locked` when another request holds it, or undefined when it is none of the caller's. */
+/**
+ * Takes the upload's lease for `leaseMs`: the row, or `locked` when another request holds
+ * it, or undefined when it is none of the caller's.
+ */
 export async function claimUploadRow(
   db: Db,
   userId: number,
   id: string,
+  leaseMs: number,
 ): Promise<{ row: UploadRow; claim: string } | "locked" | undefined> {
   const claim = randomUUID();
-  const [raw] = await claimUpload(db, [id, userId, claim]);
+  const [raw] = await claimUpload(db, [id, userId, claim, leaseMs]);
   if (raw) return { row: rowOf(raw), claim };
   return (await findUpload(db, userId, id)) ? "locked" : undefined;
 }
 
 const renewLease = statement<{ id: string }>(
   "renew_tus_upload",
-  `update tus_uploads set locked_until = ${LEASE} where id = $1 and lock_claim = $2 returning id`,
+  `update tus_uploads set locked_until = ${leaseEnd("$3")} where id = $1 and lock_claim = $2 returning id`,
 );
 
-/** Extends the lease; false when it was lost (it lapsed and another request took it). */
-export async function renewUploadLease(db: Db, id: string, claim: string): Promise<boolean> {
-  return (await renewLease(db, [id, claim])).length > 0;
+/** Extends the lease by `leaseMs` from now; false when it was lost (it lapsed and another request took it). */
+export async function renewUploadLease(db: Db, id: string, claim: string, leaseMs: number): Promise<boolean> {
+  return (await renewLease(db, [id, claim, leaseMs])).length > 0;
 }
 
 const releaseLease = statement<{ id: string }>(
