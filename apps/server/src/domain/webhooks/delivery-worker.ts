@@ -96,7 +96,7 @@ export function startDeliveryWorker({
   /** A try's timeout, and its timeout while its endpoint's breaker is open (WEBHOOK_DEFAULTS). */
   timeoutMs?: number;
   breakerTimeoutMs?: number;
-  /** How long an endpoint's deliveries may all fail before it is disabled, and a delivery wait due unsent (KEEP_LIMITS). */
+  /** How long an endpoint's deliveries may all fail before it is disabled, a delivery wait due unsent; the retry waits and the lease (KEEP_LIMITS). */
   keepLimits?: KeepLimits;
 }): DeliveryWorker {
   // The claim bounds what is in flight; an agent's bound counts per origin over every user, so one user's
@@ -300,7 +300,7 @@ export function startDeliveryWorker({
           break;
         }
         lastClaim = Date.now();
-        const claimed = await claimDeliveries(db, MAX_IN_FLIGHT - inFlight.size, shares);
+        const claimed = await claimDeliveries(db, MAX_IN_FLIGHT - inFlight.size, shares, keepLimits.leaseMs);
         // Claimed as `stop` began: given back untried, with those it cuts.
         if (stopped) return await releaseDeliveries(db, claimed);
         for (const delivery of claimed) track(delivery);
