@@ -352,7 +352,6 @@ describe.each(backends)("webhooks on $name", (backend) => {
     await until("the held try", () => (receiver.of(event.id).length ? true : undefined));
     // From the restart on, every retry is due after the first's wait: the backlog below is still being retried
     // when the server is killed, however long its writes take.
-    const schedule = h.env.WEBHOOK_RETRY_DELAYS_MS;
     h.env.WEBHOOK_RETRY_DELAYS_MS = Array(7).fill(FIRST_RETRY_MS).join(",");
     await h.crashAndRestart();
     await until("the delivery after the restart", () => (receiver.of(event.id).length >= 2 ? true : undefined), 40_000);
@@ -385,7 +384,7 @@ describe.each(backends)("webhooks on $name", (backend) => {
     await h
       .client(owner().api_key)
       .DELETE("/evault/v1/webhook_endpoints/{id}/", { params: { path: { id: endpoint.id } } });
-    h.env.WEBHOOK_RETRY_DELAYS_MS = schedule;
+    h.env.WEBHOOK_RETRY_DELAYS_MS = SHORT.WEBHOOK_RETRY_DELAYS_MS;
   }, 120_000);
 });
 

@@ -5,7 +5,7 @@
 import type { Db } from "../../data/database.js";
 import { type ClaimedDelivery, claimDeliveries, nextDeliveryDue, type Shares } from "./deliveries.js";
 
-export interface ClaimerOptions {
+interface ClaimerOptions {
   db: Db;
   /** The most deliveries in flight per endpoint and per user in this process. */
   shares: Shares;

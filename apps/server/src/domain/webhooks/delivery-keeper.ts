@@ -4,7 +4,7 @@
 import type { Db } from "../../data/database.js";
 import { type FinishedTry, type KeepLimits, recordAttempts } from "./deliveries.js";
 
-export interface KeeperOptions {
+interface KeeperOptions {
   db: Db;
   /** The retry schedule, lease and limits the keeping statement applies. */
   limits: KeepLimits;

@@ -23,7 +23,7 @@ interface Outcome {
   timedOut?: boolean;
 }
 
-export interface SenderOptions {
+interface SenderOptions {
   /** The event as `GET /evault/v1/events/{id}/` answers it: the body sent. */
   present: (event: EventRow) => Promise<unknown>;
   allowHosts: string[];

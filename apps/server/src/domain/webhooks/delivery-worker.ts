@@ -54,7 +54,7 @@ export interface DeliveryWorker {
   stop(): Promise<void>;
 }
 
-export interface DeliveryWorkerOptions {
+interface DeliveryWorkerOptions {
   db: Db;
   /** The event as `GET /evault/v1/events/{id}/` answers it: the body sent. */
   present: (event: typeof events.$inferSelect) => Promise<unknown>;
