@@ -79,6 +79,15 @@ async function until<T>(what: string, probe: () => Promise<T | undefined> | T | 
 }
 
 const ALLOW_LOCAL = { WEBHOOK_ALLOW_HOSTS: "127.0.0.1" };
+/** The first retry's wait, a try's timeout and a claim's lease the tests wait on (in production 5 s, 10 s and 15 s). */
+const FIRST_RETRY_MS = 500;
+// A timeout as the breaker's tests use: every try of these tests must be answered within it, on a loaded machine too.
+const TIMEOUT_MS = 1500;
+const SHORT = {
+  WEBHOOK_RETRY_DELAYS_MS: String(FIRST_RETRY_MS),
+  WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),
+  WEBHOOK_LEASE_MS: "2500",
+};
 
 async function createEndpoint(client: VaultClient, url: string, events: string[] = ["*"]) {
   const { data, response, error } = await client.POST("/evault/v1/webhook_endpoints/", {
@@ -118,7 +127,7 @@ async function deliveriesOf(client: VaultClient, id: string) {
 describe.each(backends)("webhooks on $name", (backend) => {
   let h: Harness;
   let receiver: Receiver;
-  withServerAndReceiver(backend, { env: ALLOW_LOCAL }, (started) => ({ h, receiver } = started));
+  withServerAndReceiver(backend, { env: { ...ALLOW_LOCAL, ...SHORT } }, (started) => ({ h, receiver } = started));
   afterEach(() => receiver.answerWith((_req, res) => void res.end("ok")));
 
   const owner = () => h.users[0] as SeededUser;
@@ -156,7 +165,7 @@ describe.each(backends)("webhooks on $name", (backend) => {
     await until("the delivery's record", async () =>
       (await deliveriesOf(client(), endpoint.id)).find((d) => d.status === "succeeded"),
     );
-    await new Promise((r) => setTimeout(r, 1500));
+    await new Promise((r) => setTimeout(r, 1000));
     const ids = new Set(receiver.received.map((r) => JSON.parse(r.body).data.object.id));
     expect(ids.has(other().bank_account_id)).toBe(false);
     expect(receiver.received.every((r) => JSON.parse(r.body).type === "bank_account.updated")).toBe(true);
@@ -262,7 +271,7 @@ describe.each(backends)("webhooks on $name", (backend) => {
       await client().DELETE("/evault/v1/webhook_endpoints/{id}/", { params: { path: { id } } });
   });
 
-  test("a failed try is retried after about 5 s with the same webhook-id; a redirect is not followed; retry sends it again now", async () => {
+  test("a failed try is retried after the first retry's wait with the same webhook-id; a redirect is not followed; retry sends it again now", async () => {
     const endpoint = await createEndpoint(client(), receiver.url, ["bank_account.updated"]);
     let calls = 0;
     receiver.answerWith((_req, res) => {
@@ -277,14 +286,17 @@ describe.each(backends)("webhooks on $name", (backend) => {
       (await deliveriesOf(client(), endpoint.id)).find((d) => d.attempts.length === 1),
     );
     expect(failed).toMatchObject({ status: "pending", attempts: [{ status_code: 500, error: "answered 500" }] });
-    const wait = Date.parse(failed.next_attempt_at as string) - Date.parse(failed.attempts[0]!.at);
-    expect(wait).toBeGreaterThanOrEqual(4000);
-    expect(wait).toBeLessThan(7000);
+    const due = Date.parse(failed.next_attempt_at as string);
+    const wait = due - Date.parse(failed.attempts[0]!.at);
+    expect(wait).toBeGreaterThanOrEqual(FIRST_RETRY_MS);
+    expect(wait).toBeLessThan(FIRST_RETRY_MS + 2000);
     const redirected = await until(
       "the redirect",
       async () => (await deliveriesOf(client(), endpoint.id)).find((d) => d.attempts.length === 2),
       15_000,
     );
+    // Not tried before it was due (the database's clock and the server's are one machine's).
+    expect(Date.parse(redirected.attempts[1]!.at)).toBeGreaterThanOrEqual(due - 5);
     expect(redirected.attempts[1]).toMatchObject({ status_code: 302 });
     expect(redirected.attempts[1]?.error).toMatch(/redirects are not followed/);
     expect(receiver.received.some((r) => r.headers["webhook-id"] === event.id && r.body === "")).toBe(false);
@@ -302,7 +314,7 @@ describe.each(backends)("webhooks on $name", (backend) => {
     await client().DELETE("/evault/v1/webhook_endpoints/{id}/", { params: { path: { id: endpoint.id } } });
   });
 
-  test("a receiver that never answers fails the try after 10 s; a 10 MB answer is not read", async () => {
+  test("a receiver that never answers fails the try after the timeout; a 10 MB answer is not read", async () => {
     const endpoint = await createEndpoint(client(), receiver.url, ["bank_account.updated"]);
     receiver.answerWith(() => {});
     await updateAccount(client(), owner(), "Never answered");
@@ -311,8 +323,8 @@ describe.each(backends)("webhooks on $name", (backend) => {
       async () => (await deliveriesOf(client(), endpoint.id)).find((d) => d.attempts.length === 1),
       20_000,
     );
-    expect(timedOut.attempts[0]).toMatchObject({ status_code: null, error: "no answer within 10 s" });
-    expect(timedOut.attempts[0]?.duration_ms).toBeGreaterThanOrEqual(9900);
+    expect(timedOut.attempts[0]).toMatchObject({ status_code: null, error: `no answer within ${TIMEOUT_MS / 1000} s` });
+    expect(timedOut.attempts[0]?.duration_ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 10);
 
     receiver.answerWith((_req, res) => {
       res.writeHead(200, { "content-type": "application/octet-stream" });
@@ -339,6 +351,9 @@ describe.each(backends)("webhooks on $name", (backend) => {
     await updateAccount(client(), owner(), "Killed");
     const event = await newestEvent(client(), "bank_account.updated");
     await until("the held try", () => (receiver.of(event.id).length ? true : undefined));
+    // From the restart on, every retry is due after the first's wait: the backlog below is still being retried
+    // when the server is killed, however long its writes take.
+    h.env.WEBHOOK_RETRY_DELAYS_MS = Array(7).fill(FIRST_RETRY_MS).join(",");
     await h.crashAndRestart();
     await until("the delivery after the restart", () => (receiver.of(event.id).length >= 2 ? true : undefined), 40_000);
     const done = await until("the record", async () =>
@@ -348,7 +363,7 @@ describe.each(backends)("webhooks on $name", (backend) => {
     // A backlog written while the receiver refuses, then a SIGKILL: every event arrives after the restart.
     receiver.answerWith((_req, res) => void res.writeHead(503).end());
     for (let i = 0; i < 5; i++) await updateAccount(h.client(owner().api_key), owner(), `Backlog ${i}`);
-    // Killed while the backlog waits for its first retry (5 s after the refused try).
+    // Killed while the backlog waits for a retry (FIRST_RETRY_MS after a refused try).
     receiver.answerWith((_req, res) => void res.end("ok"));
     await h.crashAndRestart();
     const backlog =
@@ -370,6 +385,7 @@ describe.each(backends)("webhooks on $name", (backend) => {
     await h
       .client(owner().api_key)
       .DELETE("/evault/v1/webhook_endpoints/{id}/", { params: { path: { id: endpoint.id } } });
+    h.env.WEBHOOK_RETRY_DELAYS_MS = SHORT.WEBHOOK_RETRY_DELAYS_MS;
   }, 120_000);
 });
 
@@ -460,7 +476,7 @@ describe.each(backends.filter((b) => b.name === "postgres"))("webhooks with two 
       );
       expect(made.every((r) => r.response.status === 201)).toBe(true);
       await until("every delivery", () => (receiver.received.length >= 60 ? true : undefined), 30_000);
-      await new Promise((r) => setTimeout(r, 2000));
+      await new Promise((r) => setTimeout(r, 1000));
       const ids = receiver.received.map((r) => r.headers["webhook-id"]);
       expect(ids).toHaveLength(60);
       expect(new Set(ids).size).toBe(60);
@@ -561,6 +577,13 @@ describe.each(backends)("a fair share of the webhook senders on $name", (backend
     },
     30_000,
   );
+});
+
+describe.each(backends)("a backlog its receiver does not keep up with on $name", (backend) => {
+  let h: Harness;
+  // Held tries time out after 1.5 s; a delivery fails unsent after 1 s due.
+  const env = { ...ALLOW_LOCAL, WEBHOOK_TIMEOUT_MS: "1500", WEBHOOK_MAX_WAIT_SECONDS: "1" };
+  withServerAndReceiver(backend, { env }, (started) => ({ h } = started));
 
   test("deliveries due for longer than the most a delivery may wait are failed unsent, so a backlog stays bounded", async () => {
     const user = h.users[0];
@@ -571,8 +594,8 @@ describe.each(backends)("a fair share of the webhook senders on $name", (backend
     try {
       const endpoint = await createEndpoint(client, hanging.url, ["bank_account.updated"]);
       for (let i = 0; i < 12; i++) await updateAccount(client, user, `Backlog ${i}`);
-      // 4 tries held open time out after 6 s, then the next 4; the deliveries waiting behind them all along
-      // (over 2 s, while the endpoint's share was busy) are failed unsent when the second 4 are kept.
+      // 4 tries held open time out after 1.5 s, then the next 4; the deliveries waiting behind them all along
+      // (over 1 s, while the endpoint's share was busy) are failed unsent when the second 4 are kept.
       const expired = await until(
         "the waiting deliveries failed",
         async () => {
@@ -588,7 +611,7 @@ describe.each(backends)("a fair share of the webhook senders on $name", (backend
             at: expect.any(String),
             status_code: null,
             duration_ms: 0,
-            error: "not sent: due for over 2 s while its endpoint did not keep up",
+            error: "not sent: due for over 1 s while its endpoint did not keep up",
           },
         ]);
         expect(hanging.of(delivery.event_id)).toHaveLength(0);

@@ -55,11 +55,19 @@ export interface Config extends Timings {
   webhookAllowHosts: string[];
   /**
    * A webhook try's timeout (`WEBHOOK_TIMEOUT_MS`, 10 s), and its timeout while the
-   * endpoint's last tries failed (`WEBHOOK_BREAKER_TIMEOUT_MS`, 2 s); at most 10 s (a
-   * claim's lease is 15 s).
+   * endpoint's last tries failed (`WEBHOOK_BREAKER_TIMEOUT_MS`, 2 s); at most 10 s, and
+   * less than a claim's lease.
    */
   webhookTimeoutMs: number;
   webhookBreakerTimeoutMs: number;
+  /** How long a claimed webhook delivery is its worker's (`WEBHOOK_LEASE_MS`, 15 s; at least 1.5 times the timeout). */
+  webhookLeaseMs: number;
+  /**
+   * The waits before each retry of a webhook delivery: the schedule's first ones are
+   * `WEBHOOK_RETRY_DELAYS_MS` (comma-separated milliseconds), the rest as by default
+   * (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h).
+   */
+  webhookRetryDelaysMs: number[];
   /** How long an endpoint's deliveries may all fail before it is disabled (`WEBHOOK_DISABLE_AFTER_SECONDS`, 5 days). */
   webhookDisableAfterSeconds: number;
   /** How long a due webhook delivery may wait unsent before it is failed (`WEBHOOK_MAX_WAIT_SECONDS`, 24 hours). */
@@ -183,6 +191,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookAllowHosts: commaList(env.WEBHOOK_ALLOW_HOSTS).map((host) => host.toLowerCase()),
     webhookTimeoutMs,
     webhookBreakerTimeoutMs,
+    ...webhookSchedule(env, webhookTimeoutMs),
     webhookDisableAfterSeconds: integer(
       env,
       "WEBHOOK_DISABLE_AFTER_SECONDS",
@@ -278,6 +287,30 @@ function seconds(env: Env, name: string, fallback: number, min: number, max: num
     throw new ConfigError(`${name} must be a number of seconds from ${min} to ${max}, got "${raw}"`);
   }
   return value;
+}
+
+/** A webhook delivery's lease (longer than its timeout by half at least) and its retry schedule. */
+function webhookSchedule(env: Env, timeoutMs: number): Pick<Config, "webhookLeaseMs" | "webhookRetryDelaysMs"> {
+  // A try that times out is kept (and its retry scheduled) while the lease it was claimed with still holds.
+  const leastLease = Math.ceil(timeoutMs * 1.5);
+  const webhookLeaseMs = integer(env, "WEBHOOK_LEASE_MS", WEBHOOK_DEFAULTS.leaseMs, 150, 3_600_000);
+  if (webhookLeaseMs < leastLease)
+    throw new ConfigError(
+      `WEBHOOK_LEASE_MS must be at least 1.5 times WEBHOOK_TIMEOUT_MS (${leastLease}), got "${webhookLeaseMs}"`,
+    );
+  const defaults = WEBHOOK_DEFAULTS.retryDelaysMs;
+  const first = commaList(env.WEBHOOK_RETRY_DELAYS_MS);
+  if (
+    first.length > defaults.length ||
+    first.some((delay) => !/^\d+$/.test(delay) || Number(delay) < 100 || Number(delay) > 86_400_000)
+  )
+    throw new ConfigError(
+      `WEBHOOK_RETRY_DELAYS_MS must be at most ${defaults.length} comma-separated whole numbers from 100 to 86400000, got "${env.WEBHOOK_RETRY_DELAYS_MS}"`,
+    );
+  return {
+    webhookLeaseMs,
+    webhookRetryDelaysMs: defaults.map((delay, n) => (n < first.length ? Number(first[n]) : delay)),
+  };
 }
 
 /** `name` (64 hex characters) or `name_FILE` (a path), not both. */

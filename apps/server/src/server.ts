@@ -285,7 +285,12 @@ function startDeliveries(
     logger,
     timeoutMs: config.webhookTimeoutMs,
     breakerTimeoutMs: config.webhookBreakerTimeoutMs,
-    keepLimits: { disableAfterS: config.webhookDisableAfterSeconds, maxWaitS: config.webhookMaxWaitSeconds },
+    keepLimits: {
+      disableAfterS: config.webhookDisableAfterSeconds,
+      maxWaitS: config.webhookMaxWaitSeconds,
+      retryDelaysMs: config.webhookRetryDelaysMs,
+      leaseMs: config.webhookLeaseMs,
+    },
     // More requests in flight than a pool has connections queue in the server (downloads and uploads count too;
     // PGlite runs one statement at a time, and the same number serves it).
     apiBusy: () => requestsInFlight() > POOL_CONNECTIONS,

@@ -26,10 +26,20 @@ describe("loadConfig", () => {
       databaseLockTimeoutMs: 10_000,
       webhookTimeoutMs: 10_000,
       webhookBreakerTimeoutMs: 2000,
+      webhookLeaseMs: 15_000,
+      webhookRetryDelaysMs: [5000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
       webhookDisableAfterSeconds: 5 * 24 * 3600,
       webhookMaxWaitSeconds: 24 * 3600,
     });
     expect(loadConfig({ LOG_FORMAT: "pretty" }).logFormat).toBe("pretty");
+  });
+
+  test("when the first retry delays and a lease are set, then the schedule's rest stays as by default", () => {
+    const env = { WEBHOOK_RETRY_DELAYS_MS: "200, 300000", WEBHOOK_TIMEOUT_MS: "1000", WEBHOOK_LEASE_MS: "1500" };
+    expect(loadConfig(env)).toMatchObject({
+      webhookRetryDelaysMs: [200, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
+      webhookLeaseMs: 1500,
+    });
   });
 
   test.each([
@@ -51,6 +61,10 @@ describe("loadConfig", () => {
     ["WEBHOOK_BREAKER_TIMEOUT_MS", "0"],
     ["WEBHOOK_DISABLE_AFTER_SECONDS", "0"],
     ["WEBHOOK_MAX_WAIT_SECONDS", "a day"],
+    ["WEBHOOK_LEASE_MS", "50"],
+    ["WEBHOOK_RETRY_DELAYS_MS", "5s"],
+    ["WEBHOOK_RETRY_DELAYS_MS", "200,10"],
+    ["WEBHOOK_RETRY_DELAYS_MS", "1,2,3,4,5,6,7,8".replace(/\d/g, "200")],
     ["RATE_LIMIT_FAILED_AUTH_PER_MINUTE", "0"],
     ["IDEMPOTENCY_TTL_SECONDS", "0"],
     ["IDEMPOTENCY_LEASE_SECONDS", "1h"],
@@ -201,6 +215,9 @@ describe("loadConfig: the blob store", () => {
     [{ S3_BUCKET: "vault-files" }, "S3_BUCKET is set but BLOB_STORE is not s3"],
     // The breaker's timeout shortens a try's; one longer than the try's own would lengthen it.
     [{ WEBHOOK_TIMEOUT_MS: "1000", WEBHOOK_BREAKER_TIMEOUT_MS: "1500" }, "WEBHOOK_BREAKER_TIMEOUT_MS"],
+    // A try that times out is kept while its lease holds.
+    [{ WEBHOOK_LEASE_MS: "14000" }, "WEBHOOK_LEASE_MS"],
+    [{ WEBHOOK_TIMEOUT_MS: "1000", WEBHOOK_LEASE_MS: "1400" }, "WEBHOOK_LEASE_MS"],
   ])("when %o, then start-up fails naming %s", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

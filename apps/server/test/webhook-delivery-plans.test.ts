@@ -30,10 +30,13 @@ import { type scratchDatabase, scratchKinds, scratchUser } from "./scratch-datab
 
 const BACKLOG = 10_000;
 const { perEndpoint } = SHARES;
-/** The claim's values: room for 64, each endpoint's and user's share. */
-const CLAIM_VALUES = `64, ${SHARES.perEndpoint}, ${SHARES.perUser}`;
-/** The keep's values after its tries: how long an endpoint may fail, and a delivery wait due unsent. */
-const LIMIT_VALUES = `${KEEP_LIMITS.disableAfterS}, ${KEEP_LIMITS.maxWaitS}`;
+/** The claim's values: room for 64, each endpoint's and user's share, the lease. */
+const CLAIM_VALUES = `64, ${SHARES.perEndpoint}, ${SHARES.perUser}, ${KEEP_LIMITS.leaseMs}`;
+/**
+ * The keep's values after its tries: the retry schedule, how long an endpoint may fail, the backlog's gap
+ * (4 leases), and how long a delivery may wait due unsent.
+ */
+const LIMIT_VALUES = `'{${KEEP_LIMITS.retryDelaysMs.join(",")}}', ${KEEP_LIMITS.disableAfterS}, ${4 * KEEP_LIMITS.leaseMs}, ${KEEP_LIMITS.maxWaitS}`;
 const attempt = { at: new Date().toISOString(), duration_ms: 3, status_code: 200, error: null };
 
 type Rows<T> = { rows: T[] };

@@ -18,12 +18,10 @@ import { wakesWorkers } from "./worker-wake.js";
 
 export type ApiWebhookDelivery = components["schemas"]["WebhookDelivery"];
 
-/** The waits before each retry (about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h); after the last one fails, the delivery is failed. */
-const RETRY_DELAYS_S = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600];
+/** The retries of a delivery (the schedule's length); after the last one fails, the delivery is failed. */
+const RETRIES = WEBHOOK_DEFAULTS.retryDelaysMs.length;
 /** The tries a delivery's row keeps, the newest. */
 const KEPT_ATTEMPTS = 20;
-/** How long a claimed delivery is its worker's: longer than a try may take (10 s). */
-const LEASE_S = 15;
 /**
  * The most deliveries a claim lets be in flight to one endpoint, and to one user's endpoints, counting
  * every worker's leases: two workers claiming at one moment may each fill it, so it holds per process.
@@ -37,8 +35,8 @@ export type Shares = typeof SHARES;
  * timeout, and healthy, is delivered to again.
  */
 const BREAKER_FAILURES = 5;
-/** The longest gap between two keeps of an endpoint's tries during which its backlog counts as waiting on its share. */
-const BACKLOG_GAP_S = 4 * LEASE_S;
+/** The longest gap between two keeps of an endpoint's tries during which its backlog counts as waiting on its share, in leases. */
+const BACKLOG_GAP_LEASES = 4;
 /** The most deliveries of one endpoint failed unsent by one keep: more than its tries could add meanwhile. */
 const EXPIRED_PER_KEEP = 100;
 
@@ -144,7 +142,7 @@ const retryStatement = namedStatement<{ view: DeliveryView }, Record<string, unk
   sql`with
     target as (
       update webhook_deliveries d set status = 'pending',
-        attempt_count = least(d.attempt_count, ${sql.raw(String(RETRY_DELAYS_S.length))}),
+        attempt_count = least(d.attempt_count, ${sql.raw(String(RETRIES))}),
         next_attempt_at = case when d.leased_until > now() then d.next_attempt_at else now() end
       from webhook_endpoints e
       where d.id = ${value("delivery")}::text and d.endpoint_id = ${value("id")}::text and e.id = d.endpoint_id
@@ -208,7 +206,10 @@ export interface ClaimedDelivery {
  * `webhook_deliveries_endpoint_created_idx` (4,000 buffers a claim in a drain); the
  * endpoint and the event are joined to the rows it returns.
  */
-/** The claim's SQL (`$1`: the most deliveries to claim; `$2`, `$3`: the most in flight per endpoint and per user). */
+/**
+ * The claim's SQL (`$1`: the most deliveries to claim; `$2`, `$3`: the most in flight per endpoint and per user;
+ * `$4`: the lease, in milliseconds).
+ */
 export const CLAIM_TEXT = `with endpoint_room as (
     select e.id, e.user_id,
       case when e.consecutive_failures >= ${BREAKER_FAILURES} then 1 else $2::integer end - busy.n as room,
@@ -238,7 +239,8 @@ export const CLAIM_TEXT = `with endpoint_room as (
   ),
   claimed as (
     update webhook_deliveries d set attempt_count = d.attempt_count + 1,
-      leased_until = now() + interval '${LEASE_S} seconds', next_attempt_at = now() + interval '${LEASE_S} seconds'
+      leased_until = now() + $4::integer * interval '1 millisecond',
+      next_attempt_at = now() + $4::integer * interval '1 millisecond'
     where d.id = any(array(select id from picked)) and d.next_attempt_at <= now()
     returning d.id, d.attempt_count, d.leased_until, d.endpoint_id, d.event_seq
   )
@@ -298,8 +300,13 @@ export async function nextDeliveryDue(db: Db): Promise<Date | undefined> {
   return row?.at == null ? undefined : new Date(row.at);
 }
 
-export async function claimDeliveries(db: Db, limit: number, shares: Shares = SHARES): Promise<ClaimedDelivery[]> {
-  const rows = await claimStatement(db, [limit, shares.perEndpoint, shares.perUser]);
+export async function claimDeliveries(
+  db: Db,
+  limit: number,
+  shares: Shares = SHARES,
+  leaseMs = WEBHOOK_DEFAULTS.leaseMs,
+): Promise<ClaimedDelivery[]> {
+  const rows = await claimStatement(db, [limit, shares.perEndpoint, shares.perUser, leaseMs]);
   return rows.map((row) => ({ ...row, event: { ...row.event, created_at: new Date(row.event.created_at) } }));
 }
 
@@ -312,7 +319,7 @@ export async function claimDeliveries(db: Db, limit: number, shares: Shares = SH
  * delivered try; an endpoint whose tries all failed for `disable_after_s` is disabled
  * (an event); `consecutive_timeouts` counts the timeouts after its last other outcome.
  * `backlog_since` is when the endpoint's due deliveries began to wait on its share (due and
- * unclaimed at each keep, the keeps at most BACKLOG_GAP_S apart: workers that were down do
+ * unclaimed at each keep, the keeps at most BACKLOG_GAP_LEASES leases apart: workers that were down do
  * not count). Once that is over `max_wait_s` ago, its deliveries due for over `max_wait_s`
  * (a backlog its receiver does not keep up with) are failed unsent, with an attempt saying
  * so, the oldest first, at most EXPIRED_PER_KEEP a keep: an endpoint's backlog holds at most
@@ -329,16 +336,16 @@ const withAttempt = (attempt: SQL) =>
 export const recordStatement = namedStatement<{ kept: number }, Record<string, unknown>>(
   "record_webhook_attempts",
   sql`with
-    delays as (select ${sql.raw(`array[${RETRY_DELAYS_S.join(",")}]`)}::integer[] as s),
     tries as (select * from jsonb_to_recordset(${value("tries")}::jsonb)
       as x(id text, attempt jsonb, ok boolean, timed_out boolean, n integer)),
+    delays as (select ${value("retry_delays_ms")}::integer[] as s),
     target as (
       update webhook_deliveries d set
         attempts = ${withAttempt(sql`t.attempt`)},
         status = case when t.ok then 'succeeded'
           when d.attempt_count > cardinality(delays.s) then 'failed' else 'pending' end,
         next_attempt_at = case when t.ok or d.attempt_count > cardinality(delays.s) then null
-          else now() + delays.s[d.attempt_count] * interval '1 second' end,
+          else now() + delays.s[d.attempt_count] * interval '1 millisecond' end,
         leased_until = null
       from delays, tries t
       where d.id = any(array(select id from tries)) and t.id = d.id and d.next_attempt_at is not null
@@ -364,7 +371,8 @@ export const recordStatement = namedStatement<{ kept: number }, Record<string, u
         disabled = e.disabled or (not o.any_ok
           and coalesce(e.failing_since < now() - ${value("disable_after_s")}::integer * interval '1 second', false)),
         backlog_since = case when not o.backlogged then null
-          when e.backlog_seen_at > now() - interval '${sql.raw(String(BACKLOG_GAP_S))} seconds' then coalesce(e.backlog_since, now())
+          when e.backlog_seen_at > now() - ${value("backlog_gap_ms")}::integer * interval '1 millisecond'
+            then coalesce(e.backlog_since, now())
           else now() end,
         backlog_seen_at = case when o.backlogged then now() end
       from outcomes o
@@ -405,14 +413,21 @@ export interface FinishedTry {
   timedOut: boolean;
 }
 
-/** How long an endpoint may fail before it is disabled, and a delivery may wait due before it is failed unsent. */
+/**
+ * How long an endpoint may fail before it is disabled, and a delivery may wait due before it is failed unsent;
+ * the waits before each retry; a claim's lease (a backlog's keeps are at most BACKLOG_GAP_LEASES of them apart).
+ */
 export interface KeepLimits {
   disableAfterS: number;
   maxWaitS: number;
+  retryDelaysMs: readonly number[];
+  leaseMs: number;
 }
 export const KEEP_LIMITS: KeepLimits = {
   disableAfterS: WEBHOOK_DEFAULTS.disableAfterS,
   maxWaitS: WEBHOOK_DEFAULTS.maxWaitS,
+  retryDelaysMs: WEBHOOK_DEFAULTS.retryDelaysMs,
+  leaseMs: WEBHOOK_DEFAULTS.leaseMs,
 };
 
 /** Keeps the outcomes of `tries`, in the order they finished. */
@@ -426,7 +441,9 @@ export async function recordAttempts(db: Db, tries: FinishedTry[], limits = KEEP
   }));
   await recordStatement(db, {
     tries: JSON.stringify(rows),
+    retry_delays_ms: `{${limits.retryDelaysMs.join(",")}}`,
     disable_after_s: limits.disableAfterS,
+    backlog_gap_ms: BACKLOG_GAP_LEASES * limits.leaseMs,
     max_wait_s: limits.maxWaitS,
   });
 }
