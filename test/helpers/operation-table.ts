@@ -1,8 +1,10 @@
 // One entry per operation of the contract: the request that is valid for it (the
 // contract's own `@opExample` request, with the example ids replaced by a set of ids),
-// and what the suites expect of it. `security`, `mock` and `conformance` draw their
-// per-operation requests from here, so an operation added to the contract fails the
-// type-check until it has its entry, and needs nothing else in those suites.
+// and what the suites expect of it (its success status, whether it answers JSON, what
+// another user gets), read from the contract too. `security`, `mock` and `conformance`
+// draw their per-operation requests from here, so an operation added to the contract
+// with its `@opExample` needs nothing else in those suites; `facts` below says only
+// what the contract cannot (a delete's spare item, a file part).
 import { toFormData, type VaultClient } from "@vault/client";
 import { exampleRequests } from "@vault/spec";
 import type { operations } from "@vault/spec/schema";
@@ -180,19 +182,9 @@ const spareUpload = async (client: VaultClient, ids: Ids) => {
   return /\/uploads\/([^/]+)\/$/.exec(response.headers.get("location") ?? "")?.[1] ?? "";
 };
 
-const facts: Record<OperationId, Facts> = {
-  // The seed makes no upload: the id is a spare's (conformance) or names none (404);
-  // tus.e2e covers another user's upload.
-  describeUploads: { status: 204, json: false, foreign: null },
-  createUpload: {
-    status: 201,
-    json: false,
-    foreign: 422,
-  },
+/** Per operation, what differs from the contract's defaults (`expectedOf`) or what it cannot say. */
+const facts: Partial<Record<OperationId, Partial<Facts>>> = {
   headUpload: {
-    status: 200,
-    json: false,
-    foreign: null,
     spare: spareUpload,
   },
   appendUpload: {
@@ -201,216 +193,62 @@ const facts: Record<OperationId, Facts> = {
       headers: { ...TUS, "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
       body: new Blob(["x"]),
     }),
-    status: 204,
-    json: false,
-    foreign: null,
     spare: spareUpload,
   },
   deleteUpload: {
-    status: 204,
-    json: false,
-    foreign: null,
     spare: spareUpload,
   },
-  listNgnBankAccounts: { status: 200, json: true, foreign: null },
-  createNgnBankAccount: {
-    status: 201,
-    json: true,
-    foreign: null,
-  },
-  getNgnBankAccount: { status: 200, json: true, foreign: 404 },
-  updateNgnBankAccount: {
-    status: 200,
-    json: true,
-    foreign: 404,
-  },
-  listBins: { status: 200, json: true, foreign: null },
-  getBin: { status: 200, json: true, foreign: 404 },
   deleteBin: {
-    status: 204,
-    json: false,
-    foreign: 404,
     spare: async (client, ids) =>
       idOf(
         await client.DELETE("/evault/v1/files/{id}/", { params: { path: { id: idOf(await upload(client, ids)) } } }),
       ),
   },
-  restoreBin: {
-    status: 200,
-    json: true,
-    foreign: 404,
-  },
-  listFavouriteFolders: { status: 200, json: true, foreign: null },
-  updateFavouriteFolder: {
-    status: 200,
-    json: true,
-    foreign: 404,
-  },
-  listFileShares: { status: 200, json: true, foreign: null },
-  createFileShare: {
-    status: 201,
-    json: true,
-    foreign: 422,
-  },
-  getFileShare: { status: 200, json: true, foreign: 404 },
-  updateFileShare: {
-    status: 200,
-    json: true,
-    foreign: 404,
-  },
   deleteFileShare: {
-    status: 204,
-    json: false,
-    foreign: 404,
     spare: spareShare,
   },
   replaceFileShareLink: {
-    status: 200,
-    json: true,
-    foreign: 404,
     // A share of its own, so that the seeded share's link (the link operations' below) stays.
     spare: spareShare,
   },
-  // The seeded share is private: its owner opens the link with their key, anyone else gets 404.
-  getLink: { status: 200, json: true, foreign: 404 },
-  downloadLink: { status: 200, json: false, foreign: 404 },
-  // The seeded users of one run share with each other (the seed's shares of nothing list the other): nothing is shared yet.
-  listSharedWithMe: { status: 200, json: true, foreign: null },
-  // The caller's own figures: there is no other user's to ask for.
-  getUsage: { status: 200, json: true, foreign: null },
-  // The seeded share has no password: its unlock answers a token all the same.
-  unlockLink: {
-    status: 200,
-    json: true,
-    foreign: 404,
-  },
   // The seeded link shares a file: these need a folder link, which `spare` makes (its token replaces the table's).
   listLinkFolders: {
-    status: 200,
-    json: true,
-    foreign: 404,
     spare: folderLink,
   },
   listLinkFiles: {
-    status: 200,
-    json: true,
-    foreign: 404,
     spare: folderLink,
   },
   downloadLinkFile: {
-    status: 200,
-    json: false,
-    foreign: 404,
     spare: folderLink,
   },
-  listFiles: { status: 200, json: true, foreign: 404 },
   createFile: {
     more: (ids) => ({ body: { file: pdf(), folder: ids.folder_id } }),
-    status: 201,
-    json: true,
-    foreign: 422,
   },
-  getFile: { status: 200, json: true, foreign: 404 },
   updateFile: {
     // No `tags`: Prism's multipart validator never reads repeated parts as an array, so
     // the mock refuses any `tags` (422); the real server takes them.
     more: (ids) => ({ id: ids.file_id, body: { file: pdf(), name: "Q3 report" } }),
-    status: 200,
-    json: true,
-    foreign: 404,
   },
   deleteFile: {
-    status: 200,
-    json: true,
-    foreign: 404,
     spare: async (client, ids) => idOf(await upload(client, ids)),
   },
-  downloadFile: { status: 200, json: false, foreign: 404 },
-  // Versions of `projects_file_id`: the table's file update may move `file_id` to the bin.
-  listFileVersions: { status: 200, json: true, foreign: 404 },
-  downloadFileVersion: {
-    status: 200,
-    json: false,
-    foreign: 404,
-  },
-  // The seeded version is current or, once the run replaced the file's content, an earlier one: 200 either way.
-  restoreFileVersion: {
-    status: 200,
-    json: true,
-    foreign: 404,
-  },
   deleteFileVersion: {
-    status: 204,
-    json: false,
-    foreign: 404,
     spare: spareVersion,
   },
-  headFileContent: { status: 200, json: false, foreign: 404 },
-  listFolders: { status: 200, json: true, foreign: 404 },
-  createFolder: {
-    status: 201,
-    json: true,
-    foreign: 422,
-  },
-  getFolder: { status: 200, json: true, foreign: 404 },
   deleteFolder: {
-    status: 200,
-    json: true,
-    foreign: 404,
     spare: async (client) => idOf(await client.POST("/evault/v1/folders/", { body: { name: "Spare" } })),
-  },
-  duplicateFolder: {
-    status: 201,
-    json: true,
-    foreign: 404,
   },
   // Another user's filter by the owner's account finds none of the owner's events: an empty page.
   listEvents: {
-    status: 200,
-    json: true,
     foreign: null,
-  },
-  getEvent: { status: 200, json: true, foreign: 404 },
-  // A public address (no name to resolve), subscribed to a type that no request of the table makes.
-  createWebhookEndpoint: {
-    status: 201,
-    json: true,
-    foreign: null,
-  },
-  listWebhookEndpoints: { status: 200, json: true, foreign: null },
-  getWebhookEndpoint: { status: 200, json: true, foreign: 404 },
-  // The seeded endpoint stays disabled: nothing is sent from the suites.
-  updateWebhookEndpoint: {
-    status: 200,
-    json: true,
-    foreign: 404,
   },
   deleteWebhookEndpoint: {
-    status: 204,
-    json: false,
-    foreign: 404,
     spare: async (client) =>
       idOf(
         await client.POST("/evault/v1/webhook_endpoints/", {
           body: { url: "https://93.184.215.14/spare", events: ["webhook_endpoint.disabled"] },
         }),
       ),
-  },
-  rotateWebhookEndpointSecret: {
-    status: 200,
-    json: true,
-    foreign: 404,
-  },
-  testWebhookEndpoint: { status: 202, json: true, foreign: 404 },
-  listWebhookDeliveries: {
-    status: 200,
-    json: true,
-    foreign: 404,
-  },
-  retryWebhookDelivery: {
-    status: 202,
-    json: true,
-    foreign: 404,
   },
 };
 
@@ -438,7 +276,10 @@ function requestOf(operationId: OperationId, ids: Ids): OperationRequest {
     "path" | "query" | "header",
     Record<string, string>
   >;
-  const { headers, body: extra, ...more } = facts[operationId].more?.(ids) ?? {};
+  const { headers, body: extra, ...more } = facts[operationId]?.more?.(ids) ?? {};
+  const given = { ...path, ...more } as Record<string, string | undefined>;
+  const missing = [...example.path.matchAll(/\{(\w+)\}/g)].find(([, name]) => given[name as string] === undefined);
+  if (missing) throw new Error(`${operationId}: its @opExample gives no ${missing[0]} (its parameters)`);
   const body = withIds(example.body, ids);
   return {
     ...path,
@@ -448,13 +289,6 @@ function requestOf(operationId: OperationId, ids: Ids): OperationRequest {
     body: extra === undefined ? body : body === undefined ? extra : { ...(body as object), ...(extra as object) },
   };
 }
-
-export const operationTable = Object.fromEntries(
-  Object.entries(facts).map(([operationId, { more: _more, ...expected }]) => [
-    operationId,
-    { ...expected, request: (ids: Ids) => requestOf(operationId as OperationId, ids) },
-  ]),
-) as Record<OperationId, Entry>;
 
 export interface Documented {
   id: OperationId;
@@ -466,6 +300,39 @@ export interface Documented {
 export const documented: Documented[] = Object.entries<Schema>(contract.paths).flatMap(([path, item]) =>
   Object.entries<Schema>(item).map(([method, op]) => ({ id: op.operationId as OperationId, method, path })),
 );
+
+/** Whether `value` holds one of the examples' ids. */
+const namesAnId = (value: unknown): boolean =>
+  typeof value === "string"
+    ? Object.values(exampleIds).includes(value)
+    : value !== null && typeof value === "object" && Object.values(value).some(namesAnId);
+
+/**
+ * What the contract says of an operation, for the table's defaults: its lowest success
+ * status, whether that answers JSON, and what another user gets for the owner's
+ * request (404 when it names an item in its path or query, 422 in its body or
+ * headers, `null` when it names none).
+ */
+function expectedOf(operationId: OperationId): Pick<Facts, "status" | "json" | "foreign"> {
+  const { path, method } = documented.find((op) => op.id === operationId) as Documented;
+  const responses: Schema = contract.paths[path][method].responses;
+  const status = Number(
+    Object.keys(responses)
+      .filter((code) => /^2\d\d$/.test(code))
+      .sort()[0],
+  ) as Facts["status"];
+  const json = "application/json" in (responses[String(status)]?.content ?? {});
+  const { body, headers, query, ...ids } = requestOf(operationId, exampleIds);
+  const foreign = namesAnId(ids) || namesAnId(query) ? 404 : namesAnId(body) || namesAnId(headers) ? 422 : null;
+  return { status, json, foreign };
+}
+
+export const operationTable = Object.fromEntries(
+  documented.map(({ id }) => {
+    const { more: _more, ...given } = facts[id] ?? {};
+    return [id, { ...expectedOf(id), ...given, request: (ids: Ids) => requestOf(id, ids) }];
+  }),
+) as Record<OperationId, Entry>;
 
 /** Sends a request of the table (or one like it) through the generated client, untyped: JSON answers parsed, others as a Blob. */
 export function send(
