@@ -27,6 +27,7 @@ type Reply<K extends OperationId> = {
 
 type RequestContent<K extends OperationId> = Op<K>["requestBody"] extends { content: infer C } ? C[keyof C] : undefined;
 
+/** What a handler is given (exported so that the route modules' inferred types can be named). @public */
 export interface Input<K extends OperationId> {
   /** The authenticated caller. */
   userId: number;
@@ -77,7 +78,7 @@ export type Handlers = { [K in JsonOperationId]: Handler<K> };
 export type StreamHandlers = { [K in StreamOperationId]: RequestHandler };
 
 /** The POSTs, each of which takes an `Idempotency-Key`: the contract's operations that declare the header. */
-export type IdempotentOperationId = {
+type IdempotentOperationId = {
   [K in JsonOperationId]: string extends HeaderNames<K> ? never : "Idempotency-Key" extends HeaderNames<K> ? K : never;
 }[JsonOperationId];
 /** The names of an operation's header parameters (every string where it has none: `header?: never`). */
@@ -91,7 +92,7 @@ type Replay<K extends OperationId> = (work: RecordedWork) => Reply<K> | Promise<
  * a POST, its `replay`, built from the same presenter), or the Express handler of one
  * that writes its own answer.
  */
-export type Route<K extends OperationId> = K extends StreamOperationId
+type Route<K extends OperationId> = K extends StreamOperationId
   ? { stream: RequestHandler }
   : K extends IdempotentOperationId
     ? { handle: Handler<K>; replay: Replay<K> }

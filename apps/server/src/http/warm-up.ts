@@ -42,7 +42,7 @@ function bodyOf({ mediaType, body }: ExampleRequest): Pick<WarmUpRequest, "body"
  * whose ids exist nowhere, in the media type it takes; a required parameter its example
  * cannot give is `0` (an id that exists nowhere, a valid offset).
  */
-export function warmUpRequests(): [string, WarmUpRequest][] {
+function warmUpRequests(): [string, WarmUpRequest][] {
   return Object.entries(exampleRequests(contract, "0")).map(([operationId, example]) => [
     operationId,
     {

@@ -29,7 +29,7 @@ const contentLinkOf = (publicBaseUrl: string) => (fileId: string) =>
   `${publicBaseUrl}/evault/v1/files/${encodeURIComponent(fileId)}/content/`;
 
 /** What the file writes need of the configuration: links, the bin's retention, versions kept, where cleanups log. */
-export const vaultSettings = (config: PublicConfig, cleanupLog: CleanupLog): VaultSettings => ({
+const vaultSettings = (config: PublicConfig, cleanupLog: CleanupLog): VaultSettings => ({
   contentLink: contentLinkOf(config.publicBaseUrl),
   binRetentionDays: config.binRetentionDays,
   versionsKept: config.fileVersionsKept,

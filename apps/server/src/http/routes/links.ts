@@ -85,7 +85,7 @@ async function opened(db: Db, req: Request): Promise<OpenedLink> {
 }
 
 /** What a link shares, as whoever opens it sees it. */
-export const presentShared = (
+const presentShared = (
   link: Pick<OpenedLink, "item" | "ownerName" | "expiresAt" | "hasPassword">,
 ): SharedItem => ({
   kind: link.item.kind,
