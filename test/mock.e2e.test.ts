@@ -11,7 +11,7 @@ import { contract, responseErrors } from "./helpers/contract.js";
 import {
   type Documented,
   documented,
-  type Ids,
+  exampleIds,
   type OperationId,
   operationTable,
   send,
@@ -25,24 +25,6 @@ function example(op: Documented, status: number): unknown {
     contract.paths[op.path][op.method].responses[String(status)]?.content?.["application/json"]?.examples;
   return (Object.values(examples ?? {})[0] as { value?: unknown } | undefined)?.value;
 }
-
-/** Ids in the shape of the examples' ids: Prism answers the example whatever the id. */
-const exampleIds: Ids = {
-  bank_account_id: "8d1f3a60",
-  file_id: "3c9e7b12",
-  folder_id: "5e6f7a8b",
-  projects_folder_id: "5e6f7a8b",
-  projects_file_id: "3c9e7b12",
-  projects_file_version_id: "9b2c4d6e",
-  file_share_id: "7a8b9c0d",
-  link_token: "kX2p9QmVt4Lw7Rz1bNc8YhDs3FgJ6aEu",
-  bin_id: "1b2c3d4e",
-  folder_bin_id: "1b2c3d4e",
-  upload_metadata: "filename YS50eHQ=,folder NWU2ZjdhOGI=",
-  event_id: "evt_8c1f3a602b7c4e59a8d45c6e7f809a1b",
-  webhook_endpoint_id: "we_4f1c2d3e5a6b7c8d9e0f1a2b3c4d5e6f",
-  webhook_delivery_id: "dlv_9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d",
-};
 
 // headFileContent: Prism 5 cannot mock it (see the test at the end). The tus operations
 // answer headers, not examples, and OPTIONS is no method Prism mocks.

@@ -1,9 +1,12 @@
-// One entry per operation of the contract: the request that is valid for it, built
-// from a set of ids, and what the suites expect of it. `security`, `mock` and
-// `conformance` draw their per-operation requests from here, so an operation added to
-// the contract fails the type-check until it has its entry, and needs nothing else in
-// those suites.
+// One entry per operation of the contract: the request that is valid for it (the
+// contract's own `@opExample` request, with the example ids replaced by a set of ids),
+// and what the suites expect of it (its success status, whether it answers JSON, what
+// another user gets), read from the contract too. `security`, `mock` and `conformance`
+// draw their per-operation requests from here, so an operation added to the contract
+// with its `@opExample` needs nothing else in those suites; `facts` below says only
+// what the contract cannot (a delete's spare item, a file part).
 import { toFormData, type VaultClient } from "@vault/client";
+import { exampleRequests } from "@vault/spec";
 import type { operations } from "@vault/spec/schema";
 import { contract, type Schema } from "./contract.js";
 import type { SeededUser } from "./server.js";
@@ -36,6 +39,24 @@ export interface Ids {
   /** ... and one of its deliveries. */
   webhook_delivery_id: string;
 }
+
+/** The ids the contract's examples (`@opExample`) name, one per role: Prism's mock answers its example whatever the id. */
+export const exampleIds: Ids = {
+  bank_account_id: "8d1f3a60",
+  file_id: "3c9e7b12",
+  folder_id: "5e6f7a8b",
+  projects_folder_id: "6f7a8b9c",
+  projects_file_id: "4d0f8c23",
+  projects_file_version_id: "9b2c4d6e",
+  file_share_id: "7a8b9c0d",
+  link_token: "kX2p9QmVt4Lw7Rz1bNc8YhDs3FgJ6aEu",
+  bin_id: "1b2c3d4e",
+  folder_bin_id: "2c3d4e5f",
+  upload_metadata: "filename YS50eHQ=,folder NWU2ZjdhOGI=",
+  event_id: "evt_8c1f3a602b7c4e59a8d45c6e7f809a1b",
+  webhook_endpoint_id: "we_4f1c2d3e5a6b7c8d9e0f1a2b3c4d5e6f",
+  webhook_delivery_id: "dlv_9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d",
+};
 
 /** A seeded user's ids. */
 export function idsOf(user: SeededUser): Ids {
@@ -75,9 +96,14 @@ export interface OperationRequest {
   body?: unknown;
 }
 
-export interface Entry {
-  /** A request the contract accepts and the owner of the ids gets `status` for. */
-  request(ids: Ids): OperationRequest;
+/** What the suites expect of an operation, and what its request needs besides the contract's example. */
+interface Facts {
+  /**
+   * What the contract's example request cannot hold, added to it: the request of an
+   * operation whose body no TypeSpec value can be (a multipart form's file part, a
+   * `File`; raw bytes, a `Blob`), with its ids and headers.
+   */
+  more?(ids: Ids): OperationRequest;
   status: 200 | 201 | 202 | 204;
   /** The success body is JSON (else the file's bytes, or nothing for a 204). */
   json: boolean;
@@ -97,6 +123,11 @@ export interface Entry {
    * its id. `spareParameter` says which path parameter a spare stands in for.
    */
   spare?(client: VaultClient, ids: Ids): Promise<string>;
+}
+
+export interface Entry extends Omit<Facts, "more"> {
+  /** A request the contract accepts and the owner of the ids gets `status` for. */
+  request(ids: Ids): OperationRequest;
 }
 
 const pdf = () => new File(["%PDF-1.7\n"], "report.pdf");
@@ -151,242 +182,67 @@ const spareUpload = async (client: VaultClient, ids: Ids) => {
   return /\/uploads\/([^/]+)\/$/.exec(response.headers.get("location") ?? "")?.[1] ?? "";
 };
 
-export const operationTable: Record<OperationId, Entry> = {
-  // The seed makes no upload: the id is a spare's (conformance) or names none (404);
-  // tus.e2e covers another user's upload.
-  describeUploads: { request: () => ({}), status: 204, json: false, foreign: null },
-  createUpload: {
-    request: (ids) => ({ headers: { ...TUS, "Upload-Length": "1", "Upload-Metadata": ids.upload_metadata } }),
-    status: 201,
-    json: false,
-    foreign: 422,
-  },
+/** Per operation, what differs from the contract's defaults (`expectedOf`) or what it cannot say. */
+const facts: Partial<Record<OperationId, Partial<Facts>>> = {
   headUpload: {
-    request: () => ({ id: "no-such-upload", headers: TUS }),
-    status: 200,
-    json: false,
-    foreign: null,
     spare: spareUpload,
   },
   appendUpload: {
-    request: () => ({
+    more: () => ({
       id: "no-such-upload",
       headers: { ...TUS, "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
       body: new Blob(["x"]),
     }),
-    status: 204,
-    json: false,
-    foreign: null,
     spare: spareUpload,
   },
   deleteUpload: {
-    request: () => ({ id: "no-such-upload", headers: TUS }),
-    status: 204,
-    json: false,
-    foreign: null,
     spare: spareUpload,
   },
-  listNgnBankAccounts: { request: () => ({ query: { page_size: 10 } }), status: 200, json: true, foreign: null },
-  createNgnBankAccount: {
-    request: () => ({ body: { account_number: "0123456789" } }),
-    status: 201,
-    json: true,
-    foreign: null,
-  },
-  getNgnBankAccount: { request: (ids) => ({ id: ids.bank_account_id }), status: 200, json: true, foreign: 404 },
-  updateNgnBankAccount: {
-    request: (ids) => ({ id: ids.bank_account_id, body: { account_number: "0123456789", classification: "PERSONAL" } }),
-    status: 200,
-    json: true,
-    foreign: 404,
-  },
-  listBins: { request: () => ({}), status: 200, json: true, foreign: null },
-  getBin: { request: (ids) => ({ id: ids.folder_bin_id }), status: 200, json: true, foreign: 404 },
   deleteBin: {
-    request: (ids) => ({ id: ids.bin_id }),
-    status: 204,
-    json: false,
-    foreign: 404,
     spare: async (client, ids) =>
       idOf(
         await client.DELETE("/evault/v1/files/{id}/", { params: { path: { id: idOf(await upload(client, ids)) } } }),
       ),
   },
-  restoreBin: {
-    request: (ids) => ({ id: ids.bin_id, body: { tags: [{ name: "recovered" }] } }),
-    status: 200,
-    json: true,
-    foreign: 404,
-  },
-  listFavouriteFolders: { request: () => ({}), status: 200, json: true, foreign: null },
-  updateFavouriteFolder: {
-    request: (ids) => ({ id: ids.folder_id, body: { is_starred: true } }),
-    status: 200,
-    json: true,
-    foreign: 404,
-  },
-  listFileShares: { request: () => ({}), status: 200, json: true, foreign: null },
-  createFileShare: {
-    request: (ids) => ({ body: { file: ids.file_id, access: "public" } }),
-    status: 201,
-    json: true,
-    foreign: 422,
-  },
-  getFileShare: { request: (ids) => ({ id: ids.file_share_id }), status: 200, json: true, foreign: 404 },
-  updateFileShare: {
-    request: (ids) => ({ id: ids.file_share_id, body: { access: "private", password: "s3cret" } }),
-    status: 200,
-    json: true,
-    foreign: 404,
-  },
   deleteFileShare: {
-    request: (ids) => ({ id: ids.file_share_id }),
-    status: 204,
-    json: false,
-    foreign: 404,
     spare: spareShare,
   },
   replaceFileShareLink: {
-    request: (ids) => ({ id: ids.file_share_id }),
-    status: 200,
-    json: true,
-    foreign: 404,
     // A share of its own, so that the seeded share's link (the link operations' below) stays.
     spare: spareShare,
   },
-  // The seeded share is private: its owner opens the link with their key, anyone else gets 404.
-  getLink: { request: (ids) => ({ token: ids.link_token }), status: 200, json: true, foreign: 404 },
-  downloadLink: { request: (ids) => ({ token: ids.link_token }), status: 200, json: false, foreign: 404 },
-  // The seeded users of one run share with each other (the seed's shares of nothing list the other): nothing is shared yet.
-  listSharedWithMe: { request: () => ({}), status: 200, json: true, foreign: null },
-  // The caller's own figures: there is no other user's to ask for.
-  getUsage: { request: () => ({}), status: 200, json: true, foreign: null },
-  // The seeded share has no password: its unlock answers a token all the same.
-  unlockLink: {
-    request: (ids) => ({ token: ids.link_token, body: { password: "s3cret" } }),
-    status: 200,
-    json: true,
-    foreign: 404,
-  },
   // The seeded link shares a file: these need a folder link, which `spare` makes (its token replaces the table's).
   listLinkFolders: {
-    request: (ids) => ({ token: ids.link_token }),
-    status: 200,
-    json: true,
-    foreign: 404,
     spare: folderLink,
   },
   listLinkFiles: {
-    request: (ids) => ({ token: ids.link_token }),
-    status: 200,
-    json: true,
-    foreign: 404,
     spare: folderLink,
   },
   downloadLinkFile: {
-    request: (ids) => ({ token: ids.link_token, file_id: ids.projects_file_id }),
-    status: 200,
-    json: false,
-    foreign: 404,
     spare: folderLink,
   },
-  listFiles: { request: (ids) => ({ query: { folder: ids.folder_id } }), status: 200, json: true, foreign: 404 },
   createFile: {
-    request: (ids) => ({ body: { file: pdf(), folder: ids.folder_id } }),
-    status: 201,
-    json: true,
-    foreign: 422,
+    more: (ids) => ({ body: { file: pdf(), folder: ids.folder_id } }),
   },
-  getFile: { request: (ids) => ({ id: ids.file_id }), status: 200, json: true, foreign: 404 },
   updateFile: {
     // No `tags`: Prism's multipart validator never reads repeated parts as an array, so
     // the mock refuses any `tags` (422); the real server takes them.
-    request: (ids) => ({ id: ids.file_id, body: { file: pdf(), name: "Q3 report" } }),
-    status: 200,
-    json: true,
-    foreign: 404,
+    more: (ids) => ({ id: ids.file_id, body: { file: pdf(), name: "Q3 report" } }),
   },
   deleteFile: {
-    request: (ids) => ({ id: ids.file_id }),
-    status: 200,
-    json: true,
-    foreign: 404,
     spare: async (client, ids) => idOf(await upload(client, ids)),
   },
-  downloadFile: { request: (ids) => ({ id: ids.file_id }), status: 200, json: false, foreign: 404 },
-  // Versions of `projects_file_id`: the table's file update may move `file_id` to the bin.
-  listFileVersions: { request: (ids) => ({ id: ids.projects_file_id }), status: 200, json: true, foreign: 404 },
-  downloadFileVersion: {
-    request: (ids) => ({ id: ids.projects_file_id, version_id: ids.projects_file_version_id }),
-    status: 200,
-    json: false,
-    foreign: 404,
-  },
-  // The seeded version is current or, once the run replaced the file's content, an earlier one: 200 either way.
-  restoreFileVersion: {
-    request: (ids) => ({ id: ids.projects_file_id, version_id: ids.projects_file_version_id }),
-    status: 200,
-    json: true,
-    foreign: 404,
-  },
   deleteFileVersion: {
-    request: (ids) => ({ id: ids.projects_file_id, version_id: ids.projects_file_version_id }),
-    status: 204,
-    json: false,
-    foreign: 404,
     spare: spareVersion,
   },
-  headFileContent: { request: (ids) => ({ id: ids.file_id }), status: 200, json: false, foreign: 404 },
-  listFolders: { request: (ids) => ({ query: { parent: ids.folder_id } }), status: 200, json: true, foreign: 404 },
-  createFolder: {
-    request: (ids) => ({ body: { name: "Documents", folder: ids.folder_id } }),
-    status: 201,
-    json: true,
-    foreign: 422,
-  },
-  getFolder: { request: (ids) => ({ id: ids.folder_id }), status: 200, json: true, foreign: 404 },
   deleteFolder: {
-    request: (ids) => ({ id: ids.folder_id }),
-    status: 200,
-    json: true,
-    foreign: 404,
     spare: async (client) => idOf(await client.POST("/evault/v1/folders/", { body: { name: "Spare" } })),
-  },
-  duplicateFolder: {
-    request: (ids) => ({ id: ids.folder_id, body: { name: "Archive 2026" } }),
-    status: 201,
-    json: true,
-    foreign: 404,
   },
   // Another user's filter by the owner's account finds none of the owner's events: an empty page.
   listEvents: {
-    request: (ids) => ({ query: { type: "bank_account.", object: ids.bank_account_id } }),
-    status: 200,
-    json: true,
     foreign: null,
-  },
-  getEvent: { request: (ids) => ({ id: ids.event_id }), status: 200, json: true, foreign: 404 },
-  // A public address (no name to resolve), subscribed to a type that no request of the table makes.
-  createWebhookEndpoint: {
-    request: () => ({ body: { url: "https://93.184.215.14/hooks", events: ["webhook_endpoint.disabled"] } }),
-    status: 201,
-    json: true,
-    foreign: null,
-  },
-  listWebhookEndpoints: { request: () => ({}), status: 200, json: true, foreign: null },
-  getWebhookEndpoint: { request: (ids) => ({ id: ids.webhook_endpoint_id }), status: 200, json: true, foreign: 404 },
-  // The seeded endpoint stays disabled: nothing is sent from the suites.
-  updateWebhookEndpoint: {
-    request: (ids) => ({ id: ids.webhook_endpoint_id, body: { description: "The accounts service", disabled: true } }),
-    status: 200,
-    json: true,
-    foreign: 404,
   },
   deleteWebhookEndpoint: {
-    request: (ids) => ({ id: ids.webhook_endpoint_id }),
-    status: 204,
-    json: false,
-    foreign: 404,
     spare: async (client) =>
       idOf(
         await client.POST("/evault/v1/webhook_endpoints/", {
@@ -394,26 +250,45 @@ export const operationTable: Record<OperationId, Entry> = {
         }),
       ),
   },
-  rotateWebhookEndpointSecret: {
-    request: (ids) => ({ id: ids.webhook_endpoint_id }),
-    status: 200,
-    json: true,
-    foreign: 404,
-  },
-  testWebhookEndpoint: { request: (ids) => ({ id: ids.webhook_endpoint_id }), status: 202, json: true, foreign: 404 },
-  listWebhookDeliveries: {
-    request: (ids) => ({ id: ids.webhook_endpoint_id }),
-    status: 200,
-    json: true,
-    foreign: 404,
-  },
-  retryWebhookDelivery: {
-    request: (ids) => ({ id: ids.webhook_endpoint_id, delivery_id: ids.webhook_delivery_id }),
-    status: 202,
-    json: true,
-    foreign: 404,
-  },
 };
+
+const examples = exampleRequests(contract);
+
+/** `value` with every example id in it replaced by the one `ids` holds for the same role. */
+function withIds(value: unknown, ids: Ids): unknown {
+  if (typeof value === "string") {
+    const role = (Object.keys(exampleIds) as (keyof Ids)[]).find((key) => exampleIds[key] === value);
+    return role === undefined ? value : ids[role];
+  }
+  if (Array.isArray(value)) return value.map((item) => withIds(item, ids));
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withIds(item, ids)]));
+  return value;
+}
+
+const nonEmpty = (value: Record<string, string>) => (Object.keys(value).length === 0 ? undefined : value);
+
+/** The contract's example request of `operationId` on `ids`, with what the table adds to it. */
+function requestOf(operationId: OperationId, ids: Ids): OperationRequest {
+  const example = examples[operationId];
+  if (!example) throw new Error(`${operationId} is not in the contract`);
+  const { path, query, header } = withIds(example.params, ids) as Record<
+    "path" | "query" | "header",
+    Record<string, string>
+  >;
+  const { headers, body: extra, ...more } = facts[operationId]?.more?.(ids) ?? {};
+  const given = { ...path, ...more } as Record<string, string | undefined>;
+  const missing = [...example.path.matchAll(/\{(\w+)\}/g)].find(([, name]) => given[name as string] === undefined);
+  if (missing) throw new Error(`${operationId}: its @opExample gives no ${missing[0]} (its parameters)`);
+  const body = withIds(example.body, ids);
+  return {
+    ...path,
+    ...more,
+    query: nonEmpty(query),
+    headers: nonEmpty({ ...header, ...headers }),
+    body: extra === undefined ? body : body === undefined ? extra : { ...(body as object), ...(extra as object) },
+  };
+}
 
 export interface Documented {
   id: OperationId;
@@ -425,6 +300,39 @@ export interface Documented {
 export const documented: Documented[] = Object.entries<Schema>(contract.paths).flatMap(([path, item]) =>
   Object.entries<Schema>(item).map(([method, op]) => ({ id: op.operationId as OperationId, method, path })),
 );
+
+/** Whether `value` holds one of the examples' ids. */
+const namesAnId = (value: unknown): boolean =>
+  typeof value === "string"
+    ? Object.values(exampleIds).includes(value)
+    : value !== null && typeof value === "object" && Object.values(value).some(namesAnId);
+
+/**
+ * What the contract says of an operation, for the table's defaults: its lowest success
+ * status, whether that answers JSON, and what another user gets for the owner's
+ * request (404 when it names an item in its path or query, 422 in its body or
+ * headers, `null` when it names none).
+ */
+function expectedOf(operationId: OperationId): Pick<Facts, "status" | "json" | "foreign"> {
+  const { path, method } = documented.find((op) => op.id === operationId) as Documented;
+  const responses: Schema = contract.paths[path][method].responses;
+  const status = Number(
+    Object.keys(responses)
+      .filter((code) => /^2\d\d$/.test(code))
+      .sort()[0],
+  ) as Facts["status"];
+  const json = "application/json" in (responses[String(status)]?.content ?? {});
+  const { body, headers, query, ...ids } = requestOf(operationId, exampleIds);
+  const foreign = namesAnId(ids) || namesAnId(query) ? 404 : namesAnId(body) || namesAnId(headers) ? 422 : null;
+  return { status, json, foreign };
+}
+
+export const operationTable = Object.fromEntries(
+  documented.map(({ id }) => {
+    const { more: _more, ...given } = facts[id] ?? {};
+    return [id, { ...expectedOf(id), ...given, request: (ids: Ids) => requestOf(id, ids) }];
+  }),
+) as Record<OperationId, Entry>;
 
 /** Sends a request of the table (or one like it) through the generated client, untyped: JSON answers parsed, others as a Blob. */
 export function send(

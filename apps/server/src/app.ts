@@ -9,17 +9,16 @@ import { roomLeft } from "./domain/vault/usage.js";
 import { refuseEmptyJson, refuseUnboundedBody } from "./http/body-checks.js";
 import { dispatch } from "./http/dispatch.js";
 import { docsRouter } from "./http/docs.js";
-import { downloadFile, downloadFileVersion } from "./http/downloads.js";
-import { createHandlers, createRecoveries, vaultSettings } from "./http/handlers.js";
 import { idempotentPosts } from "./http/idempotency.js";
-import { linkAnswers, linkHandlers } from "./http/links.js";
 import { multipartUploads } from "./http/multipart-uploads.js";
 import { adminRouter, type Metrics } from "./http/observability.js";
 import type { Handlers } from "./http/operation-types.js";
 import { answerProblem, errorHandler } from "./http/problems.js";
 import type { RateLimiter } from "./http/rate-limit.js";
 import { requestLogging } from "./http/request-log.js";
-import { tusHandlers } from "./http/tus.js";
+import { routeContext } from "./http/routes/context.js";
+import { createRoutes, routeTables } from "./http/routes/index.js";
+import { linkAnswers } from "./http/routes/links.js";
 import { contractGate, matchPathsExactly } from "./http/validator.js";
 import { compileValidators } from "./http/warm-up.js";
 import type { Logger } from "./logger.js";
@@ -142,14 +141,17 @@ export function createApp(deps: AppDeps): App {
   );
   // A 401 from the validator's security check spends the address's failed-authentication budget.
   if (deps.rateLimiter) app.use(deps.rateLimiter.failedAuth);
+  const { handlers, streams, recoveries } = routeTables(
+    createRoutes(routeContext(deps.database.db, deps.blobs, deps.config, deps.logger)),
+  );
   app.use(
     idempotentPosts(deps.database.db, {
       times: { ttlSeconds: deps.config.idempotencyTtlSeconds, leaseSeconds: deps.config.idempotencyLeaseSeconds },
-      recoveries: createRecoveries(deps.config),
+      recoveries,
       crashAfterWork: deps.config.idempotencyTestCrashAfterWork,
     }),
   );
-  app.use(dispatch({ ...createHandlers(deps), ...deps.handlers }, streamingHandlers(deps), deps.config.publicBaseUrl));
+  app.use(dispatch({ ...handlers, ...deps.handlers }, streams, deps.config.publicBaseUrl));
   app.use((req, res) => answerProblem(req, res, "not_found", `No route for ${req.method} ${req.path}.`));
   app.use(errorHandler);
   return { handle: app, compileValidators: () => compileValidators(gate, bodyReaders) };
@@ -211,24 +213,4 @@ function multipartReader(deps: AppDeps): RequestHandler {
           heldBeforeStoring: (operationId) => operationId === "createFile",
         },
   );
-}
-
-/** The operations that read or write a body as a stream, outside the JSON handlers: downloads, links' contents, tus. */
-function streamingHandlers(deps: AppDeps) {
-  const download = downloadFile(deps.database.db, deps.blobs);
-  return {
-    downloadFile: download,
-    headFileContent: download,
-    downloadFileVersion: downloadFileVersion(deps.database.db, deps.blobs),
-    ...linkHandlers(deps.database.db, deps.blobs, deps.config.publicBaseUrl),
-    ...tusHandlers({
-      db: deps.database.db,
-      blobs: deps.blobs,
-      settings: vaultSettings(deps.config, deps.logger),
-      maxUploadBytes: deps.config.maxUploadBytes,
-      quota: deps.config.userQuotaBytes,
-      publicBaseUrl: deps.config.publicBaseUrl,
-      leaseMs: deps.config.tusLeaseMs,
-    }),
-  };
 }

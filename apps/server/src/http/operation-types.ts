@@ -2,7 +2,7 @@
 // wrong request field or a wrong response field is a compile error.
 import type { operations } from "@vault/spec/schema";
 import type { RequestHandler } from "express";
-import type { ClaimedKey } from "../data/idempotency-keys.js";
+import type { ClaimedKey, RecordedWork } from "../data/idempotency-keys.js";
 
 export type OperationId = keyof operations;
 type Op<K extends OperationId> = operations[K];
@@ -26,7 +26,8 @@ type Reply<K extends OperationId> = {
 
 type RequestContent<K extends OperationId> = Op<K>["requestBody"] extends { content: infer C } ? C[keyof C] : undefined;
 
-interface Input<K extends OperationId> {
+/** What a handler is given (exported so that the route modules' inferred types can be named). @public */
+export interface Input<K extends OperationId> {
   /** The authenticated caller. */
   userId: number;
   path: Op<K>["parameters"]["path"];
@@ -77,3 +78,27 @@ export type StreamOperationId =
 export type JsonOperationId = Exclude<OperationId, StreamOperationId>;
 export type Handlers = { [K in JsonOperationId]: Handler<K> };
 export type StreamHandlers = { [K in StreamOperationId]: RequestHandler };
+
+/** The POSTs, each of which takes an `Idempotency-Key`: the contract's operations that declare the header. */
+type IdempotentOperationId = {
+  [K in JsonOperationId]: string extends HeaderNames<K> ? never : "Idempotency-Key" extends HeaderNames<K> ? K : never;
+}[JsonOperationId];
+/** The names of an operation's header parameters (every string where it has none: `header?: never`). */
+type HeaderNames<K extends OperationId> = keyof Exclude<Op<K>["parameters"]["header"], undefined>;
+
+/** A POST's answer rebuilt from what its work's statement recorded, for a retry whose first answer was never kept. */
+type Replay<K extends OperationId> = (work: RecordedWork) => Reply<K> | Promise<Reply<K>>;
+
+/**
+ * One operation's home in its route module: the handler of a JSON operation (and, for
+ * a POST, its `replay`, built from the same presenter), or the Express handler of one
+ * that writes its own answer.
+ */
+type Route<K extends OperationId> = K extends StreamOperationId
+  ? { stream: RequestHandler }
+  : K extends IdempotentOperationId
+    ? { handle: Handler<K>; replay: Replay<K> }
+    : { handle: Handler<K> };
+
+/** Every operation of the contract with its route: `npm run check` fails while one has none. */
+export type Routes = { [K in OperationId]: Route<K> };
