@@ -16,7 +16,10 @@ const b64 = (text: string) => Buffer.from(text).toString("base64");
 describe.each(backends)("usage and quotas on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(backend, { inProcess: true, env: { USER_QUOTA_BYTES: String(QUOTA), FILE_VERSIONS_KEEP: "5" } });
+    h = await startHarness(backend, {
+      inProcess: true,
+      env: { USER_QUOTA_BYTES: String(QUOTA), FILE_VERSIONS_KEEP: "5" },
+    });
   });
   afterAll(() => h?.stop());
 

@@ -6,6 +6,7 @@ import type { RequestHandler } from "express";
 import type { Db } from "../data/database.js";
 import type { VaultSettings } from "../domain/vault/files.js";
 import type { BlobStore } from "../storage/blob-store.js";
+import type { TusOperationId } from "./operation-types.js";
 import { appendUpload } from "./tus/append.js";
 import { ContentSummaries } from "./tus/content-summaries.js";
 import { createUpload } from "./tus/create.js";
@@ -13,7 +14,6 @@ import { databaseLocker } from "./tus/locker.js";
 import { headUpload } from "./tus/offset.js";
 import { describeUploads } from "./tus/options.js";
 import { deleteUpload } from "./tus/terminate.js";
-import type { TusOperationId } from "./operation-types.js";
 import { databaseUploadStore } from "./tus/upload-store.js";
 
 interface TusDeps {

@@ -6,6 +6,7 @@ import type { Db } from "../../data/database.js";
 import { iso } from "../../domain/contract.js";
 import type { Page } from "../../domain/pagination.js";
 import { verifyPassword } from "../../domain/passwords.js";
+import { acceptsAccess, issueAccess, linkToken } from "../../domain/vault/link-tokens.js";
 import {
   countDownload,
   linkFileContent,
@@ -17,7 +18,6 @@ import {
   recordAccess,
   sharedWithMe,
 } from "../../domain/vault/links.js";
-import { acceptsAccess, issueAccess, linkToken } from "../../domain/vault/link-tokens.js";
 import { type Content, serveContent } from "../downloads.js";
 import {
   ACCESS_COOKIE,
@@ -85,9 +85,7 @@ async function opened(db: Db, req: Request): Promise<OpenedLink> {
 }
 
 /** What a link shares, as whoever opens it sees it. */
-const presentShared = (
-  link: Pick<OpenedLink, "item" | "ownerName" | "expiresAt" | "hasPassword">,
-): SharedItem => ({
+const presentShared = (link: Pick<OpenedLink, "item" | "ownerName" | "expiresAt" | "hasPassword">): SharedItem => ({
   kind: link.item.kind,
   name: link.item.name,
   size: link.item.size,
