@@ -99,7 +99,7 @@ export const bankAccounts = pgTable(
   },
   (t) => [
     index("bank_accounts_user_idx").on(t.user_id),
-    // Per user, not across the service: another user's number neither blocks nor shows (issue 24).
+    // Per user, not across the service, so another user's number neither blocks nor shows.
     uniqueIndex("bank_accounts_user_account_number_idx").on(t.user_id, t.account_number),
     // Keyset pages of one user's accounts, in list order.
     index("bank_accounts_user_created_idx").on(t.user_id, t.created_at, t.id),

@@ -56,7 +56,7 @@ function warmUpRequests(): [string, WarmUpRequest][] {
 
 /**
  * express-openapi-validator compiles each operation's request and response validators
- * on its first request (25-80 ms). Before the server serves anyone, one valid request
+ * on its first request, which would then wait for them. Before the server serves anyone, one valid request
  * per operation goes through a second app on a loopback port that shares the gate's
  * routing and validation (and so their caches) but has no authentication and no
  * handlers: each request is validated and answered with a 404 problem (OPTIONS: 401), whose response

@@ -38,7 +38,7 @@ import { isAbandoned, tempName } from "./temp-owner.js";
  * step of a read stream (open, read, end, close) waits for a turn of the event loop,
  * which under load lasts as long as every request that arrived meanwhile takes (on
  * PGlite a whole write runs in one turn), so a 16-byte download waited several turns
- * while a write waited one. A read this size from the page cache takes microseconds.
+ * while a write waited one. A read this size from the page cache costs less than a turn.
  */
 const SMALL_READ_BYTES = 64 * 1024;
 /** What a completed resumable upload is read in, for its hash. */
@@ -186,7 +186,7 @@ export class DiskBlobStore implements BlobStore {
     return join(this.root, DATABASES, databaseId);
   }
 
-  /** The file of the upload's bytes: `uploads/<upload>` (a folder of one file per part before issue 27 §4). */
+  /** The file of the upload's bytes: `uploads/<upload>` (a folder of one file per part for an upload in the older layout). */
   private uploadPath(upload: string): string {
     if (!UUID.test(upload)) throw new Error("not an upload id");
     return join(this.root, UPLOADS, upload);
@@ -195,8 +195,8 @@ export class DiskBlobStore implements BlobStore {
   /**
    * Writes and syncs bytes of a part while the rest of it arrives (`tus.ts`), so that once
    * it is whole `writeUploadPart` has only its end to write and sync: a PATCH's answer
-   * then waits on little more than its last MiB instead of 8 MiB written and synced
-   * (issue 27 §4). Not on an upload stored as a folder of parts (those write whole parts).
+   * then waits on little more than its last MiB instead of a whole part written and
+   * synced. Not on an upload stored as a folder of parts (those write whole parts).
    */
   async prewriteUploadPart(upload: string, start: number, bytes: Buffer): Promise<void> {
     const path = this.uploadPath(upload);
@@ -289,7 +289,7 @@ export class DiskBlobStore implements BlobStore {
     return { temp, ...facts };
   }
 
-  /** A part of an upload stored as one file per part, in the upload's folder (an upload begun before issue 27 §4). */
+  /** A part of an upload stored as one file per part, in the upload's folder (the older layout, kept for uploads begun in it). */
   private async writeFolderPart(folder: string, start: number, chunks: Buffer[]): Promise<void> {
     const temp = join(this.tmp, tempName());
     try {

@@ -9,8 +9,8 @@ const COLLECT_EVERY_BYTES = 4 * 1024 * 1024;
  * be given one to reuse). Once an upload's writer has copied one into its own buffer it
  * is garbage, but V8 frees such buffers only when its young generation fills or its
  * outside memory grew by about 64 MiB: a fast upload allocates almost no JavaScript per
- * buffer, so the buffers piled up to that limit first. A young-generation collection (a
- * scavenge, 0.5–2 ms) after every 4 MiB copied out frees them, whatever the pace.
+ * buffer, so the buffers would pile up to that limit first. A young-generation collection
+ * (a cheap scavenge) after every 4 MiB copied out frees them, whatever the pace.
  * `gc` is exposed in a context of this module's own, not to the rest of the process.
  */
 setFlagsFromString("--expose-gc");

@@ -1,9 +1,9 @@
 /**
- * Buffers a tus PATCH gathers its part in, reused from one PATCH to the next. Held as
- * the network's 64 KiB buffers, a part outlived young-generation collections, and V8
- * freed those buffers only in full collections: on the embedded database with the disk
- * store a 512 MiB upload ran 33 of them, 2.4 s of CPU beside 1 s of work (issue 27 §4).
- * Copied out at once, the network's buffers are collected young (`network-buffers.ts`).
+ * Buffers a tus PATCH gathers its part in, reused from one PATCH to the next. A part held
+ * as the network's 64 KiB buffers would outlive young-generation collections, and V8
+ * frees those buffers only in full collections, which cost more CPU than the upload's
+ * own work. Copied out at once, the network's buffers are collected young
+ * (`network-buffers.ts`; see docs/decisions/upload-memory.md).
  */
 const kept: Buffer[] = [];
 /** The most buffers kept between PATCHes; more PATCHes at once take new ones, dropped after. */

@@ -248,9 +248,9 @@ export class S3BlobStore implements BlobStore {
     const PartNumber = partNumber(start);
     // Sent as it is (the caller keeps it unchanged, even after a rejection: the SDK signs it,
     // may send it again on a retry, and a send cut by a timeout may still read it). A copy
-    // of every 8 MiB tus part outlived the young collections that network-buffers.ts forces,
-    // so only full ones freed the copies, and after the first of them V8 ran one every
-    // 0.1 s: 4-5 x the CPU of a 512 MiB tus upload (issue 27 §4).
+    // of every tus part would outlive the young collections that network-buffers.ts forces,
+    // so only frequent full collections would free the copies, at several times the CPU of
+    // the upload itself (see docs/decisions/upload-memory.md).
     const Body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
     try {
       if (PartNumber !== undefined && (Body.length >= MIN_PART_BYTES || start + Body.length === length)) {

@@ -11,9 +11,8 @@ import { FixedBufferWriter } from "./fixed-buffer-writer.js";
 import { storingFailure } from "./s3-errors.js";
 
 /**
- * S3's least part size. Measured on a 512 MiB upload: 8 MiB parts grew the RSS by
- * 96 MiB, 5 MiB parts by 53 MiB (before the parts were buffers of their own); one part
- * in flight halves the throughput, so two are.
+ * S3's least part size, as larger parts grow an upload's memory; two are in flight, as
+ * one alone leaves the upload waiting on each send (see docs/decisions/upload-memory.md).
  */
 const PART_SIZE = 5 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;

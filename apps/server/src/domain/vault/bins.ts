@@ -163,9 +163,9 @@ export async function binItem(
 /**
  * The `id`s of `from` (a table, its alias and a WHERE naming one parent), read by index
  * for each parent: OFFSET 0 keeps the subquery from being pulled into a join, which the
- * generic plan, made without knowing the subtree's size (estimated at 300,000 folders),
- * ran as hash joins over sequential scans of every user's folders and files (a 10-item
- * purge in a million-item vault: 954 ms, of which 835 ms hashing 900,000 files).
+ * generic plan, made without knowing the subtree's size, may run as hash joins over
+ * sequential scans of every user's folders and files, so a small purge would cost as much
+ * as the whole vault (see docs/decisions/statement-shapes.md).
  */
 const byIndex = (from: SQL) => sql`select id from ${from} offset 0`;
 

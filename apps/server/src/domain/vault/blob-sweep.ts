@@ -37,19 +37,15 @@ const NONE = sql`select null::text where false`;
  * ids) are gone, and returns their hashes. The statement's own writes are not in its
  * snapshot: what it adds must be in `keep`, what it removes in `changed` or
  * `goneVersions`. Only the `candidates` (the hashes those files and versions referenced
- * before) are looked at: the cost of a write does not grow with the whole blob table.
- * Whether another file or version names a candidate is a subquery that stops at the
- * first one (by `files_hash_id_idx`, `file_versions_hash_id_idx`, in id order so that no
- * statistics make a sequential scan look cheaper: migration 0013), never an anti-join the
- * planner may build from every file (a sequential scan of a million files in a purge,
- * planned for candidates of unknown number), and only for the candidates: the inner
- * `offset 0` finds them first (a plan that checked every blob row, then kept the
- * candidates, read the files once per blob: 15 s for a content PUT beside a million
- * files). `keep` reads `c`, the candidate, so that the subquery does not depend on the
- * deleted row (it ran once per blob row). A hash an upload holds right now is left
- * alone; the try-lock is taken on the unreferenced rows only (the outer `offset 0` keeps
- * the planner from pushing it below the check, where it locked every row scanned and ran
- * out of lock table past ~7,800).
+ * before) are looked at, so the cost of a write does not grow with the blob or file
+ * tables: the inner `offset 0` finds them first, and whether another file or version
+ * names one is a subquery that stops at the first (by `files_hash_id_idx`,
+ * `file_versions_hash_id_idx`, in id order so that no statistics make a sequential scan
+ * look cheaper: migration 0013), never an anti-join the planner may build from every
+ * file. `keep` reads `c`, the candidate: a subquery that depended on the deleted row
+ * would run once per blob row. A hash an upload holds right now is left alone;
+ * the outer `offset 0` keeps the try-lock on the unreferenced rows, not on every row
+ * scanned, which would exhaust the lock table (see docs/decisions/blob-cleanup.md).
  */
 export const sweptBlobs = ({
   when,

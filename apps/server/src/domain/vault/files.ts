@@ -109,8 +109,8 @@ function fileValues(userId: number, id: string, form: FileForm, upload: Upload, 
 
 /**
  * The blob row of the file a file statement wrote (`target`), by key: its row before the
- * statement or the one `stored_blob` made. Joined to the whole union, the plan read every
- * blob row, all users', to answer for one file (issue 27 §4).
+ * statement or the one `stored_blob` made. The key is applied inside the union, because
+ * a join to the whole union is planned as a read of every user's blob rows.
  */
 export const WRITTEN_BLOB = sql`(select * from blobs where hash = (select hash from target) union all select * from stored_blob)`;
 

@@ -97,8 +97,8 @@ const depthOf = (folderId: SQL) =>
  * The rows of `from` (a table, its alias and a WHERE naming one parent) outside the bin,
  * read by index for each parent, for a walk down a subtree: OFFSET 0 keeps the subquery
  * from being pulled into a join, which a generic plan, made without knowing the tree's
- * size, ran as a hash join over a sequential scan of every user's folders or files
- * (1.3 s for a 10-item copy in a million-item vault, 25 ms for a move's height).
+ * size, may run as a hash join over a sequential scan of every user's folders or files
+ * (see docs/decisions/statement-shapes.md).
  */
 export const children = (from: SQL) => sql`select * from ${from} and not is_deleted offset 0`;
 

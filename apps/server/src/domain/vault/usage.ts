@@ -1,4 +1,4 @@
-// A user's bytes (issue 27 §3): what the triggers of migration 0015 keep on the user's
+// A user's bytes: what the triggers of migration 0015 keep on the user's
 // `user_usage` row, the bin's share of them, and the room left under a quota. The quota
 // itself is held by the database when a write commits (`user_usage_within_quota`); what
 // is here refuses an upload before its bytes are stored.

@@ -3,24 +3,17 @@
 // (its row in the statement's snapshot) becomes a version with the id and time it had as
 // the current one; versions beyond `keep` (the current one counted) go, oldest first.
 //
-// Which go: the file's oldest versions, as many as it counted (`files.version_count`, its
-// row in the statement's snapshot) and the one saved, less the count written
-// (`target.version_count`, see `contentColumns`). So the statement reads only the versions
-// that go, from the old end of the index `(file_id, created_at desc, id desc)`, where the
-// entries earlier prunes left are marked dead by the index scan that meets them and
-// skipped without their heap rows. A walk from the new end past the FILE_VERSIONS_KEEP - 1
-// kept visited each of their heap rows, every time (issue 27 §4). The count holds because
-// every statement that saves, prunes or deletes a file's versions writes it, under the
-// owner's tree lock, so no other one is between its snapshot and its write; a count too
-// high would prune too many.
+// Which go: the file's oldest versions, as many as it counted (`files.version_count`)
+// and the one saved, less the count written (`target.version_count`, see
+// `contentColumns`). So the statement reads only the versions that go, from the old end
+// of the index `(file_id, created_at desc, id desc)`, and never visits the kept ones. The
+// count holds because every statement that saves, prunes or deletes a file's versions
+// writes it under the owner's tree lock; a count too high would prune too many.
 //
-// A file that keeps as many versions as it may (every content change of a file in use)
-// saves one and loses its oldest: that row is written over with the saved one
-// (`recycled`) instead of a row inserted and another deleted. The update checks one
-// foreign key (the blob) where the insert checked three, and its usage trigger runs only
-// when the sizes differ where the insert's and the delete's each ran (issue 27 §4,
-// docs/performance.md; migration 0024). The versions beyond it (FILE_VERSIONS_KEEP
-// lowered) are deleted.
+// A file with a full history saves one version and loses its oldest: that row is written
+// over with the saved one (`recycled`), which checks fewer foreign keys and fires fewer
+// triggers than an insert and a delete. The versions beyond it (FILE_VERSIONS_KEEP
+// lowered) are deleted. See docs/decisions/file-versions.md.
 import { type SQL, sql } from "drizzle-orm";
 import type { VersionWrites } from "./blob-sweep.js";
 

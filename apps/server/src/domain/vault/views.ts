@@ -146,8 +146,8 @@ export interface FolderRow {
 
 /**
  * The most child ids a FolderDetail lists in `files` and in `folders` (the oldest
- * first): a share of a folder with 20,000 children embedded every id. The lists of
- * files and folders page through the rest.
+ * first), so a folder with many children does not embed every id in each answer that
+ * shows it. The lists of files and folders page through the rest.
  */
 const MAX_CHILD_IDS = 100;
 

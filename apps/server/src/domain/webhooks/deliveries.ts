@@ -198,13 +198,11 @@ export interface ClaimedDelivery {
  * delivery that falls due again when the lease ends. Two workers that pick the same row
  * claim it once: the update takes it only while it is still due (`next_attempt_at` is
  * set exactly while a delivery is pending). The update finds the picked rows by their
- * ids (`= any(array(…))`, the primary key) and repeats no `status = 'pending'`: joined to
- * `picked`, or with that condition, the planner read them through the partial index of
- * pending deliveries, every one of the backlog per claim (issue 28 §4: a drain of n
- * deliveries read n² rows). It joins nothing: joined to the endpoints (planned while
- * there were few deliveries), it read every delivery of the endpoint by
- * `webhook_deliveries_endpoint_created_idx` (4,000 buffers a claim in a drain); the
- * endpoint and the event are joined to the rows it returns.
+ * ids (`= any(array(…))`, the primary key), repeats no `status = 'pending'` and joins
+ * nothing, so the planner cannot read them through the partial index of pending
+ * deliveries or the endpoint's index of all its deliveries, either of which reads the
+ * whole backlog on every claim; the endpoint and the event are joined to the rows it
+ * returns.
  */
 /**
  * The claim's SQL (`$1`: the most deliveries to claim; `$2`, `$3`: the most in flight per endpoint and per user;
@@ -325,8 +323,8 @@ export async function claimDeliveries(
  * so, the oldest first, at most EXPIRED_PER_KEEP a keep: an endpoint's backlog holds at most
  * that long of its events.
  * Each delivery is found by its primary key, and only while pending: while it has a
- * `next_attempt_at` (not `status = 'pending'`, with which a plan made when next to none
- * were pending read the whole partial index of pending deliveries for each try kept).
+ * `next_attempt_at` (not `status = 'pending'`, with which a generic plan may read the
+ * whole partial index of pending deliveries for each try kept).
  */
 /** The row `d`'s attempts with `attempt` after them, the newest KEPT_ATTEMPTS. */
 const withAttempt = (attempt: SQL) =>
