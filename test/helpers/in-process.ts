@@ -2,8 +2,7 @@
 // on the same configuration from the same variables, without a process to boot. Its
 // log lines go where a spawned server's stdout lines go.
 import { Writable } from "node:stream";
-import type { RunningServer } from "@vault/server";
-import { collectServerCoverage } from "./in-process-coverage.js";
+import { createLogger, loadConfig, type RunningServer, startServer } from "@vault/server";
 
 /** Collects whole lines written to it into `lines`. */
 function lineCollector(lines: string[]): Writable {
@@ -21,9 +20,6 @@ function lineCollector(lines: string[]): Writable {
 
 /** Starts the server with exactly `env`, logging into `output`; resolves once it listens. */
 export async function startInProcess(env: Record<string, string>, output: string[]): Promise<RunningServer> {
-  // Coverage first: the server's modules are imported (and their top level run) after it starts.
-  await collectServerCoverage();
-  const { createLogger, loadConfig, startServer } = await import("@vault/server");
   // The S3 SDK reads its credentials from the process's environment (every test bucket has the same ones).
   for (const [name, value] of Object.entries(env)) if (name.startsWith("AWS_")) process.env[name] = value;
   const config = loadConfig(env);
