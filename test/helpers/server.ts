@@ -1,6 +1,6 @@
-// Runs the real server (apps/server/dist/main.js) as a child process on port 0, on a
-// copy of the database the real seed CLI made, so the suites test exactly what
-// `npm start` runs.
+// Runs the real server on port 0 (apps/server/dist/main.js as a child process, or its
+// startServer in the test process), on a copy of the database the real seed CLI made,
+// so the suites test exactly what `npm start` runs.
 import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
