@@ -1,6 +1,10 @@
 /** Absolute path of the generated OpenAPI 3.0 document (the one every tool reads). */
 export declare const openapiPath: string;
 
+/** The same OpenAPI 3.0 document, parsed (from its generated JSON twin). */
+// biome-ignore lint/suspicious/noExplicitAny: a parsed OpenAPI document is untyped JSON
+export declare function readContract(): Record<string, any>;
+
 /** An operation's example request, from its `@opExample` in the TypeSpec. */
 export interface ExampleRequest {
   method: string;

@@ -1,5 +1,5 @@
-// Compiles the TypeSpec in src/ to OpenAPI 3.0 (the document every tool reads) and
-// 3.1, and writes them to generated/ (or checks them with --check).
+// Compiles the TypeSpec in src/ to OpenAPI 3.0 (the document every tool reads; also as
+// JSON) and 3.1, and writes them to generated/ (or checks them with --check).
 //
 // Every model is closed (the emitter's `seal-object-schemas`), which TypeSpec spells
 // `additionalProperties: {not: {}}` (3.1: `unevaluatedProperties`); it is rewritten
@@ -22,7 +22,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseDocument, visit } from "yaml";
+import { parse, parseDocument, visit } from "yaml";
 import { writeOrCheck } from "../../scripts/generated-files.mjs";
 
 const specDir = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -37,15 +37,15 @@ try {
     ["compile", "src/main.tsp", "--config", "tspconfig.yaml", "--output-dir", outDir, "--warn-as-error"],
     { cwd: specDir, stdio: ["ignore", "ignore", "inherit"] },
   );
-  writeOrCheck(
-    [
-      ["3.0.0", "openapi.yaml"],
-      ["3.1.0", "openapi.3.1.yaml"],
-    ].map(([version, name]) => ({
-      path: join(specDir, "generated", name),
-      content: header + normalize(readFileSync(join(outDir, version, "openapi.yaml"), "utf8")),
-    })),
+  const [openapi30, openapi31] = ["3.0.0", "3.1.0"].map((version) =>
+    normalize(readFileSync(join(outDir, version, "openapi.yaml"), "utf8")),
   );
+  writeOrCheck([
+    { path: join(specDir, "generated", "openapi.yaml"), content: header + openapi30 },
+    { path: join(specDir, "generated", "openapi.3.1.yaml"), content: header + openapi31 },
+    // The same 3.0 document for programs that load it at start: JSON parses some 50 times faster than YAML.
+    { path: join(specDir, "generated", "openapi.json"), content: `${JSON.stringify(parse(openapi30), null, 1)}\n` },
+  ]);
 } finally {
   rmSync(outDir, { recursive: true, force: true });
 }

@@ -1,17 +1,15 @@
 // The contract as data for property-based tests: every operation, arbitraries that
 // generate valid bodies from its request schema, mutations that break exactly one
 // constraint, and a validator for responses. Nothing here is written per operation.
-import { readFileSync } from "node:fs";
-import { openapiPath } from "@vault/spec";
+import { readContract } from "@vault/spec";
 import { Ajv, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import fc from "fast-check";
-import { parse } from "yaml";
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON Schema objects from a parsed document
 export type Schema = Record<string, any>;
 
-export const contract: Schema = parse(readFileSync(openapiPath, "utf8"));
+export const contract: Schema = readContract();
 
 function resolve(schema: Schema | undefined): Schema {
   if (!schema) return {};

@@ -1,12 +1,10 @@
-import { readFileSync } from "node:fs";
-import { openapiPath } from "@vault/spec";
-import { parse } from "yaml";
+import { readContract } from "@vault/spec";
 
 // biome-ignore lint/suspicious/noExplicitAny: a parsed OpenAPI document is untyped JSON
 export type SchemaObject = Record<string, any>;
 
 /** The contract's OpenAPI 3.0 document, parsed once. */
-export const contract: SchemaObject = parse(readFileSync(openapiPath, "utf8"));
+export const contract: SchemaObject = readContract();
 
 /** Follows `$ref`s and single-entry `allOf` wrappers to the schema that says the type. */
 export function resolveSchema(schema: SchemaObject | undefined): SchemaObject {
