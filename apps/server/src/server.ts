@@ -73,13 +73,13 @@ export async function startServer(config: Config, logger: Logger, options: Start
     keyCache,
     validate: options.validate,
   });
-  await warmUp(app.compileValidators, logger);
+  if (!config.lazyValidators) await warmUp(app.compileValidators, logger);
   await sweeps.swept;
   http.serve(app.handle);
   const deliveries = startDeliveries(publicConfig, database, logger, http.requestsInFlight);
   // The events' trigger notifies when it made deliveries; the worker's poll covers a lost notification.
   await database.listen(DELIVERIES_CHANNEL, { message: deliveries.wake, lost: () => {}, listening: deliveries.wake });
-  collectWarmUpGarbage();
+  if (!config.lazyValidators) collectWarmUpGarbage();
   return {
     url: http.url,
     demo,

@@ -30,8 +30,10 @@ describe("loadConfig", () => {
       webhookRetryDelaysMs: [5000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
       webhookDisableAfterSeconds: 5 * 24 * 3600,
       webhookMaxWaitSeconds: 24 * 3600,
+      lazyValidators: false,
     });
     expect(loadConfig({ LOG_FORMAT: "pretty" }).logFormat).toBe("pretty");
+    expect(loadConfig({ LAZY_VALIDATORS: "1" }).lazyValidators).toBe(true);
   });
 
   test("when the first retry delays and a lease are set, then the schedule's rest stays as by default", () => {
