@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
 import { type Harness, type SeededUser, startHarness } from "./helpers/server.js";
-import { everything as all, download, sha256 } from "./helpers/vault.js";
+import { everything as all, sha256 } from "./helpers/vault.js";
 
 describe.each(backends)("reads and lifecycle on $name", (backend) => {
   let h: Harness;
@@ -17,118 +17,6 @@ describe.each(backends)("reads and lifecycle on $name", (backend) => {
   const as = (user: SeededUser) => h.client(user.api_key);
   /** The path of a `Location` (an absolute URL under the server's address). */
   const pathOf = (location: string | null) => new URL(location ?? "").pathname;
-
-  describe("files", () => {
-    const upload = (user: SeededUser, body: Record<string, unknown>) =>
-      as(user).POST("/evault/v1/files/", { body: body as never });
-
-    test("when a file is uploaded, then 201 with Location; GET, the folder's list and the download show what was stored", async () => {
-      expect.hasAssertions();
-      const bytes = "A brand new file.\n";
-      const created = await upload(owner(), {
-        file: new File([bytes], "new.txt"),
-        folder: owner().folder_id,
-        tags: ["fresh"],
-        is_starred: true,
-      });
-      expect(created.response.status).toBe(201);
-      const id = created.data?.id ?? "";
-      expect(pathOf(created.response.headers.get("location"))).toBe(`/evault/v1/files/${id}/`);
-      expect(created.data).toMatchObject({
-        name: "new.txt",
-        folder: owner().folder_id,
-        hash: sha256(bytes),
-        mimetype: "text/plain",
-        extension: "txt",
-        file_size: bytes.length,
-        is_starred: true,
-        is_deleted: false,
-        tags: ["fresh"],
-      });
-      const read = await as(owner()).GET("/evault/v1/files/{id}/", { params: { path: { id } } });
-      expect(read.data).toEqual(created.data);
-      expect((await download(as(owner()), id)).toString()).toBe(bytes);
-      const listed = await all(as(owner()).paginate("/evault/v1/files/", { folder: owner().folder_id }));
-      // The seeded files were made in one transaction (one created_at): among them, the id decides.
-      expect(
-        listed
-          .map((f) => f.name)
-          .slice(0, 2)
-          .sort(),
-      ).toEqual(["logo.png", "notes.txt"]);
-      expect(listed.map((f) => f.name).slice(2)).toEqual(["new.txt"]);
-    });
-
-    test("when the folder is missing, binned or another user's, then the upload is refused and nothing is stored", async () => {
-      expect.hasAssertions();
-      const file = new File(["x"], "x.txt");
-      const missing = await upload(owner(), { file });
-      expect(missing.response.status).toBe(400);
-      expect(missing.error?.errors?.map((e) => e.path)).toContain("/body/folder");
-      for (const folder of [owner().binned_folder_id, stranger().folder_id]) {
-        const refused = await upload(owner(), { file, folder });
-        expect(refused.response.status).toBe(422);
-        expect(refused.error?.errors?.[0]?.path).toBe("/body/folder");
-      }
-      const roots = await all(as(owner()).paginate("/evault/v1/files/"));
-      expect(roots).toEqual([]);
-      expect(await all(as(stranger()).paginate("/evault/v1/files/", { folder: stranger().folder_id }))).toHaveLength(2);
-    });
-
-    test("when a file is deleted, then it is in the bin: GET 404, left out of its folder's list, back after the restore", async () => {
-      expect.hasAssertions();
-      const id = owner().file_id;
-      const removed = await as(owner()).DELETE("/evault/v1/files/{id}/", { params: { path: { id } } });
-      expect(removed.response.status).toBe(200);
-      expect(removed.data).toMatchObject({ name: "notes.txt", file_type: "file", days_till_expiry: "30" });
-      const binId = removed.data?.id ?? "";
-      expect((await as(owner()).GET("/evault/v1/files/{id}/", { params: { path: { id } } })).response.status).toBe(404);
-      const listed = await all(as(owner()).paginate("/evault/v1/files/", { folder: owner().folder_id }));
-      expect(listed.map((f) => f.id)).not.toContain(id);
-      expect((await as(owner()).GET("/evault/v1/bins/{id}/", { params: { path: { id: binId } } })).data).toEqual(
-        removed.data,
-      );
-      const again = await as(owner()).DELETE("/evault/v1/files/{id}/", { params: { path: { id } } });
-      expect(again.response.status).toBe(404);
-
-      await as(owner()).POST("/evault/v1/bins/{id}/restore/", { params: { path: { id: binId } }, body: { tags: [] } });
-      const back = await as(owner()).GET("/evault/v1/files/{id}/", { params: { path: { id } } });
-      expect(back.data).toMatchObject({ id, folder: owner().folder_id, is_deleted: false });
-    });
-
-    test("when a file becomes shared, then its read tag changes though its version did not (no stale 304)", async () => {
-      expect.hasAssertions();
-      const created = await as(owner()).POST("/evault/v1/files/", {
-        body: { file: new File(["to share"], "to-share.txt"), folder: owner().folder_id },
-      });
-      const id = created.data?.id ?? "";
-      const before = await as(owner()).GET("/evault/v1/files/{id}/", { params: { path: { id } } });
-      expect(before.data?.is_shared).toBe(false);
-      const tag = before.response.headers.get("etag") ?? "";
-      await as(owner()).POST("/evault/v1/file_shares/", { body: { file: id } });
-      const after = await as(owner()).GET("/evault/v1/files/{id}/", {
-        params: { path: { id }, header: { "If-None-Match": tag } },
-      });
-      expect(after.response.status).toBe(200);
-      expect(after.data?.is_shared).toBe(true);
-      expect(after.response.headers.get("etag")?.split(".")[0]).toBe(tag.split(".")[0]);
-    });
-
-    test("when another user's file or folder is named, then 404 like an unknown one", async () => {
-      expect.hasAssertions();
-      const read = await as(stranger()).GET("/evault/v1/files/{id}/", { params: { path: { id: owner().file_id } } });
-      expect(read.response.status).toBe(404);
-      const removed = await as(stranger()).DELETE("/evault/v1/files/{id}/", {
-        params: { path: { id: owner().projects_folder_id } },
-      });
-      expect(removed.response.status).toBe(404);
-      const filtered = await as(stranger()).GET("/evault/v1/files/", {
-        params: { query: { folder: owner().folder_id } },
-      });
-      expect(filtered.response.status).toBe(404);
-      expect(filtered.error?.type).toBe("urn:vault:problem:not-found");
-    });
-  });
 
   describe("folders", () => {
     const create = (user: SeededUser, body: { name: string; folder?: string | null; is_starred?: boolean }) =>
