@@ -402,16 +402,23 @@ describe.each(backends)("folders on $name", (backend) => {
       const owner = user(0);
       const client = h.client(owner.api_key);
       const id = (await create({ name: "Racing" })).data?.id ?? "";
-      const uploads = Array.from({ length: 6 }, (_, i) =>
-        client.POST("/evault/v1/files/", { body: { file: new File([`race ${i}`], `r${i}.txt`), folder: id } }),
-      );
-      const [removed, ...answers] = await Promise.all([
+      const upload = (name: string) =>
+        client.POST("/evault/v1/files/", { body: { file: new File([name], name), folder: id } });
+      // Sent with the delete, small uploads usually all lose to it: one made before and one
+      // after it make sure that both outcomes are checked, whichever way the race goes.
+      const before = await upload("before.txt");
+      expect(before.response.status).toBe(201);
+      const [removed, ...racing] = await Promise.all([
         client.DELETE(FOLDER, { params: { path: { id } } }),
-        ...uploads,
+        ...Array.from({ length: 6 }, (_, i) => upload(`r${i}.txt`)),
       ]);
       expect(removed.response.status).toBe(200);
-      for (const { response } of answers) expect([201, 422]).toContain(response.status);
-      const created = answers.flatMap(({ data }) => (data ? [data.id] : []));
+      for (const { response } of racing) expect([201, 422]).toContain(response.status);
+      const after = await upload("after.txt");
+      expect(after.response.status).toBe(422);
+      expect(after.error?.errors?.[0]?.path).toBe("/body/folder");
+
+      const created = [before, ...racing].flatMap(({ data }) => (data ? [data.id] : []));
       const reads = await Promise.all(created.map((fileId) => client.GET(FILE, { params: { path: { id: fileId } } })));
       expect(reads.map(({ response }) => response.status)).toEqual(created.map(() => 404));
       expect((await restore(removed.data?.id ?? "", owner)).response.status).toBe(200);
