@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
 import { type Harness, startHarness } from "./helpers/server.js";
-import { everything } from "./helpers/vault.js";
+import { everything, locationPath } from "./helpers/vault.js";
 
 const PATH = "/banking/v1/ng/bank_accounts/{id}/" as const;
+const LIST = "/banking/v1/ng/bank_accounts/" as const;
 
-describe.each(backends)("PUT /banking/v1/ng/bank_accounts/{id}/ on $name", (backend) => {
+describe.each(backends)("bank accounts on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(backend, { seedRuns: 2, inProcess: true });
@@ -26,6 +27,61 @@ describe.each(backends)("PUT /banking/v1/ng/bank_accounts/{id}/ on $name", (back
     if (!data) throw new Error(`GET of account ${id} answered ${response.status}`);
     return data;
   };
+  const create = (body: Record<string, unknown>, key?: string) => h.client(key).POST(LIST, { body: body as never });
+  const ownAccounts = () => everything(h.client().paginate(LIST));
+
+  test("when an account is created, then 201 with Location, ETag and its defaults, and GET and the list show it as stored", async () => {
+    const before = await ownAccounts();
+    const created = await create({ account_number: "3000000020", account_name: "Ada Obi", classification: "PERSONAL" });
+    expect(created.response.status).toBe(201);
+    expect(created.response.headers.get("etag")).toBe('"1"');
+    const id = created.data?.id ?? "";
+    expect(locationPath(created.response)).toBe(`/banking/v1/ng/bank_accounts/${id}/`);
+    expect(created.data).toMatchObject({
+      account_number: "3000000020",
+      account_name: "Ada Obi",
+      classification: "PERSONAL",
+      status: "NULL",
+      business_name: null,
+      reference: null,
+      has_set_pin: false,
+      naira_balance: { kobo: 0, amount: "0.00" },
+      currency: { code: "NGN" },
+      user: { id: h.users[0].id },
+    });
+    expect(await read(id)).toEqual(created.data);
+    expect((await ownAccounts()).map((a) => a.id)).toEqual([...before.map((a) => a.id), id]);
+  });
+
+  test("when the create names no account number, then 400 names account_number and nothing is stored", async () => {
+    const before = await ownAccounts();
+    const { response, error } = await create({});
+    expect(response.status).toBe(400);
+    expect(error?.errors).toContainEqual(expect.objectContaining({ path: "/body/account_number", code: "required" }));
+    expect(await ownAccounts()).toEqual(before);
+  });
+
+  test("when GET's If-None-Match is the current tag, then 304; after a PUT with that tag as If-Match, 200 with a new tag", async () => {
+    const get = (header: { "If-None-Match"?: string } = {}) =>
+      h.client().GET(PATH, { params: { path: { id: h.users[0].bank_account_id }, header } });
+    const first = await get();
+    const tag = first.response.headers.get("etag") ?? "";
+    expect(tag).toMatch(/^"\d+\.[0-9a-f]{16}"$/);
+    expect(first.response.headers.get("cache-control")).toBe("private, no-cache");
+    const again = await get({ "If-None-Match": tag });
+    expect(again.response.status).toBe(304);
+    expect(again.response.headers.get("etag")).toBe(tag);
+
+    const replaced = await put(
+      { account_number: first.data?.account_number, reference: "read back" },
+      { ifMatch: tag },
+    );
+    expect(replaced.response.status).toBe(200);
+    const after = await get({ "If-None-Match": tag });
+    expect(after.response.status).toBe(200);
+    expect(after.data?.reference).toBe("read back");
+    expect(after.response.headers.get("etag")).not.toBe(tag);
+  });
 
   test("when every writable field is given, then each round-trips and persists across a restart", async () => {
     const body = {
@@ -135,9 +191,13 @@ describe.each(backends)("PUT /banking/v1/ng/bank_accounts/{id}/ on $name", (back
     expect(await read()).toEqual(before);
   });
 
-  test("when the account belongs to another user, then 404 and it is unchanged", async () => {
+  test("when the account belongs to another user, then GET and PUT are 404 as for an unknown id, and it is unchanged", async () => {
     const other = h.users[1];
     const before = await read(other.bank_account_id, other.api_key);
+    const foreign = await h.client().GET(PATH, { params: { path: { id: other.bank_account_id } } });
+    const unknown = await h.client().GET(PATH, { params: { path: { id: "no-such-account" } } });
+    expect(foreign.response.status).toBe(404);
+    expect({ ...foreign.error, instance: undefined }).toEqual({ ...unknown.error, instance: undefined });
     const { response } = await put({ account_number: "3000000008" }, { id: other.bank_account_id });
     expect(response.status).toBe(404);
     expect(await read(other.bank_account_id, other.api_key)).toEqual(before);
@@ -153,10 +213,6 @@ describe.each(backends)("PUT /banking/v1/ng/bank_accounts/{id}/ on $name", (back
   });
 
   describe("account numbers are unique per user", () => {
-    const create = (account_number: string, key?: string) =>
-      h.client(key).POST("/banking/v1/ng/bank_accounts/", { body: { account_number } });
-    const ownAccounts = () => everything(h.client().paginate("/banking/v1/ng/bank_accounts/"));
-
     test("when another user's account has the number, then the caller records it too (PUT 200, create 201) and each reads back their own", async () => {
       const [, other, third] = h.users;
       if (!third) throw new Error("not enough seeded users");
@@ -164,7 +220,7 @@ describe.each(backends)("PUT /banking/v1/ng/bank_accounts/{id}/ on $name", (back
       expect(theirs.response.status).toBe(200);
       const mine = await put({ account_number: "3000000010" });
       expect(mine.response.status).toBe(200);
-      const created = await create("3000000010", third.api_key);
+      const created = await create({ account_number: "3000000010" }, third.api_key);
       expect(created.response.status).toBe(201);
 
       expect(await read()).toMatchObject({ account_number: "3000000010", user: { id: h.users[0].id } });
@@ -176,11 +232,11 @@ describe.each(backends)("PUT /banking/v1/ng/bank_accounts/{id}/ on $name", (back
     });
 
     test("when another of the caller's own accounts has the number, then a PUT or create with it is 409 naming account_number and nothing changes", async () => {
-      expect((await create("3000000015")).response.status).toBe(201);
+      expect((await create({ account_number: "3000000015" })).response.status).toBe(201);
       const before = await ownAccounts();
 
       const replaced = await put({ account_number: "3000000015" });
-      const created = await create("3000000015");
+      const created = await create({ account_number: "3000000015" });
       for (const { response, error } of [replaced, created]) {
         expect(response.status).toBe(409);
         expect(error?.errors).toEqual([expect.objectContaining({ path: "/body/account_number", code: "unique" })]);
@@ -200,7 +256,9 @@ describe.each(backends)("PUT /banking/v1/ng/bank_accounts/{id}/ on $name", (back
       expect(shape(await put({ account_number: "3000000016" }))).toEqual(
         shape(await put({ account_number: "3000000017" })),
       );
-      expect(shape(await create("3000000016"))).toEqual(shape(await create("3000000018")));
+      expect(shape(await create({ account_number: "3000000016" }))).toEqual(
+        shape(await create({ account_number: "3000000018" })),
+      );
     });
   });
 

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
 import { type Harness, type SeededUser, startHarness } from "./helpers/server.js";
-import { download, inspectFile, inspectFolder, walk } from "./helpers/vault.js";
+import { download, everything, inspectFile, inspectFolder, sha256, walk } from "./helpers/vault.js";
 
 const RESTORE = "/evault/v1/bins/{id}/restore/" as const;
+const BIN = "/evault/v1/bins/{id}/" as const;
 const DRAFT = "An old draft.\n";
 
-describe.each(backends)("POST /evault/v1/bins/{id}/restore/ on $name", (backend) => {
+describe.each(backends)("bins on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(backend, { seedRuns: 2 });
@@ -110,18 +111,51 @@ describe.each(backends)("POST /evault/v1/bins/{id}/restore/ on $name", (backend)
     expect((await download(h.client(owner.api_key), owner.binned_file_id)).toString()).toBe(DRAFT);
   });
 
-  test("when the bin entry belongs to another user, then 404 and it stays in the bin for its owner", async () => {
+  test("when the bin entry belongs to another user, then GET, DELETE and restore are 404, the caller's list leaves it out, and it stays in the bin for its owner", async () => {
     const other = user(2);
-    for (const id of [other.bin_id, other.folder_bin_id]) {
+    const entries = [other.bin_id, other.folder_bin_id];
+    const client = h.client(user(0).api_key);
+    for (const id of entries) {
       const { response, error } = await restore(id, { tags: [{ name: "stolen" }] });
       expect(response.status).toBe(404);
       expect(error?.type).toBe("urn:vault:problem:not-found");
+      expect((await client.GET(BIN, { params: { path: { id } } })).response.status).toBe(404);
+      expect((await client.DELETE(BIN, { params: { path: { id } } })).response.status).toBe(404);
     }
+    const listed = await everything(client.paginate("/evault/v1/bins/"));
+    expect(listed.filter((entry) => entries.includes(entry.id))).toEqual([]);
+    const kept = await h.client(other.api_key).GET(BIN, { params: { path: { id: other.folder_bin_id } } });
+    expect(kept.data).toMatchObject({ id: other.folder_bin_id, name: "Old projects", file_type: "folder" });
     expect(await reachable(other, other.binned_file_id)).toBe(false);
     const own = await restore(other.bin_id, { tags: [] }, other);
     expect(own.response.status).toBe(200);
     expect(own.data?.tags).toEqual([]);
     expect(await reachable(other, other.binned_file_id)).toBe(true);
+  });
+
+  test("when a bin entry is deleted for good, then it and its item are gone and bytes no file uses are freed", async () => {
+    const owner = user(0);
+    const client = h.client(owner.api_key);
+    const unique = `Only here ${Date.now()}\n`;
+    const shared = `Shared bytes ${Date.now()}\n`;
+    const upload = async (text: string, name: string) =>
+      (await client.POST("/evault/v1/files/", { body: { file: new File([text], name), folder: owner.folder_id } })).data
+        ?.id ?? "";
+    const lonely = await upload(unique, "lonely.txt");
+    const twin = await upload(shared, "a.txt");
+    await upload(shared, "b.txt");
+    expect(await h.storedBlobs()).toEqual(expect.arrayContaining([sha256(unique), sha256(shared)]));
+
+    for (const id of [lonely, twin]) {
+      const binId = (await client.DELETE("/evault/v1/files/{id}/", { params: { path: { id } } })).data?.id ?? "";
+      const gone = await client.DELETE(BIN, { params: { path: { id: binId } } });
+      expect(gone.response.status).toBe(204);
+      expect((await client.GET(BIN, { params: { path: { id: binId } } })).response.status).toBe(404);
+      expect((await restore(binId, { tags: [] })).response.status).toBe(404);
+    }
+    expect(await h.storedBlobs()).not.toContain(sha256(unique));
+    // b.txt still holds the shared bytes.
+    expect(await h.storedBlobs()).toContain(sha256(shared));
   });
 
   test("when the same entry is restored twice at once, then exactly one restore wins", async () => {

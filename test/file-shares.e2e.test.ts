@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
 import { type Harness, startHarness } from "./helpers/server.js";
+import { everything, locationPath } from "./helpers/vault.js";
 
 const PATH = "/evault/v1/file_shares/{id}/" as const;
+const SHARES = "/evault/v1/file_shares/" as const;
 
-describe.each(backends)("PATCH /evault/v1/file_shares/{id}/ on $name", (backend) => {
+describe.each(backends)("file shares on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
     // Two seed runs: the users of one run share with each other, and are strangers to the other run's.
@@ -184,8 +186,11 @@ describe.each(backends)("PATCH /evault/v1/file_shares/{id}/ on $name", (backend)
     expect(error?.errors).toContainEqual(expect.objectContaining({ path, code }));
   });
 
-  test("when the share belongs to another user, then 404 and it is unchanged", async () => {
+  test("when the share belongs to another user, then GET, PATCH and DELETE are 404 and it is unchanged", async () => {
     const other = h.users[1];
+    const path = { id: other.file_share_id };
+    expect((await h.client().GET(PATH, { params: { path } })).response.status).toBe(404);
+    expect((await h.client().DELETE(PATH, { params: { path } })).response.status).toBe(404);
     const { response } = await patch({ access: "public" }, { id: other.file_share_id });
     expect(response.status).toBe(404);
     expect((await read(other.file_share_id, other.api_key)).access).toBe("private");
@@ -196,5 +201,56 @@ describe.each(backends)("PATCH /evault/v1/file_shares/{id}/ on $name", (backend)
     const current = response.headers.get("etag") ?? "";
     expect((await patch({ access: "private" }, { ifMatch: current })).response.status).toBe(200);
     expect((await patch({ access: "public" }, { ifMatch: current })).response.status).toBe(412);
+  });
+
+  describe("POST, GET, the list and DELETE", () => {
+    const create = (body: Record<string, unknown>) => h.client().POST(SHARES, { body: body as never });
+    const listed = (key?: string) => everything(h.client(key).paginate(SHARES));
+
+    test("when a share is created, read, listed and revoked, then each answer matches what is stored", async () => {
+      const [owner, other] = h.users;
+      const created = await create({
+        folder: owner.folder_id,
+        access: "public",
+        emails: ["a@example.com"],
+        password: "s3cret",
+      });
+      expect(created.response.status).toBe(201);
+      const id = created.data?.id ?? "";
+      expect(locationPath(created.response)).toBe(`/evault/v1/file_shares/${id}/`);
+      expect(created.data).toMatchObject({
+        file_type: "folder",
+        folder: owner.folder_id,
+        file: null,
+        access: "public",
+        has_password: true,
+        users: [],
+        emails: ["a@example.com"],
+        folder_detail: { id: owner.folder_id, name: "Documents" },
+      });
+      expect(await read(id)).toEqual(created.data);
+      expect((await listed()).map((s) => s.id)).toContain(id);
+      expect((await listed(other.api_key)).map((s) => s.id)).not.toContain(id);
+
+      const revoked = await h.client().DELETE(PATH, { params: { path: { id } } });
+      expect(revoked.response.status).toBe(204);
+      expect((await h.client().GET(PATH, { params: { path: { id } } })).response.status).toBe(404);
+      const folder = await h.client().GET("/evault/v1/folders/{id}/", { params: { path: { id: owner.folder_id } } });
+      expect(folder.response.status).toBe(200);
+    });
+
+    test("when a share names neither item, both, or another user's file, then 422 naming the field, and nothing is stored", async () => {
+      const [owner, other] = h.users;
+      const before = await listed();
+      const neither = await create({ access: "public" });
+      expect(neither.response.status).toBe(422);
+      expect(neither.error?.errors?.[0]?.path).toBe("/body/file");
+      const both = await create({ file: owner.file_id, folder: owner.folder_id });
+      expect(both.response.status).toBe(422);
+      expect(both.error?.errors?.[0]?.path).toBe("/body/folder");
+      const foreign = await create({ file: other.file_id });
+      expect(foreign.response.status).toBe(422);
+      expect(await listed()).toEqual(before);
+    });
   });
 });

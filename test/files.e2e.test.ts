@@ -3,10 +3,20 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
 import { type Harness, type SeededUser, startHarness } from "./helpers/server.js";
-import { download, inspectFile, openRawUpload, RAW_BOUNDARY, rawUploadHead, sha256 } from "./helpers/vault.js";
+import {
+  download,
+  everything,
+  inspectFile,
+  locationPath,
+  openRawUpload,
+  RAW_BOUNDARY,
+  rawUploadHead,
+  sha256,
+} from "./helpers/vault.js";
 
 const PATH = "/evault/v1/files/{id}/" as const;
 const CONTENT = "/evault/v1/files/{id}/content/" as const;
+const FILES = "/evault/v1/files/" as const;
 const LIMIT = 1024 * 1024;
 
 // A real 1x1 PNG (red pixel), different from the seeded logo.
@@ -22,7 +32,7 @@ const until = async (condition: () => Promise<boolean>, what: string) => {
   }
 };
 
-describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", (backend) => {
+describe.each(backends)("files on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(backend, { seedRuns: 2, env: { MAX_UPLOAD_BYTES: String(LIMIT) } });
@@ -463,10 +473,17 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
     await expectNothingStored(blobsBefore);
   });
 
-  test("when the file belongs to another user, then update and download are 404 and it is unchanged", async () => {
+  test("when the file belongs to another user, then GET, update, delete and download are 404, its folder is 404 as a filter, and it is unchanged", async () => {
     const other = h.users[1];
     const before = await inspectFile(h.client(other.api_key), other.file_id);
     const blobsBefore = await h.storedBlobs();
+    const read = await h.client().GET(PATH, { params: { path: { id: other.file_id } } });
+    expect(read.response.status).toBe(404);
+    const removed = await h.client().DELETE(PATH, { params: { path: { id: other.file_id } } });
+    expect(removed.response.status).toBe(404);
+    const filtered = await h.client().GET(FILES, { params: { query: { folder: other.folder_id } } });
+    expect(filtered.response.status).toBe(404);
+    expect(filtered.error?.type).toBe("urn:vault:problem:not-found");
     const { response, error } = await put({ file: new File(["hijack"], "h.txt") }, h.users[0], other.file_id);
     expect(response.status).toBe(404);
     expect(error?.type).toBe("urn:vault:problem:not-found");
@@ -482,6 +499,99 @@ describe.each(backends)("PUT /evault/v1/files/{id}/ and its download on $name", 
     const fetched = await h.client().GET(CONTENT, { params: { path: { id: "no-such-file" } }, parseAs: "arrayBuffer" });
     expect(fetched.response.status).toBe(404);
   });
+  describe("POST, GET, the folder's list and DELETE", () => {
+    // The tests above replace, move or bin the files of the first three users; the fourth's are as seeded.
+    const owner = () => h.users[3] as SeededUser;
+    const client = (user = owner()) => h.client(user.api_key);
+    const upload = (body: Record<string, unknown>, user = owner()) => client(user).POST(FILES, { body: body as never });
+    const listed = (query: { folder?: string }, user = owner()) => everything(client(user).paginate(FILES, query));
+
+    test("when a file is uploaded, then 201 with Location; GET, the folder's list and the download show what was stored", async () => {
+      const bytes = "A brand new file.\n";
+      const before = await listed({ folder: owner().folder_id });
+      const created = await upload({
+        file: new File([bytes], "new.txt"),
+        folder: owner().folder_id,
+        tags: ["fresh"],
+        is_starred: true,
+      });
+      expect(created.response.status).toBe(201);
+      const id = created.data?.id ?? "";
+      expect(locationPath(created.response)).toBe(`/evault/v1/files/${id}/`);
+      expect(created.data).toMatchObject({
+        name: "new.txt",
+        folder: owner().folder_id,
+        hash: sha256(bytes),
+        mimetype: "text/plain",
+        extension: "txt",
+        file_size: bytes.length,
+        is_starred: true,
+        is_deleted: false,
+        tags: ["fresh"],
+      });
+      expect(await inspectFile(client(), id)).toEqual(created.data);
+      expect((await download(client(), id)).toString()).toBe(bytes);
+      const after = await listed({ folder: owner().folder_id });
+      expect(after.map((f) => f.id)).toEqual([...before.map((f) => f.id), id]);
+    });
+
+    test("when the folder is missing, binned or another user's, then the upload is refused and nothing is stored", async () => {
+      const stranger = h.users[1];
+      const file = new File([`refused ${Math.random()}`], "refused.txt");
+      const rootsBefore = await listed({});
+      const strangersBefore = await listed({ folder: stranger.folder_id }, stranger);
+      const blobsBefore = await h.storedBlobs();
+      const missing = await upload({ file });
+      expect(missing.response.status).toBe(400);
+      expect(missing.error?.errors).toContainEqual(expect.objectContaining({ path: "/body/folder" }));
+      for (const folder of [owner().binned_folder_id, stranger.folder_id]) {
+        const refused = await upload({ file, folder });
+        expect(refused.response.status).toBe(422);
+        expect(refused.error?.errors?.[0]?.path).toBe("/body/folder");
+      }
+      expect(await listed({})).toEqual(rootsBefore);
+      expect(await listed({ folder: stranger.folder_id }, stranger)).toEqual(strangersBefore);
+      await expectNothingStored(blobsBefore);
+    });
+
+    test("when a file is deleted, then it is in the bin: GET 404, left out of its folder's list, back after the restore", async () => {
+      const id = owner().file_id;
+      const inFolder = async () => (await listed({ folder: owner().folder_id })).map((f) => f.id);
+      expect(await inFolder()).toContain(id);
+      const removed = await client().DELETE(PATH, { params: { path: { id } } });
+      expect(removed.response.status).toBe(200);
+      expect(removed.data).toMatchObject({ name: "notes.txt", file_type: "file", days_till_expiry: "30" });
+      const binId = removed.data?.id ?? "";
+      expect((await client().GET(PATH, { params: { path: { id } } })).response.status).toBe(404);
+      expect(await inFolder()).not.toContain(id);
+      const entry = await client().GET("/evault/v1/bins/{id}/", { params: { path: { id: binId } } });
+      expect(entry.data).toEqual(removed.data);
+      expect((await client().DELETE(PATH, { params: { path: { id } } })).response.status).toBe(404);
+
+      const restored = await client().POST("/evault/v1/bins/{id}/restore/", {
+        params: { path: { id: binId } },
+        body: { tags: [] },
+      });
+      expect(restored.response.status).toBe(200);
+      expect(await inspectFile(client(), id)).toMatchObject({ id, folder: owner().folder_id, is_deleted: false });
+      expect(await inFolder()).toContain(id);
+    });
+
+    test("when a file becomes shared, then its read tag changes though its version did not (no stale 304)", async () => {
+      const created = await upload({ file: new File(["to share"], "to-share.txt"), folder: owner().folder_id });
+      const id = created.data?.id ?? "";
+      const before = await client().GET(PATH, { params: { path: { id } } });
+      expect(before.data?.is_shared).toBe(false);
+      const tag = before.response.headers.get("etag") ?? "";
+      const shared = await client().POST("/evault/v1/file_shares/", { body: { file: id } });
+      expect(shared.response.status).toBe(201);
+      const after = await client().GET(PATH, { params: { path: { id }, header: { "If-None-Match": tag } } });
+      expect(after.response.status).toBe(200);
+      expect(after.data?.is_shared).toBe(true);
+      expect(after.response.headers.get("etag")?.split(".")[0]).toBe(tag.split(".")[0]);
+    });
+  });
+
   // Last: it kills the server. On S3 an upload shorter than one part (8 MiB) is not in
   // the bucket before it ends; faults.e2e kills one with parts in the bucket.
   test.skipIf(backend.blobs === "s3")(

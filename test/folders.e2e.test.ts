@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
 import { type Harness, type SeededUser, startHarness } from "./helpers/server.js";
-import { download, idsOf, inspectFolder, shapeOf, walk } from "./helpers/vault.js";
+import { download, everything, idsOf, inspectFolder, locationPath, shapeOf, walk } from "./helpers/vault.js";
 
 const FAVOURITE = "/evault/v1/favourite/folders/{id}/" as const;
 const DUPLICATE = "/evault/v1/folders/{id}/duplicate_folder/" as const;
 const FILE = "/evault/v1/files/{id}/" as const;
 const CONTENT = "/evault/v1/files/{id}/content/" as const;
+const FOLDERS = "/evault/v1/folders/" as const;
+const FOLDER = "/evault/v1/folders/{id}/" as const;
 
 // Sizes of the seeded contents (see apps/server/src/demo.ts).
 const notesSize = (user: SeededUser) => `Notes of ${user.username}\n`.length;
@@ -301,9 +303,18 @@ describe.each(backends)("folders on $name", (backend) => {
     });
   });
 
-  test("when the folder belongs to another user, then PATCH and duplicate are 404 and it is unchanged", async () => {
+  test("when the folder belongs to another user, then GET, PATCH, duplicate, DELETE and the parent filter are 404 and it is unchanged", async () => {
     const other = user(1);
     const before = await tree(other.projects_folder_id, other);
+    const client = h.client(user(0).api_key);
+    const path = { id: other.projects_folder_id };
+    for (const { response } of [
+      await client.GET(FOLDER, { params: { path } }),
+      await client.DELETE(FOLDER, { params: { path } }),
+      await client.GET(FOLDERS, { params: { query: { parent: other.projects_folder_id } } }),
+    ]) {
+      expect(response.status).toBe(404);
+    }
     const starred = await patch(other.projects_folder_id, { is_starred: false, name: "mine now" });
     expect(starred.response.status).toBe(404);
     expect(starred.error?.type).toBe("urn:vault:problem:not-found");
@@ -312,5 +323,106 @@ describe.each(backends)("folders on $name", (backend) => {
     expect(await tree(other.projects_folder_id, other)).toEqual(before);
     const unchanged = await patch(other.projects_folder_id, {}, other);
     expect(unchanged.data).toMatchObject({ name: "Projects", is_starred: true, is_deleted: false });
+  });
+
+  describe("POST, GET, the lists and DELETE of /evault/v1/folders/", () => {
+    const create = (body: { name: string; folder?: string | null; is_starred?: boolean }, by: SeededUser = user(0)) =>
+      h.client(by.api_key).POST(FOLDERS, { body });
+    const restore = (binId: string, by: SeededUser) =>
+      h
+        .client(by.api_key)
+        .POST("/evault/v1/bins/{id}/restore/", { params: { path: { id: binId } }, body: { tags: [] } });
+
+    test("when folders are created at the top and inside, then GET and the lists (parent, top level, favourites) show them", async () => {
+      const client = h.client(user(0).api_key);
+      const topLevel = async () => (await everything(client.paginate(FOLDERS))).map((f) => f.name);
+      const favourites = async () =>
+        (await everything(client.paginate("/evault/v1/favourite/folders/"))).map((f) => f.name);
+      const [topBefore, favouritesBefore] = [await topLevel(), await favourites()];
+      const top = await create({ name: "Taxes", is_starred: true });
+      expect(top.response.status).toBe(201);
+      const topId = top.data?.id ?? "";
+      expect(locationPath(top.response)).toBe(`/evault/v1/folders/${topId}/`);
+      expect(top.data).toMatchObject({ name: "Taxes", root: true, path: "/Taxes", description: "", files_count: 0 });
+      const child = await create({ name: "2026", folder: topId });
+      expect(child.response.status).toBe(201);
+      expect(child.data).toMatchObject({ folder: topId, parent_folder: topId, root: false, path: "/Taxes/2026" });
+
+      expect(await inspectFolder(client, topId)).toMatchObject({
+        id: topId,
+        folders_count: 1,
+        folderIds: [child.data?.id],
+      });
+      expect(await topLevel()).toEqual([...topBefore, "Taxes"]);
+      expect(await favourites()).toEqual([...favouritesBefore, "Taxes"]);
+    });
+
+    test("when the parent is binned or another user's, then the create is a 422 naming folder; without a name, a 400", async () => {
+      for (const folder of [user(0).binned_folder_id, user(1).folder_id]) {
+        const { response, error } = await create({ name: "Nope", folder });
+        expect(response.status).toBe(422);
+        expect(error?.errors?.[0]?.path).toBe("/body/folder");
+      }
+      const missing = await create({} as never);
+      expect(missing.response.status).toBe(400);
+      expect(missing.error?.errors).toContainEqual(expect.objectContaining({ path: "/body/name" }));
+    });
+
+    test("when a folder is deleted, then it and everything in it leave every read until the restore brings all back", async () => {
+      const owner = user(2);
+      const client = h.client(owner.api_key);
+      const projects = owner.projects_folder_id;
+      const { alpha } = await subfolders(owner);
+      const logo = (await inspectFolder(client, alpha)).fileIds[0] ?? "";
+
+      const removed = await client.DELETE(FOLDER, { params: { path: { id: projects } } });
+      expect(removed.response.status).toBe(200);
+      expect(removed.data).toMatchObject({ name: "Projects", file_type: "folder" });
+      for (const id of [projects, alpha]) {
+        expect((await client.GET(FOLDER, { params: { path: { id } } })).response.status).toBe(404);
+      }
+      expect((await client.GET(FILE, { params: { path: { id: logo } } })).response.status).toBe(404);
+      const inside = await client.GET("/evault/v1/files/", { params: { query: { folder: alpha } } });
+      expect(inside.response.status).toBe(404);
+      const children = await client.GET(FOLDERS, { params: { query: { parent: alpha } } });
+      expect(children.response.status).toBe(404);
+      const topLevel = await everything(client.paginate(FOLDERS));
+      expect(topLevel.map((f) => f.id)).not.toContain(projects);
+      const favourites = await everything(client.paginate("/evault/v1/favourite/folders/"));
+      expect(favourites.map((f) => f.id)).not.toContain(projects);
+      const [newest] = await everything(client.paginate("/evault/v1/bins/"));
+      expect(newest).toEqual(removed.data);
+
+      expect((await restore(removed.data?.id ?? "", owner)).response.status).toBe(200);
+      expect(await inspectFolder(client, alpha)).toMatchObject({ id: alpha, path: "/Projects/Alpha" });
+      expect((await client.GET(FILE, { params: { path: { id: logo } } })).response.status).toBe(200);
+    });
+
+    test("when uploads into a folder race its deletion, then each is created (and binned with it) or refused, and the restore brings back exactly the created ones", async () => {
+      const owner = user(0);
+      const client = h.client(owner.api_key);
+      const id = (await create({ name: "Racing" })).data?.id ?? "";
+      const upload = (name: string) =>
+        client.POST("/evault/v1/files/", { body: { file: new File([name], name), folder: id } });
+      // Sent with the delete, small uploads usually all lose to it: one made before and one
+      // after it make sure that both outcomes are checked, whichever way the race goes.
+      const before = await upload("before.txt");
+      expect(before.response.status).toBe(201);
+      const [removed, ...racing] = await Promise.all([
+        client.DELETE(FOLDER, { params: { path: { id } } }),
+        ...Array.from({ length: 6 }, (_, i) => upload(`r${i}.txt`)),
+      ]);
+      expect(removed.response.status).toBe(200);
+      for (const { response } of racing) expect([201, 422]).toContain(response.status);
+      const after = await upload("after.txt");
+      expect(after.response.status).toBe(422);
+      expect(after.error?.errors?.[0]?.path).toBe("/body/folder");
+
+      const created = [before, ...racing].flatMap(({ data }) => (data ? [data.id] : []));
+      const reads = await Promise.all(created.map((fileId) => client.GET(FILE, { params: { path: { id: fileId } } })));
+      expect(reads.map(({ response }) => response.status)).toEqual(created.map(() => 404));
+      expect((await restore(removed.data?.id ?? "", owner)).response.status).toBe(200);
+      expect((await inspectFolder(client, id)).fileIds.sort()).toEqual(created.sort());
+    });
   });
 });

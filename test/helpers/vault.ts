@@ -1,11 +1,14 @@
-// Reading vault state back through the contract: GET of a file or folder, and the lists
-// of a folder's children.
+// Reading state back through the contract: GET of a file or folder, the lists of a
+// folder's children, a create's Location.
 import { createHash } from "node:crypto";
 import { type ClientRequest, request } from "node:http";
 import type { VaultClient } from "@vault/client";
 import type { Harness } from "./server.js";
 
 export const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes).digest("hex");
+
+/** The path of a create's `Location` (an absolute URL under the server's address). */
+export const locationPath = (response: Response) => new URL(response.headers.get("location") ?? "").pathname;
 
 /**
  * Opens a multipart PUT of the first user's file that announces `contentLength` bytes and
