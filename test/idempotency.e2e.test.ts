@@ -228,8 +228,7 @@ describe.each(backends)("Idempotency-Key window on $name", (backend) => {
 
     expect(before?.n).toBeGreaterThan(0);
     expect(after?.n).toBe(0);
-    // Three stops and starts (PGlite's query stops the server around it).
-  }, 180_000);
+  });
 });
 
 const postgres = backends.find((backend) => backend.name === "postgres");

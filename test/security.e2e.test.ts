@@ -8,7 +8,7 @@ import { backends } from "./helpers/backends.js";
 import { documented, idsOf, operationTable, send } from "./helpers/operation-table.js";
 import { type Harness, serverOutput, startHarness } from "./helpers/server.js";
 
-/** Every row of every table (but `except`), as text, in one query (PGlite needs the server stopped for each). */
+/** Every row of every table (but `except`), as text, in one query. */
 async function dump(h: Harness, except: string[] = []): Promise<string> {
   const rows = await h.query<{ t: string; rows: string }>(`
     select table_name as t, query_to_xml(format('select * from %I order by 1', table_name), true, false, '')::text as rows

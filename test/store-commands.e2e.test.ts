@@ -1,18 +1,28 @@
-// The command-line tools (`npm run seed`, `npm run keys`) while a server runs: what they
+// The command-line tools (`npm run seed`, `keys`, `sql`) while a server runs: what they
 // create is usable on that server at once, on either database. PGlite admits one
 // process, so there the tools run their commands in the server, and a second server on
 // the same DATA_DIR refuses to start.
 import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import type { DemoUser } from "@vault/server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
+import { stopChild } from "./helpers/processes.js";
 import { type Harness, type SeededUser, startHarness } from "./helpers/server.js";
 
 const serverDir = resolve(import.meta.dirname, "../apps/server");
 const execNode = promisify(execFile);
+const FOLDER = "/evault/v1/folders/{id}/" as const;
+
+/** How a command ended: its exit code and what it printed on stderr. */
+const outcome = (running: Promise<unknown>) =>
+  running.then(
+    () => ({ code: 0, stderr: "" }),
+    (error: { code: number; stderr: string }) => error,
+  );
 
 describe.each(backends)("command-line tools beside a running server on $name", (backend) => {
   let h: Harness;
@@ -62,10 +72,7 @@ describe.each(backends)("command-line tools beside a running server on $name", (
       (await h.client(key).GET("/evault/v1/folders/{id}/", { params: { path: { id: user.folder_id } } })).response
         .status;
 
-    const refused = await cli("keys", ["revoke", mine.prefix]).then(
-      () => ({ code: 0, stderr: "" }),
-      (error: { code: number; stderr: string }) => error,
-    );
+    const refused = await outcome(cli("keys", ["revoke", mine.prefix]));
     expect(refused).toMatchObject({
       code: 1,
       stderr: expect.stringMatching(/2 active keys .*none was revoked.*--user/),
@@ -79,12 +86,70 @@ describe.each(backends)("command-line tools beside a running server on $name", (
   });
 
   test("when a command is refused, then it exits 1 with the reason and the server keeps serving", async () => {
-    const refused = await cli("keys", ["create", "--user", "nobody-at-all"]).then(
-      () => ({ code: 0, stderr: "" }),
-      (error: { code: number; stderr: string }) => error,
-    );
+    const refused = await outcome(cli("keys", ["create", "--user", "nobody-at-all"]));
     expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining("nobody-at-all") });
     expect((await fetch(`${h.url}/healthz`)).status).toBe(200);
+  });
+
+  const folderName = async () =>
+    (await h.client().GET(FOLDER, { params: { path: { id: h.users[0].folder_id } } })).data?.name;
+  const rename = (name: string) => `update folders set name = '${name}' where id = '${h.users[0].folder_id}'`;
+
+  test("when sql runs while the server runs, then it prints the last statement's rows as JSON, and the server answers what it wrote at once", async () => {
+    const [user] = h.users;
+    const name = `Renamed by sql ${randomBytes(3).toString("hex")}`;
+    const { stdout } = await cli("sql", [
+      `${rename(name)};
+       select name, user_id, user_id::int8 as wide_id, created_at, decode('00ff', 'hex') as bytes
+       from folders where id = '${user.folder_id}'`,
+    ]);
+    expect(JSON.parse(stdout)).toEqual([
+      {
+        name,
+        user_id: user.id,
+        wide_id: String(user.id),
+        created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        bytes: "\\x00ff",
+      },
+    ]);
+    expect(await folderName()).toBe(name);
+  });
+
+  test("when sql runs while no server runs, then it opens the store itself, and the server started after answers what it wrote", async () => {
+    const name = `Renamed while stopped ${randomBytes(3).toString("hex")}`;
+    await stopChild(h.process);
+    try {
+      const { stdout } = await cli("sql", [`${rename(name)}; select name from folders where name = '${name}'`]);
+      expect(JSON.parse(stdout)).toEqual([{ name }]);
+    } finally {
+      await h.restart();
+    }
+    expect(await folderName()).toBe(name);
+  });
+
+  test("when the database refuses the SQL, or there is not one SQL argument, then sql exits 1 saying why and the server keeps serving", async () => {
+    expect(await outcome(cli("sql", ["select * from no_such_table"]))).toMatchObject({
+      code: 1,
+      stderr: 'ERROR:  relation "no_such_table" does not exist\n',
+    });
+    for (const args of [[], ["select", "1"]])
+      expect(await outcome(cli("sql", args))).toMatchObject({ code: 1, stderr: expect.stringMatching(/^usage: sql/) });
+    expect((await fetch(`${h.url}/healthz`)).status).toBe(200);
+  });
+
+  test("when the SQL leaves a transaction open or changes a setting, then its write is rolled back, its setting ends and the server's own writes go on", async () => {
+    const before = await folderName();
+    expect(await cli("sql", [`begin; ${rename("Never committed")}`])).toMatchObject({ stdout: "[]\n" });
+    expect(await folderName()).toBe(before);
+    // The server's statements name their tables without a schema.
+    expect(await cli("sql", ["set search_path = nowhere"])).toMatchObject({ stdout: "[]\n" });
+    expect(await folderName()).toBe(before);
+    const created = await h.client().POST("/evault/v1/folders/", { body: { name: "After the open transaction" } });
+    expect(created.response.status).toBe(201);
+    await h.restart();
+    expect(await folderName()).toBe(before);
+    const kept = await h.client().GET(FOLDER, { params: { path: { id: created.data?.id ?? "" } } });
+    expect(kept.data?.name).toBe("After the open transaction");
   });
 });
 
@@ -98,13 +163,8 @@ describe("the embedded database beside a running server", () => {
   afterAll(() => h?.stop());
 
   test("when a second server starts on the same DATA_DIR, then it exits 1 saying the database is in use", async () => {
-    const second = await execNode(process.execPath, ["dist/main.js"], {
-      cwd: serverDir,
-      env: { ...h.env, PORT: "0" },
-      timeout: 60_000,
-    }).then(
-      () => ({ code: 0, stderr: "" }),
-      (error: { code: number; stderr: string }) => error,
+    const second = await outcome(
+      execNode(process.execPath, ["dist/main.js"], { cwd: serverDir, env: { ...h.env, PORT: "0" }, timeout: 60_000 }),
     );
     expect(second).toMatchObject({ code: 1, stderr: expect.stringContaining("open in another process") });
     expect((await fetch(`${h.url}/healthz`)).status).toBe(200);

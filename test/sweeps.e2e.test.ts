@@ -140,7 +140,7 @@ describe.each(backends)("sweeps and bin deletes on $name", (backend) => {
       insert into files (id, user_id, folder_id, name, hash)
         select 'kept-' || i, ${other.id}, 'kept-' || (i % 200 + 1), 'f', encode(sha256(('kept-' || i)::bytea), 'hex')
         from generate_series(1, 20000) i;`);
-    // The purge runs at start, before the server answers (on PGlite, `query` restarts the server).
+    // The purge runs at start, before the server answers.
     await storeContents(h, "expired", 3);
     const expired = binnedFolderSql(owner.id, "expired", 3, true);
     await h.query(expired.sql);

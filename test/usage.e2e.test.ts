@@ -72,7 +72,6 @@ describe.each(backends)("usage and quotas on $name", (backend) => {
       },
     });
   const deleteTus = async (created: Response) => {
-    // (On PGlite a query restarts the server on another port: the upload's path stays.)
     const { status } = await fetch(`${h.url}${new URL(created.headers.get("location") ?? "").pathname}`, {
       method: "DELETE",
       headers: { "api-key": h.users[0].api_key, "tus-resumable": "1.0.0" },

@@ -625,8 +625,7 @@ describe.each(backends)("a backlog its receiver does not keep up with on $name",
   }, 40_000);
 });
 
-// PostgreSQL only: on PGlite the SQL that makes the deliveries overdue stops the server, as the outage itself would.
-describe.each(backends.filter((b) => b.name !== "pglite"))("a backlog after an outage on $name", (backend) => {
+describe.each(backends)("a backlog after an outage on $name", (backend) => {
   let h: Harness;
   let receiver: Receiver;
   withServerAndReceiver(

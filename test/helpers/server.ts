@@ -1,14 +1,14 @@
 // Runs the real server on port 0 (apps/server/dist/main.js as a child process, or its
 // startServer in the test process), on a copy of the database the real seed CLI made,
 // so the suites test exactly what `npm start` runs.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
-import { PGlite } from "@electric-sql/pglite";
+import { promisify } from "node:util";
 import { createVaultClient, type VaultClient } from "@vault/client";
-import type { DemoUser } from "@vault/server";
+import { controlSocketPath, type DemoUser, sendStoreCommand } from "@vault/server";
 import pg from "pg";
 import { inject } from "vitest";
 import type { Backend } from "./backends.js";
@@ -20,6 +20,7 @@ import { seedUsers, type Template } from "./templates.js";
 const serverDir = resolve(import.meta.dirname, "../../apps/server");
 /** The suites see each answer of the server as it is: their clients never retry (client-retries has its own). */
 const NO_RETRIES = { max: 0 };
+const execNode = promisify(execFile);
 
 /** What the seed CLI prints per user: the server's own type, so the two cannot drift. */
 export type SeededUser = DemoUser;
@@ -38,8 +39,12 @@ export interface Harness {
   /** Kills the server with SIGKILL (no cleanup at all), then starts it again on the same data. */
   crashAndRestart(): Promise<void>;
   /**
-   * Runs SQL against the service's database. PostgreSQL is queried alongside the
-   * server; PGlite admits one process, so the server is stopped around the query.
+   * Runs SQL (one or several statements) against the service's database and answers the
+   * last statement's rows, without stopping the server. PostgreSQL is queried on a
+   * connection of its own; PGlite admits one process, so there the running server runs it
+   * (the `sql` command over its control socket), or, while none runs, the command opens
+   * the store itself. int8 is text on both; a timestamp is a Date on PostgreSQL and its
+   * ISO string (the command's JSON) on PGlite.
    */
   query<T = Record<string, unknown>>(sql: string): Promise<T[]>;
   /** Starts one more server process on the same data (PostgreSQL only: PGlite admits one process). */
@@ -92,6 +97,18 @@ export function spawnServer(env: Record<string, string>): Promise<{ child: Child
     });
     child.once("exit", (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
   });
+}
+
+/** The rows of `sql` on the embedded store of `env`, by the `sql` command: in its running server, or on the store itself. */
+async function embeddedQuery(env: Record<string, string>, sql: string): Promise<unknown[]> {
+  const answered =
+    (await sendStoreCommand(controlSocketPath(env.DATA_DIR as string), "sql", [sql])) ??
+    (await execNode(process.execPath, ["dist/cli/sql.js", sql], { cwd: serverDir, env }).then(
+      ({ stdout }) => ({ code: 0, output: stdout }),
+      (error: { code: number; stderr: string }) => ({ code: error.code, output: error.stderr }),
+    ));
+  if (answered.code !== 0) throw new Error(`sql exited with ${answered.code}: ${answered.output}`);
+  return JSON.parse(answered.output);
 }
 
 /** A running server: a child process, or the server in this process (no `child`). */
@@ -192,14 +209,7 @@ export async function startHarness(
           await client.end();
         }
       }
-      await stopService();
-      const db = await PGlite.create(join(dataDir, "pg"));
-      try {
-        return ((await db.exec(sql)).at(-1)?.rows ?? []) as T[];
-      } finally {
-        await db.close();
-        service = await startService(env, inProcess);
-      }
+      return (await embeddedQuery(env, sql)) as T[];
     },
     async rss(which: "now" | "peak" = "now") {
       const { readFile } = await import("node:fs/promises");

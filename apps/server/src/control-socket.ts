@@ -5,12 +5,20 @@ import { chmod, rm } from "node:fs/promises";
 import { createServer, request, type Server } from "node:http";
 import { join } from "node:path";
 import type { Logger } from "./logger.js";
-import { type CommandResult, runStoreCommand, type Store, type StoreCommand, storeCommands } from "./store-commands.js";
+import {
+  type CommandResult,
+  MAX_ARGUMENTS_LENGTH,
+  runStoreCommand,
+  type Store,
+  type StoreCommand,
+  storeCommands,
+} from "./store-commands.js";
 
 /** Unix socket paths are limited to 107 bytes on Linux. */
 const MAX_SOCKET_PATH = 107;
 const MAX_ARGS = 20;
-const MAX_ARG_LENGTH = 300;
+/** The longest body the arguments make: JSON writes a character as at most 6 (`\u0000`), and the envelope around them. */
+const MAX_BODY_LENGTH = 6 * MAX_ARGUMENTS_LENGTH + 1_000;
 /** Longer than a seed takes (a few seconds) on a busy machine. */
 const COMMAND_TIMEOUT_MS = 120_000;
 
@@ -23,7 +31,7 @@ function parseCommand(body: string): { command: StoreCommand; args: string[] } |
       storeCommands.includes(command as StoreCommand) &&
       Array.isArray(args) &&
       args.length <= MAX_ARGS &&
-      args.every((arg) => typeof arg === "string" && arg.length <= MAX_ARG_LENGTH);
+      args.every((arg) => typeof arg === "string");
     return valid ? { command: command as StoreCommand, args: args as string[] } : undefined;
   } catch {
     return undefined;
@@ -33,14 +41,17 @@ function parseCommand(body: string): { command: StoreCommand; args: string[] } |
 /** Serves the store commands on the socket; resolves to its close. */
 export async function serveStoreCommands(path: string, store: Store, logger: Logger): Promise<() => Promise<void>> {
   if (Buffer.byteLength(path) > MAX_SOCKET_PATH) {
-    logger.warn({ path }, "DATA_DIR is too long a path for the command socket: stop the server to run seed or keys");
+    logger.warn(
+      { path },
+      "DATA_DIR is too long a path for the command socket: stop the server to run the command-line tools",
+    );
     return async () => {};
   }
   const server = createServer(async (req, res) => {
     let body = "";
     for await (const chunk of req) {
       body += chunk;
-      if (body.length > MAX_ARGS * MAX_ARG_LENGTH * 2) break;
+      if (body.length > MAX_BODY_LENGTH) break;
     }
     const parsed = req.method === "POST" ? parseCommand(body) : undefined;
     if (!parsed) {

@@ -1,5 +1,6 @@
 export { type AppDeps, createApp } from "./app.js";
 export { type Config, ConfigError, loadConfig } from "./config.js";
+export { controlSocketPath, sendStoreCommand } from "./control-socket.js";
 export { type Database, openDatabase } from "./data/database.js";
 export { createDemoUser, type DemoUser, shareWithEachOther } from "./demo.js";
 export { newLink } from "./domain/vault/link-tokens.js";

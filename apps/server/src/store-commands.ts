@@ -1,4 +1,4 @@
-// The command-line tools' work (`seed`, `keys`, `repair`), written once: the CLI runs it on the
+// The command-line tools' work (`seed`, `keys`, `repair`, `sql`), written once: the CLI runs it on the
 // store it opens, or sends it to the running server that has the store open
 // (control-socket.ts), which runs the same function.
 
@@ -7,6 +7,8 @@ import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import type { Database } from "./data/database.js";
+import { databaseRefusal } from "./data/database-errors.js";
+import { rowsAsJson } from "./data/rows-as-json.js";
 import { createDemoUser, shareWithEachOther } from "./demo.js";
 import { createApiKey, listApiKeys, revokeApiKey } from "./domain/api-keys.js";
 import { DomainError } from "./domain/errors.js";
@@ -22,8 +24,11 @@ export interface Store {
   retentionDays: number;
 }
 
-export const storeCommands = ["seed", "keys", "repair"] as const;
+export const storeCommands = ["seed", "keys", "repair", "sql"] as const;
 export type StoreCommand = (typeof storeCommands)[number];
+
+/** The characters a command's arguments may hold in all: room for an SQL text (`sql`). */
+export const MAX_ARGUMENTS_LENGTH = 20_000;
 
 /** What a command printed, and its exit code (0: done; 1: refused, with the reason printed). */
 export interface CommandResult {
@@ -48,7 +53,10 @@ export async function runStoreCommand(store: Store, command: StoreCommand, args:
     }),
   );
   try {
-    await { seed, keys, repair }[command](store, args, out);
+    const length = args.reduce((sum, arg) => sum + arg.length, 0);
+    if (length > MAX_ARGUMENTS_LENGTH)
+      throw new Refused(`The arguments hold ${length} characters; a command takes at most ${MAX_ARGUMENTS_LENGTH}.`);
+    await { seed, keys, repair, sql }[command](store, args, out);
     return { code: 0, output };
   } catch (error) {
     const badArguments = (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS");
@@ -140,4 +148,20 @@ async function repair({ database }: Store, args: string[], out: Console) {
   else if (values.fix) out.log(`Set ${found.length} folders' figures to a recount:\n${listed}`);
   else
     throw new Refused(`${found.length} folders' figures differ from a recount (repair --fix sets them):\n${listed}\n`);
+}
+
+const SQL_USAGE = 'usage: sql "<SQL>"   (one argument, quoted: one or several statements)';
+
+/**
+ * Runs one SQL text in the store, as `psql -c` does, and prints its last statement's rows
+ * as one JSON array; what the database refuses is exit 1 with its message.
+ */
+async function sql({ database }: Store, args: string[], out: Console) {
+  const [text, ...more] = args;
+  if (!text?.trim() || more.length > 0) throw new Refused(SQL_USAGE);
+  const rows = await database.runScript(text).catch((error: unknown) => {
+    const refusal = databaseRefusal(error);
+    throw refusal === undefined ? error : new Refused(refusal);
+  });
+  out.log(rowsAsJson(rows));
 }

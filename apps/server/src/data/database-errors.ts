@@ -29,3 +29,17 @@ export function violates(err: unknown, constraint: string, code = UNIQUE_VIOLATI
   }
   return false;
 }
+
+/** A SQLSTATE: five digits or capitals. Node's own errors' codes (`EPIPE`) only look like one: they have an errno. */
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
+/**
+ * What the database said when it refused a statement, as psql prints it (message, detail
+ * and hint); undefined for an error that is not the database's answer.
+ */
+export function databaseRefusal(err: unknown): string | undefined {
+  const { code, message, detail, hint, errno } = err as Record<string, unknown>;
+  if (typeof code !== "string" || !SQLSTATE.test(code) || errno !== undefined) return undefined;
+  const lines = [`ERROR:  ${message}`, detail && `DETAIL:  ${detail}`, hint && `HINT:  ${hint}`];
+  return lines.filter(Boolean).join("\n");
+}

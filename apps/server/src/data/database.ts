@@ -13,7 +13,7 @@ import { PRIVATE_DIRECTORY } from "../storage/private-modes.js";
 import { FOREIGN_KEY_VIOLATION, hasErrorCode, violates } from "./database-errors.js";
 import { analyzeGrownTables } from "./embedded-statistics.js";
 import { superviseEmbedded } from "./embedded-supervisor.js";
-import { type EmbeddedClient, openEmbedded } from "./open-pglite.js";
+import { type EmbeddedClient, openInMemory } from "./open-pglite.js";
 import { lockDirectory } from "./pglite-lock.js";
 import * as schema from "./schema.js";
 
@@ -42,6 +42,13 @@ export interface Database {
    * again) notifications can be missed, which `lost` and `listening` tell.
    */
   listen(channel: string, handlers: NotificationHandlers): Promise<void>;
+  /**
+   * Runs an operator's SQL text, one or several statements, as `psql -c` runs it, and
+   * resolves to its last statement's rows (int8 as text, as node-postgres gives it).
+   * Nothing of its session outlives it: a transaction it leaves open is rolled back and
+   * its settings end (see `runScript` in open-pglite.ts for the embedded database).
+   */
+  runScript(text: string): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
 }
 
@@ -163,6 +170,16 @@ function openPostgres(databaseUrl: string, options: DatabaseOptions): Database {
         () => false,
       ),
     refreshStatistics: async () => {},
+    // A connection of its own, closed after it: its settings and any open transaction go with it, as psql's do.
+    async runScript(text) {
+      const session = await pool.connect();
+      try {
+        const answered = (await session.query(text)) as pg.QueryResult | pg.QueryResult[];
+        return (Array.isArray(answered) ? answered : [answered]).at(-1)?.rows ?? [];
+      } finally {
+        session.release(true);
+      }
+    },
     async close() {
       await listeners.close();
       await Promise.all([pool.end(), statementPool.end()]);
@@ -242,18 +259,20 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   // In memory, a restart would lose every row: PGlite stays on this thread, without a deadline.
   const settings = options.userQuotaBytes === undefined ? [] : ["-c", `${QUOTA_SETTING}=${options.userQuotaBytes}`];
   const opened = options.inMemoryDatabase
-    ? openEmbedded("memory://", settings)
+    ? openInMemory(settings)
     : superviseEmbedded(storeDir, options.databaseStatementTimeoutMs, settings);
   const client: EmbeddedClient = await opened.catch(async (error: unknown) => {
     await unlock();
     throw error;
   });
-  const db = retryingTransactions(drizzlePglite(client as PGlite, { schema }) as unknown as Db);
+  // Drizzle's driver calls only what EmbeddedClient has of PGlite (query, exec, transaction).
+  const driven = client as unknown as PGlite;
+  const db = retryingTransactions(drizzlePglite(driven, { schema }) as unknown as Db);
   return {
     db,
     migrated: false,
     async migrate(this: Database) {
-      await migratePglite(drizzlePglite(client as PGlite), { migrationsFolder });
+      await migratePglite(drizzlePglite(driven), { migrationsFolder });
       this.migrated = true;
     },
     ping: () =>
@@ -268,6 +287,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     async listen(channel, handlers) {
       await client.listen(channel, handlers.message);
     },
+    runScript: async (text) => (await client.runScript(text)).at(-1)?.rows ?? [],
     close: () => client.close().finally(unlock),
   };
 }

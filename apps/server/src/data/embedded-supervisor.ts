@@ -13,6 +13,7 @@ export interface WorkerStart {
 export type WorkerRequest = { id: number } & (
   | { kind: "query"; text: string; params: unknown[]; rowMode: QueryOptions["rowMode"]; textTypes: number[] }
   | { kind: "exec"; text: string }
+  | { kind: "script"; text: string }
   | { kind: "listen"; channel: string }
   | { kind: "close" }
 );
@@ -102,6 +103,11 @@ class Supervisor implements EmbeddedClient {
 
   exec(text: string) {
     return this.inTurn((generation) => this.sessionOf(generation).exec(text));
+  }
+
+  /** Its own turn, so the worker runs nothing else between the script and the reset after it. */
+  runScript(text: string) {
+    return this.inTurn((generation) => this.send<Results[]>(generation, { kind: "script", text }));
   }
 
   transaction<T>(work: (tx: EmbeddedSession) => Promise<T>): Promise<T> {

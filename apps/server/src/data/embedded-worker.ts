@@ -4,7 +4,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { ParserOptions } from "@electric-sql/pglite";
 import type { WorkerReply, WorkerRequest, WorkerStart } from "./embedded-supervisor.js";
-import { openEmbedded } from "./open-pglite.js";
+import { openEmbedded, runScript } from "./open-pglite.js";
 
 const port = parentPort;
 if (!port) throw new Error("embedded-worker runs in a worker thread");
@@ -24,6 +24,8 @@ async function run(request: WorkerRequest): Promise<unknown> {
       return db.query(request.text, request.params, { rowMode: request.rowMode, parsers: asText(request.textTypes) });
     case "exec":
       return db.exec(request.text);
+    case "script":
+      return runScript(db, request.text);
     case "listen":
       return void (await listen(request.channel));
     case "close":
