@@ -87,6 +87,9 @@ export class DiskBlobStore implements BlobStore {
     try {
       await pipeline(source, tap, writer);
     } catch (error) {
+      // The pipeline rejects at the first error, before the writer has closed: it may
+      // still be opening the file, which would then appear after its removal.
+      if (!writer.closed) await new Promise((resolve) => writer.once("close", resolve));
       // A disk that refused the write may refuse this too: the temp sweep finds what stays.
       await rm(temp, { force: true }).catch(() => {});
       throw error;
