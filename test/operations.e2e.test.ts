@@ -10,7 +10,10 @@ import { type Harness, serverOutput, startHarness } from "./helpers/server.js";
 describe.each(backends)("operations on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(backend, { env: { RATE_LIMIT_PER_MINUTE: "40", CORS_ORIGINS: "https://app.example" } });
+    h = await startHarness(backend, {
+      // Started as a deployment starts: every operation's validators compiled before it listens.
+      env: { RATE_LIMIT_PER_MINUTE: "40", CORS_ORIGINS: "https://app.example", LAZY_VALIDATORS: "0" },
+    });
   });
   afterAll(() => h?.stop());
 
