@@ -8,7 +8,7 @@ import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { promisify } from "node:util";
 import { createVaultClient, type VaultClient } from "@vault/client";
-import { controlSocketPath, type DemoUser, sendStoreCommand } from "@vault/server";
+import type { DemoUser } from "@vault/server";
 import pg from "pg";
 import { inject } from "vitest";
 import type { Backend } from "./backends.js";
@@ -101,6 +101,8 @@ export function spawnServer(env: Record<string, string>): Promise<{ child: Child
 
 /** The rows of `sql` on the embedded store of `env`, by the `sql` command: in its running server, or on the store itself. */
 async function embeddedQuery(env: Record<string, string>, sql: string): Promise<unknown[]> {
+  // Imported here: every suite loads this helper, and the server's package takes 0.7 s to import.
+  const { controlSocketPath, sendStoreCommand } = await import("@vault/server");
   const answered =
     (await sendStoreCommand(controlSocketPath(env.DATA_DIR as string), "sql", [sql])) ??
     (await execNode(process.execPath, ["dist/cli/sql.js", sql], { cwd: serverDir, env }).then(
