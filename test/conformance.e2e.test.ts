@@ -7,10 +7,10 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { openapiPath } from "@vault/spec";
+import { readContract } from "@vault/spec";
 import newman, { type NewmanRunSummary } from "newman";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { parse, stringify } from "yaml";
+import { stringify } from "yaml";
 import { backends } from "./helpers/backends.js";
 import { documented, type Ids, idsOf, operationTable, spareParameter } from "./helpers/operation-table.js";
 import { type Harness, startHarness } from "./helpers/server.js";
@@ -72,7 +72,7 @@ function portmanConfig() {
  */
 function contractForPortman(): string {
   // biome-ignore lint/suspicious/noExplicitAny: a parsed OpenAPI document is untyped JSON
-  const contract: any = parse(readFileSync(openapiPath, "utf8"));
+  const contract: any = readContract();
   const operations = Object.values<Record<string, Item>>(contract.paths).flatMap((item) => Object.values(item));
   const parameters = [
     ...operations.flatMap((operation) => operation.parameters ?? []),

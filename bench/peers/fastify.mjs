@@ -3,10 +3,8 @@
 // same OpenAPI document, on `pg`, doing the work of work.mjs: the same api-key lookup,
 // statements and response body as the server. Bank account PUT and favourite folder
 // PATCH. Prints one JSON line like serve.mjs.
-import { readFileSync } from "node:fs";
-import { openapiPath } from "@vault/spec";
+import { readContract } from "@vault/spec";
 import Fastify from "fastify";
-import { parse } from "yaml";
 import {
   authenticate,
   ifMatch,
@@ -16,7 +14,7 @@ import {
   updateFolder,
 } from "./work.mjs";
 
-const contract = parse(readFileSync(openapiPath, "utf8"));
+const contract = readContract();
 
 /** A component schema with its `$ref`s inlined and the OpenAPI-only keywords left out. */
 function schema(name) {
