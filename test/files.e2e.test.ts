@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
 import { type Harness, type SeededUser, startHarness } from "./helpers/server.js";
 import {
+  curl,
   download,
   everything,
   inspectFile,
@@ -499,6 +500,126 @@ describe.each(backends)("files on $name", (backend) => {
     const fetched = await h.client().GET(CONTENT, { params: { path: { id: "no-such-file" } }, parseAs: "arrayBuffer" });
     expect(fetched.response.status).toBe(404);
   });
+  describe("download links", () => {
+    const LINK = "/evault/v1/files/{id}/download_link/" as const;
+    const owner = () => h.users[3] as SeededUser;
+    const onS3 = backend.blobs === "s3";
+    const newFile = async (text: string, name = "report.txt") => {
+      const body = { file: new File([text], name), folder: owner().folder_id };
+      return (await h.client(owner().api_key).POST(FILES, { body })).data?.id ?? "";
+    };
+    const linkTo = async (id: string, body?: { expires_in: number }) => {
+      const { data, response } = await h.client(owner().api_key).POST(LINK, { params: { path: { id } }, body });
+      expect(response.status).toBe(200);
+      return { url: data?.url ?? "", expiresAt: Date.parse(data?.expires_at ?? "") };
+    };
+
+    test("when a link is made, then curl with no credentials downloads the bytes, ranges and the file's name until expires_at", async () => {
+      const text = `Quarterly figures ${Math.random()}\n`;
+      const id = await newFile(text, "Résumé Q3.txt");
+      const asked = Math.floor(Date.now() / 1000) * 1000;
+      const link = await linkTo(id, { expires_in: 600 });
+      expect(link.expiresAt - asked).toBeGreaterThanOrEqual(600_000);
+      expect(link.expiresAt - Date.now()).toBeLessThanOrEqual(600_000);
+      // On S3 the bytes come from the store itself, not through the service.
+      expect(new URL(link.url).origin).toBe(new URL(onS3 ? (h.env.S3_ENDPOINT ?? "") : h.url).origin);
+
+      const whole = await curl(link.url);
+      expect(whole.status).toBe(200);
+      expect(whole.body.toString()).toBe(text);
+      expect(whole.headers["content-type"]).toMatch(/^text\/plain\b/);
+      expect(whole.headers["content-disposition"]).toMatch(
+        /^attachment;.*filename\*=UTF-8''R%C3%A9sum%C3%A9%20Q3\.txt/,
+      );
+      const part = await curl(link.url, "-H", "Range: bytes=0-8");
+      expect(part.status).toBe(206);
+      expect(part.body.toString()).toBe("Quarterly");
+    });
+
+    test("when no expires_in is given, then the link lasts an hour; out of 60–14,400 s is a 400 naming it", async () => {
+      const id = await newFile("an hour");
+      const asked = Math.floor(Date.now() / 1000) * 1000;
+      const link = await linkTo(id);
+      expect(link.expiresAt - asked).toBeGreaterThanOrEqual(3_600_000);
+      expect(link.expiresAt - Date.now()).toBeLessThanOrEqual(3_600_000);
+      for (const expires_in of [59, 14_401]) {
+        const refused = await h.client(owner().api_key).POST(LINK, { params: { path: { id } }, body: { expires_in } });
+        expect(refused.response.status).toBe(400);
+        expect(refused.error?.errors?.[0]?.path).toBe("/body/expires_in");
+      }
+    });
+
+    test("when another user asks for a link to the owner's file, then 404", async () => {
+      const id = await newFile("mine");
+      const stranger = await h.client(h.users[1].api_key).POST(LINK, { params: { path: { id } } });
+      expect(stranger.response.status).toBe(404);
+    });
+
+    test.skipIf(onS3)(
+      "when the token is altered, then 403 download-link-refused; the ETag is the content's hash",
+      async () => {
+        const text = `signed ${Math.random()}`;
+        const id = await newFile(text);
+        const other = await newFile("another file of the owner");
+        const { url } = await linkTo(id);
+        expect((await curl(url)).headers.etag).toBe(`"${sha256(text)}"`);
+        const [expires = "", user, file, version, hash, mac = ""] =
+          /\/downloads\/([^/]+)\//.exec(url)?.[1]?.split(".") ?? [];
+        const flipped = `${mac.slice(0, -2)}${mac.at(-2) === "A" ? "B" : "A"}${mac.at(-1)}`;
+        const altered = [
+          [String(Number(expires) + 3600), user, file, version, hash, mac],
+          [expires, user, other, version, hash, mac],
+          [expires, user, file, version, hash, flipped],
+          [expires, user, file, version, hash],
+        ];
+        for (const token of altered) {
+          const refused = await curl(url.replace(/\/downloads\/[^/]+\//, `/downloads/${token.join(".")}/`));
+          expect(refused.status).toBe(403);
+          expect(JSON.parse(refused.body.toString())).toMatchObject({
+            type: "urn:vault:problem:download-link-refused",
+          });
+        }
+      },
+    );
+
+    test.skipIf(onS3)(
+      "when the file's content changes or the file is deleted, then its link answers 404 at once",
+      async () => {
+        const id = await newFile("first content");
+        const changed = await linkTo(id);
+        const replaced = await h
+          .client(owner().api_key)
+          .PUT(PATH, { params: { path: { id } }, body: { file: new File(["second content"], "report.txt") } });
+        expect(replaced.response.status).toBe(200);
+        expect((await curl(changed.url)).status).toBe(404);
+        const current = await linkTo(id);
+        expect((await curl(current.url)).body.toString()).toBe("second content");
+        await h.client(owner().api_key).DELETE(PATH, { params: { path: { id } } });
+        const gone = await curl(current.url);
+        expect(gone.status).toBe(404);
+        expect(JSON.parse(gone.body.toString())).toMatchObject({ type: "urn:vault:problem:not-found" });
+      },
+    );
+
+    test.runIf(onS3)(
+      "when the presigned URL is altered, then the store refuses it; after a change it still serves its content",
+      async () => {
+        const id = await newFile("kept by its version");
+        const { url } = await linkTo(id);
+        const tampered = new URL(url);
+        tampered.searchParams.set("X-Amz-Expires", "14401");
+        expect((await curl(tampered.toString())).status).toBe(403);
+        const put = await h
+          .client(owner().api_key)
+          .PUT(PATH, { params: { path: { id } }, body: { file: new File(["newer"], "report.txt") } });
+        expect(put.response.status).toBe(200);
+        const old = await curl(url);
+        expect(old.status).toBe(200);
+        expect(old.body.toString()).toBe("kept by its version");
+      },
+    );
+  });
+
   describe("POST, GET, the folder's list and DELETE", () => {
     // The tests above replace, move or bin the files of the first three users; the fourth's are as seeded.
     const owner = () => h.users[3] as SeededUser;

@@ -29,15 +29,16 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 const serverDir = resolve(import.meta.dirname, "../apps/server");
 const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
-/** A link's token in any URL: `…/links/{token}/…`. */
-const LINK_TOKEN = /\/links\/([^/?#"]+)/g;
+/** A link's token in any URL (`…/links/{token}/…`, `…/downloads/{token}/`), or a presigned URL's signature. */
+const LINK_TOKEN = /\/(?:links|downloads)\/([^/?#"]+)|X-Amz-Signature=(\w+)/g;
 const SECRET_FIELDS = new Set(["api_key", "access_token", "secret"]);
 
-/** Adds every secret an answer issues to `into`: link tokens (in any URL), unlock tokens, signing secrets, keys. */
+/** Adds every secret an answer issues to `into`: link tokens and download URLs, unlock tokens, signing secrets, keys. */
 function collectSecrets(value: unknown, into: Set<string>, field = ""): void {
   if (typeof value === "string") {
     if (SECRET_FIELDS.has(field)) into.add(value);
-    for (const [, token] of value.matchAll(LINK_TOKEN)) into.add(decodeURIComponent(token as string));
+    for (const [, token, signature] of value.matchAll(LINK_TOKEN))
+      into.add(decodeURIComponent(token ?? signature ?? ""));
   } else if (Array.isArray(value)) {
     for (const item of value) collectSecrets(item, into);
   } else if (typeof value === "object" && value !== null) {
@@ -161,6 +162,13 @@ describe.each(backends)("secrets in the log on $name", (backend) => {
       collectSecrets(response.headers.get("location"), secrets);
     }
     expect(Object.entries(statuses).filter(([, status]) => status >= 500)).toEqual([]);
+
+    // A download link, downloaded as a program would: on disk its token is in the service's request line.
+    const linked = await client.POST("/evault/v1/files/{id}/download_link/", {
+      params: { path: { id: alice.projects_file_id } },
+    });
+    collectSecrets(linked.data, secrets);
+    expect((await fetch(linked.data?.url ?? "")).status).toBe(200);
 
     // A password link, as a browser opens it (the form's unlock sets a cookie) and as a program does (a bearer token).
     const password = `link-password-${randomBytes(6).toString("hex")}`;

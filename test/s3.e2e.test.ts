@@ -13,7 +13,7 @@ import { sweepOrphanBlobs } from "../apps/server/dist/domain/vault/blob-sweep.js
 import { backends } from "./helpers/backends.js";
 import { relayTo } from "./helpers/relay.js";
 import { type Harness, startHarness } from "./helpers/server.js";
-import { download, hangingUpload, inspectFile, sha256 } from "./helpers/vault.js";
+import { curl, download, hangingUpload, inspectFile, sha256 } from "./helpers/vault.js";
 
 const s3 = backends.find((backend) => backend.blobs === "s3");
 const onPostgres = s3?.name === "postgres+s3" ? s3 : undefined;
@@ -201,5 +201,17 @@ describe.runIf(onPostgres)(`two machines on one PostgreSQL and one bucket (${onP
     } finally {
       await database.close();
     }
+  });
+
+  test("when a presigned download's seconds are over, then the store itself refuses it", async () => {
+    const text = `short-lived ${Math.random()}`;
+    expect((await putFile(h, text, "short.txt")).response.status).toBe(200);
+    process.env.AWS_ACCESS_KEY_ID = h.env.AWS_ACCESS_KEY_ID;
+    process.env.AWS_SECRET_ACCESS_KEY = h.env.AWS_SECRET_ACCESS_KEY;
+    const store = await openBlobStore(loadConfig({ ...h.env, LOG_LEVEL: "silent" }));
+    const as = { filename: "short.txt", contentType: "text/plain" };
+    const url = (await store.presignedDownload?.(sha256(text), 2, as)) ?? "";
+    expect((await curl(url)).body.toString()).toBe(text);
+    await until(async () => (await curl(url)).status === 403, "the store refuses the expired URL", 6000);
   });
 });

@@ -135,6 +135,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/evault/v1/downloads/{token}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download through a download link
+         * @description The content the download link was made for.
+         */
+        get: operations["downloadTemporaryLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/evault/v1/events/": {
         parameters: {
             query?: never;
@@ -406,6 +426,35 @@ export interface paths {
          *     An addition to the six operations of the service spec (`x-vault-addition`).
          */
         head: operations["headFileContent"];
+        patch?: never;
+        trace?: never;
+    };
+    "/evault/v1/files/{id}/download_link/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a file's download link
+         * @description A URL that downloads the file's current content with no credentials, for `expires_in`
+         *     seconds (an hour by default, 4 hours at most): for a browser tab, `wget`, a player or
+         *     another service that cannot send an `api-key`. The link stops working when the file
+         *     is deleted (moved to the bin) or its content changes, and at `expires_at`; with files
+         *     on disk at once. With the file store on S3 the URL is the store's presigned URL of the
+         *     content's object, which keeps working until `expires_at` while any file or version of
+         *     the service still holds that content (a change of the file keeps the content it
+         *     replaces as a version). Making a link changes nothing, so a retry is always safe: it
+         *     takes no `Idempotency-Key`, and its answer, a credential, is kept nowhere. An addition
+         *     (`x-vault-addition`).
+         */
+        post: operations["createFileDownloadLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -1188,6 +1237,35 @@ export interface components {
             duration_ms: number;
             /** @description Why the try failed, or null when it delivered. */
             error: string | null;
+        };
+        /**
+         * @description A URL that downloads one content with no credentials until `expires_at`: hand it to a
+         *     browser tab, `curl`, a player or another service. Anyone who has it can download the
+         *     content, so give it only to whom the content is for.
+         */
+        DownloadLink: {
+            /**
+             * Format: uri
+             * @description The download. With the file store on S3 it is the object's presigned URL at the
+             *     store (the bytes never pass through this service; the store names the file and its
+             *     type in its answer); with files on disk it is this service's
+             *     `/evault/v1/downloads/{token}/`, whose token is signed with the server's root secret.
+             */
+            url: string;
+            /**
+             * Format: date-time
+             * @description When the link stops working.
+             */
+            expires_at: string;
+        };
+        /** @description How long a new download link works. */
+        DownloadLinkRequest: {
+            /**
+             * Format: int32
+             * @description Seconds until the link stops working: 60 to 14,400 (4 hours); 3,600 when omitted.
+             * @default 3600
+             */
+            expires_in?: number;
         };
         /**
          * @description The emails linked to a share. The service spec allows any JSON value; to bound
@@ -3924,6 +4002,172 @@ export interface operations {
             };
         };
     };
+    downloadTemporaryLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One byte range, e.g. `bytes=0-1023`, `bytes=1024-` or `bytes=-500` (the last 500 bytes). */
+                Range?: components["parameters"]["ContentConditions.range"];
+                /** @description Apply `Range` only if this is the current `ETag` (strong comparison). */
+                "If-Range"?: components["parameters"]["ContentConditions.ifRange"];
+                /** @description The `ETag` the caller has; answered with 304 when it is current. */
+                "If-None-Match"?: components["parameters"]["ContentConditions.ifNoneMatch"];
+            };
+            path: {
+                /** @description The link's token, as in its `url`. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    /** @description The length of the body sent: the whole content, or the range for a 206. */
+                    "Content-Length": number;
+                    /** @description The SHA-256 of the content, quoted: a strong entity tag. */
+                    ETag: string;
+                    "Accept-Ranges": "bytes";
+                    /**
+                     * @description `attachment` with the file's name (RFC 6266): an ASCII `filename` (other characters
+                     *     replaced by `?`) and, when the name is not plain ASCII, the exact name as
+                     *     `filename*=UTF-8''…` (RFC 8187), e.g.
+                     *     `attachment; filename="?n?c?d? ??.pdf"; filename*=UTF-8''%C3%9Cn%C3%AFc%C3%B6d%C3%A9%20%E6%8A%A5%E5%91%8A.pdf`.
+                     */
+                    "Content-Disposition": string;
+                    /**
+                     * @description `private, no-cache` for the owner's download: a file is its owner's, so no shared
+                     *     cache keeps it, and a private cache revalidates with the `ETag`; `private, no-store`
+                     *     through a link, which may end at any moment.
+                     */
+                    "Cache-Control": "private, no-cache";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": Blob;
+                };
+            };
+            /** @description Successful */
+            206: {
+                headers: {
+                    /** @description The length of the body sent: the whole content, or the range for a 206. */
+                    "Content-Length": number;
+                    /** @description The SHA-256 of the content, quoted: a strong entity tag. */
+                    ETag: string;
+                    "Accept-Ranges": "bytes";
+                    /**
+                     * @description `attachment` with the file's name (RFC 6266): an ASCII `filename` (other characters
+                     *     replaced by `?`) and, when the name is not plain ASCII, the exact name as
+                     *     `filename*=UTF-8''…` (RFC 8187), e.g.
+                     *     `attachment; filename="?n?c?d? ??.pdf"; filename*=UTF-8''%C3%9Cn%C3%AFc%C3%B6d%C3%A9%20%E6%8A%A5%E5%91%8A.pdf`.
+                     */
+                    "Content-Disposition": string;
+                    /**
+                     * @description `private, no-cache` for the owner's download: a file is its owner's, so no shared
+                     *     cache keeps it, and a private cache revalidates with the `ETag`; `private, no-store`
+                     *     through a link, which may end at any moment.
+                     */
+                    "Cache-Control": "private, no-cache";
+                    /** @description The range sent, e.g. `bytes 0-15/16`; `Content-Length` is the length of that range. */
+                    "Content-Range": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": Blob;
+                };
+            };
+            /** @description The caller's copy (its `If-None-Match`) is current: no body. */
+            304: {
+                headers: {
+                    /** @description The SHA-256 of the content, quoted. */
+                    ETag: string;
+                    /** @description As for the content: `private, no-cache`. */
+                    "Cache-Control": "private, no-cache";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The request is refused, and repeating it will not help: the caller has too many
+             *     unfinished uploads (100; `urn:vault:problem:too-many-uploads`: finish or delete one
+             *     first), or a download link's token is not one this service signed or has expired
+             *     (`urn:vault:problem:download-link-refused`: ask its owner for a new link).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Range` header asks for bytes outside the content. */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listEvents: {
         parameters: {
             query?: {
@@ -6282,6 +6526,129 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    createFileDownloadLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the file upload. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DownloadLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description A new download link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadLink"];
+                };
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body has a media type this operation does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The request is well-formed but refers to something unusable (another user's item, an
+             *     unknown user id, a folder inside itself); `errors` names the field. On a POST, also:
+             *     the `Idempotency-Key` was used for a different request (`urn:vault:problem:idempotency-key-reused`,
+             *     naming `/headers/idempotency-key`).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
             };
         };
     };
@@ -8785,7 +9152,12 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The caller has too many unfinished uploads (100): finish or delete one first. */
+            /**
+             * @description The request is refused, and repeating it will not help: the caller has too many
+             *     unfinished uploads (100; `urn:vault:problem:too-many-uploads`: finish or delete one
+             *     first), or a download link's token is not one this service signed or has expired
+             *     (`urn:vault:problem:download-link-refused`: ask its owner for a new link).
+             */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -119,6 +119,7 @@ interface Facts {
    * change), and answers its id, so that a run sending every request in turn (Portman's)
    * keeps the seeded items as they were. For a folder link's operation: makes a share of
    * `projects_folder_id` (which holds `projects_file_id`) and answers its link's token.
+   * For an operation on an item an earlier request of such a run uses up: another one.
    * For a version's deletion: makes an earlier version of the request's file and answers
    * its id. `spareParameter` says which path parameter a spare stands in for.
    */
@@ -230,6 +231,10 @@ const facts: Partial<Record<OperationId, Partial<Facts>>> = {
     more: (ids) => ({ id: ids.file_id, body: { file: pdf(), name: "Q3 report" } }),
   },
   deleteFile: {
+    spare: async (client, ids) => idOf(await upload(client, ids)),
+  },
+  // Portman's file update before it bins `file_id` (its example sends `is_deleted: true`).
+  createFileDownloadLink: {
     spare: async (client, ids) => idOf(await upload(client, ids)),
   },
   deleteFileVersion: {

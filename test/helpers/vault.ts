@@ -1,7 +1,9 @@
 // Reading state back through the contract: GET of a file or folder, the lists of a
 // folder's children, a create's Location.
+import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { type ClientRequest, request } from "node:http";
+import { promisify } from "node:util";
 import type { VaultClient } from "@vault/client";
 import type { Harness } from "./server.js";
 
@@ -85,6 +87,18 @@ export async function download(client: VaultClient, fileId: string): Promise<Buf
   if (!response.ok) throw new Error(`download of ${fileId} answered ${response.status}`);
   // openapi-fetch gives no data for an empty (Content-Length: 0) body.
   return Buffer.from(data ?? new ArrayBuffer(0));
+}
+
+/** What `curl` with no headers of its own gets at `url`: the status, the headers (lower-case names) and the body. */
+export async function curl(url: string, ...options: string[]) {
+  const args = ["-sS", "--max-time", "20", "--include", ...options, url];
+  const { stdout } = await promisify(execFile)("curl", args, { encoding: "buffer", maxBuffer: 1 << 26 });
+  const end = stdout.indexOf("\r\n\r\n");
+  const [statusLine = "", ...lines] = stdout.subarray(0, end).toString("latin1").split("\r\n");
+  const headers = Object.fromEntries(
+    lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]),
+  );
+  return { status: Number(statusLine.split(" ")[1]), headers, body: stdout.subarray(end + 4) };
 }
 
 export interface TreeNode {

@@ -24,8 +24,8 @@ const TOKEN_PARAMS = ["token"];
 /** Fields of a body, or of anything else logged, whose value is a credential or its hash. */
 const SECRET_FIELDS = ["password", "api_key", "key_hash", "password_hash", "access_token", "secret"];
 
-/** A link token in a path, absolute URL or message: `…/links/{token}`. */
-const LINK_TOKEN = new RegExp(`(/links/+)([^/?#\\s"]{1,${TOKEN_PREFIX}})[^/?#\\s"]*`, "g");
+/** A link token in a path, absolute URL or message: `…/links/{token}`, `…/downloads/{token}`. */
+const LINK_TOKEN = new RegExp(`(/(?:links|downloads)/+)([^/?#\\s"]{1,${TOKEN_PREFIX}})[^/?#\\s"]*`, "g");
 
 /** Every link token in `text` cut to its first characters. */
 export const censorLinkTokens = (text: string) => text.replace(LINK_TOKEN, "$1$2…");

@@ -1,11 +1,11 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import {
   type Handlers,
-  isLinkOperation,
   type JsonOperationId,
   type OperationId,
   type StreamHandlers,
   type StreamOperationId,
+  takesCredentialInPath,
 } from "./operation-types.js";
 import { etag, noneMatch, parseIfMatch, representationTag } from "./request-context.js";
 
@@ -33,7 +33,7 @@ export function dispatch(handlers: Handlers, streams: StreamHandlers, publicBase
     const operationId = req.openapi?.schema?.operationId as OperationId | undefined;
     if (!operationId) return next();
     // A link is its own credential: its operations run with or without a key.
-    if (isLinkOperation(operationId)) return streams[operationId](req, res, next);
+    if (takesCredentialInPath(operationId)) return streams[operationId](req, res, next);
     if (!req.auth) return next();
     if (operationId in streams) return streams[operationId as StreamOperationId](req, res, next);
     // The table is typed per operation; here one call site serves them all.

@@ -75,9 +75,11 @@ export function idempotentPosts(
     const key = req.get("idempotency-key");
     // A link's unlock changes nothing and its answer is a credential, which is not kept.
     const unlock = isLinkOperation(req.openapi?.schema?.operationId);
-    // A tus creation takes no key (the contract says so): the protocol's offsets make its retries safe.
-    const tus = req.openapi?.schema?.operationId === "createUpload";
-    if (req.method !== "POST" || key === undefined || !req.auth || unlock || tus) return next();
+    // The contract marks the POSTs that take no key: a tus creation (the protocol's offsets
+    // make its retries safe) and a download link's (it changes nothing).
+    const keyless =
+      (req.openapi?.schema as Record<string, unknown> | undefined)?.["x-vault-no-idempotency-key"] === true;
+    if (req.method !== "POST" || key === undefined || !req.auth || unlock || keyless) return next();
     const owner = { userId: req.auth.userId, key };
     const claimed = await claimKey(db, owner, fingerprints(req), times);
     if (claimed.outcome === "kept") return replay(res, claimed.answer);

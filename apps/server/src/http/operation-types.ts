@@ -24,7 +24,12 @@ type Reply<K extends OperationId> = {
     Located<Op<K>["responses"][S]>;
 }[SuccessStatus<K>];
 
-type RequestContent<K extends OperationId> = Op<K>["requestBody"] extends { content: infer C } ? C[keyof C] : undefined;
+/** The request's body by its media type: `undefined` too where the contract makes it optional. */
+type RequestContent<K extends OperationId> = [Op<K>["requestBody"]] extends [undefined]
+  ? undefined
+  : NonNullable<Op<K>["requestBody"]> extends { content: infer C }
+    ? C[keyof C] | (undefined extends Op<K>["requestBody"] ? undefined : never)
+    : undefined;
 
 /** What a handler is given (exported so that the route modules' inferred types can be named). @public */
 export interface Input<K extends OperationId> {
@@ -65,6 +70,10 @@ const linkOperations: Record<LinkOperationId, true> = {
 export const isLinkOperation = (id: string | undefined): id is LinkOperationId =>
   id !== undefined && Object.hasOwn(linkOperations, id);
 
+/** The operations whose path carries their credential (a share's link, a download link's signed token): they run with no api-key. */
+export const takesCredentialInPath = (id: string | undefined): id is LinkOperationId | "downloadTemporaryLink" =>
+  isLinkOperation(id) || id === "downloadTemporaryLink";
+
 /** The tus protocol's operations (tus.ts). */
 export type TusOperationId = "describeUploads" | "createUpload" | "headUpload" | "appendUpload" | "deleteUpload";
 
@@ -73,6 +82,7 @@ export type StreamOperationId =
   | "downloadFile"
   | "headFileContent"
   | "downloadFileVersion"
+  | "downloadTemporaryLink"
   | LinkOperationId
   | TusOperationId;
 export type JsonOperationId = Exclude<OperationId, StreamOperationId>;

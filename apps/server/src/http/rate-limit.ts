@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { ErrorRequestHandler, Request, RequestHandler } from "express";
 import { ipKeyGenerator, rateLimit, type Store } from "express-rate-limit";
 import { RedisStore } from "rate-limit-redis";
-import { isLinkOperation } from "./operation-types.js";
+import { takesCredentialInPath } from "./operation-types.js";
 import { answerProblem } from "./problems.js";
 
 export interface RateLimiter {
@@ -135,7 +135,7 @@ function requestBudgets(options: RateLimitOptions, common: Common, store: StoreO
     void failedAuthBudget(req, res, () => next(err));
   };
   const perRequest: RequestHandler = (req, res, next) =>
-    (!req.auth && isLinkOperation(req.openapi?.schema?.operationId) ? linkBudget : perKey)(req, res, next);
+    (!req.auth && takesCredentialInPath(req.openapi?.schema?.operationId) ? linkBudget : perKey)(req, res, next);
   return { perRequest, failedAuth };
 }
 

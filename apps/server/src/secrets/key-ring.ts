@@ -5,7 +5,7 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 
 /** What a derived key is for: one key per purpose, none used for two. */
-type Purpose = "link-token" | "unlock" | "cursor" | "idempotency" | "webhook-secret";
+type Purpose = "link-token" | "unlock" | "cursor" | "idempotency" | "webhook-secret" | "download-link";
 
 /** One root secret: its purpose keys, its public id (which sealed values name) and its check value. */
 export class RootKey {

@@ -88,6 +88,12 @@ export interface BlobStore {
   /** Opens the content (or one range of it) for reading; rejects, before any byte, with `BlobMissing` when it is missing. */
   read(hash: string, range?: ByteRange): Promise<Readable>;
   exists(hash: string): Promise<boolean>;
+  /**
+   * A store that serves its objects itself (S3): a presigned URL that downloads the
+   * content of `hash` with no credentials for `seconds`, its answer naming the file and
+   * its type. A store without it (disk) leaves the download to this service.
+   */
+  presignedDownload?(hash: string, seconds: number, as: { filename: string; contentType: string }): Promise<string>;
   /** Deletes the content of `hash` (nothing happens if there is none). */
   delete(hash: string): Promise<void>;
   /** Every stored content. */

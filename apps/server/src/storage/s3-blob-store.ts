@@ -17,6 +17,8 @@ import {
   S3Client,
   UploadPartCommand,
 } from "@aws-sdk/client-s3";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import { create as contentDisposition } from "content-disposition";
 import { ConfigError, type S3Settings } from "../config.js";
 import {
   BlobMissing,
@@ -360,6 +362,17 @@ export class S3BlobStore implements BlobStore {
         }
       })(),
     );
+  }
+
+  presignedDownload(hash: string, seconds: number, as: { filename: string; contentType: string }): Promise<string> {
+    const command = new GetObjectCommand({
+      Bucket: this.bucket,
+      Key: this.key(hash),
+      ResponseContentDisposition: contentDisposition(as.filename),
+      ResponseContentType: as.contentType,
+    });
+    // Signing is local: no request reaches the store.
+    return getSignedUrl(this.client, command, { expiresIn: seconds });
   }
 
   private async get(Key: string, range?: ByteRange): Promise<Readable> {

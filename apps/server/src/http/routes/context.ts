@@ -22,6 +22,8 @@ export interface RouteContext {
   shareUrls: { content: (fileId: string) => string; link: (token: string) => string };
   /** What the file writes need of the configuration. */
   settings: VaultSettings;
+  /** The URL of a download link's token on this service. */
+  downloadUrl: (token: string) => string;
 }
 
 /** The URL of a file's content: a File's `file`. */
@@ -36,7 +38,7 @@ const vaultSettings = (config: PublicConfig, cleanupLog: CleanupLog): VaultSetti
   cleanupLog,
 });
 
-export type ResourceUrls = Pick<RouteContext, "contentLink" | "shareUrls">;
+export type ResourceUrls = Pick<RouteContext, "contentLink" | "shareUrls" | "downloadUrl">;
 
 /** The links of the resources' answers under the public base URL. */
 export function resourceUrls(publicBaseUrl: string): ResourceUrls {
@@ -44,6 +46,7 @@ export function resourceUrls(publicBaseUrl: string): ResourceUrls {
   return {
     contentLink,
     shareUrls: { content: contentLink, link: (token: string) => `${publicBaseUrl}/evault/v1/links/${token}/` },
+    downloadUrl: (token: string) => `${publicBaseUrl}/evault/v1/downloads/${token}/`,
   };
 }
 

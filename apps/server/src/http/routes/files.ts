@@ -1,5 +1,6 @@
 // The files' operations (spec/src/files.tsp): the JSON ones here, the downloads in downloads.ts.
 import { binItem } from "../../domain/vault/bins.js";
+import { createDownloadLink, DEFAULT_LINK_SECONDS, fileLink } from "../../domain/vault/download-links.js";
 import { createFile, type FileForm, getFile, listFiles, replaceFile } from "../../domain/vault/files.js";
 import { type FileRow, presentFile } from "../../domain/vault/views.js";
 import { downloadFile } from "../downloads.js";
@@ -13,7 +14,7 @@ export const recordedFile = (recorded: unknown, contentLink: (fileId: string) =>
   return { resource: file, version };
 };
 
-export function fileRoutes({ db, blobs, config, contentLink, settings }: RouteContext) {
+export function fileRoutes({ db, blobs, config, contentLink, settings, downloadUrl }: RouteContext) {
   const fileCreated = created(config, "/evault/v1/files/");
   const download = { stream: downloadFile(db, blobs) };
   return {
@@ -56,5 +57,12 @@ export function fileRoutes({ db, blobs, config, contentLink, settings }: RouteCo
     },
     downloadFile: download,
     headFileContent: download,
+    createFileDownloadLink: {
+      handle: async ({ userId, path, body }) => {
+        const link = await fileLink(db, userId, path.id);
+        const seconds = body?.expires_in ?? DEFAULT_LINK_SECONDS;
+        return { status: 200, body: await createDownloadLink(blobs, link, seconds, downloadUrl) };
+      },
+    },
   } satisfies Partial<Routes>;
 }

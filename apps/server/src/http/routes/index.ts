@@ -6,6 +6,7 @@ import type { Handlers, Routes, StreamHandlers } from "../operation-types.js";
 import { bankAccountRoutes } from "./bank-accounts.js";
 import { binRoutes } from "./bins.js";
 import type { RouteContext } from "./context.js";
+import { downloadLinkRoutes } from "./download-links.js";
 import { eventRoutes } from "./events.js";
 import { fileShareRoutes } from "./file-shares.js";
 import { fileRoutes } from "./files.js";
@@ -26,6 +27,7 @@ export function createRoutes(context: RouteContext): Routes {
     ...linkRoutes(context),
     ...binRoutes(context),
     ...versionRoutes(context),
+    ...downloadLinkRoutes(context),
     ...uploadRoutes(context),
     ...eventRoutes(context),
     ...webhookEndpointRoutes(context),
