@@ -20,7 +20,7 @@ export interface LinkedContent {
 }
 
 /** How long a link lasts when its request does not say. */
-export const DEFAULT_LINK_SECONDS = 3600;
+const DEFAULT_LINK_SECONDS = 3600;
 
 /** `<expiry>.<user>.<file>.<version or ->.<content hash>.<HMAC>`, the hash and the HMAC base64url. */
 const TOKEN =
@@ -64,16 +64,18 @@ interface Presented {
 }
 
 /**
- * A new link to `link` for `seconds`: the store's presigned URL when the store serves
- * its objects itself, else this service's URL (`serviceUrl`) of a signed token.
+ * A new link to `link` for `seconds` (an hour when undefined): the store's presigned URL
+ * when the store serves its objects itself, else this service's URL (`serviceUrl`) of a
+ * signed token.
  */
 export async function createDownloadLink(
   blobs: BlobStore,
   link: LinkedContent & Presented,
-  seconds: number,
+  asked: number | undefined,
   serviceUrl: (token: string) => string,
   now = Date.now(),
 ): Promise<{ url: string; expires_at: string }> {
+  const seconds = asked ?? DEFAULT_LINK_SECONDS;
   const expires = Math.floor(now / 1000) + seconds;
   const url = blobs.presignedDownload
     ? await blobs.presignedDownload(link.hash, seconds, {

@@ -1,6 +1,6 @@
 // The files' operations (spec/src/files.tsp): the JSON ones here, the downloads in downloads.ts.
 import { binItem } from "../../domain/vault/bins.js";
-import { createDownloadLink, DEFAULT_LINK_SECONDS, fileLink } from "../../domain/vault/download-links.js";
+import { createDownloadLink, fileLink } from "../../domain/vault/download-links.js";
 import { createFile, type FileForm, getFile, listFiles, replaceFile } from "../../domain/vault/files.js";
 import { type FileRow, presentFile } from "../../domain/vault/views.js";
 import { downloadFile } from "../downloads.js";
@@ -60,8 +60,7 @@ export function fileRoutes({ db, blobs, config, contentLink, settings, downloadU
     createFileDownloadLink: {
       handle: async ({ userId, path, body }) => {
         const link = await fileLink(db, userId, path.id);
-        const seconds = body?.expires_in ?? DEFAULT_LINK_SECONDS;
-        return { status: 200, body: await createDownloadLink(blobs, link, seconds, downloadUrl) };
+        return { status: 200, body: await createDownloadLink(blobs, link, body?.expires_in, downloadUrl) };
       },
     },
   } satisfies Partial<Routes>;
