@@ -6,11 +6,13 @@ import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
 import { type Harness, startHarness } from "./helpers/server.js";
+import { curl } from "./helpers/vault.js";
 
 const VERSIONS = "/evault/v1/files/{id}/versions/" as const;
 const VERSION_CONTENT = "/evault/v1/files/{id}/versions/{version_id}/content/" as const;
 const RESTORE = "/evault/v1/files/{id}/versions/{version_id}/restore/" as const;
 const VERSION = "/evault/v1/files/{id}/versions/{version_id}/" as const;
+const VERSION_LINK = "/evault/v1/files/{id}/versions/{version_id}/download_link/" as const;
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
 describe.each(backends)("file versions on $name", (backend) => {
@@ -172,6 +174,28 @@ describe.each(backends)("file versions on $name", (backend) => {
     const again = await h.client().DELETE(VERSION, { params: { path: { id, version_id: old?.id ?? "" } } });
     expect(again.response.status).toBe(404);
     expect((await current(id)).equals(second)).toBe(true);
+  });
+
+  test("when a version's download link is made, then curl with no credentials downloads that version until it is deleted; another user's is 404", async () => {
+    const [first, second] = [randomBytes(2500), randomBytes(2600)];
+    const id = await upload(first, "plan.bin");
+    await replace(id, second, "plan.bin");
+    const old = (await versions(id)).list[1]?.id ?? "";
+    const path = { id, version_id: old };
+    const made = await h.client().POST(VERSION_LINK, { params: { path }, body: { expires_in: 60 } });
+    expect(made.response.status).toBe(200);
+    expect(Date.parse(made.data?.expires_at ?? "") - Date.now()).toBeLessThanOrEqual(60_000);
+    const url = made.data?.url ?? "";
+    const got = await curl(url);
+    expect(got.status).toBe(200);
+    expect(got.body.equals(first)).toBe(true);
+    expect(got.headers["content-disposition"]).toContain("plan.bin");
+
+    const stranger = await h.client(h.users[1].api_key).POST(VERSION_LINK, { params: { path } });
+    expect(stranger.response.status).toBe(404);
+    // The version's bytes go with it, so on S3 the presigned URL finds no object either.
+    expect((await h.client().DELETE(VERSION, { params: { path } })).response.status).toBe(204);
+    expect((await curl(url)).status).toBe(404);
   });
 
   test("when an old version is deleted, then the file keeps FILE_VERSIONS_KEEP versions again before its oldest goes", async () => {

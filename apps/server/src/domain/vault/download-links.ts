@@ -91,6 +91,16 @@ export async function fileLink(db: Db, userId: number, fileId: string): Promise<
   return { userId, fileId, versionId: null, ...(await storedContent(db, userId, fileId)) };
 }
 
+/** A link to a version of one of the caller's files (404 when the file is in the bin, or the version not its). */
+export async function versionLink(
+  db: Db,
+  userId: number,
+  fileId: string,
+  versionId: string,
+): Promise<LinkedContent & Presented> {
+  return { userId, fileId, versionId, ...(await versionContent(db, userId, fileId, versionId)) };
+}
+
 /**
  * The content a link names, while its file (or version) still has it: a file in the bin
  * or deleted, a content changed since, or a version deleted answers 404.

@@ -1,4 +1,5 @@
 // A file's versions (spec/src/versions.tsp).
+import { createDownloadLink, versionLink } from "../../domain/vault/download-links.js";
 import { deleteVersion, listVersions, presentVersion, restoreVersion } from "../../domain/vault/versions.js";
 import { downloadFileVersion } from "../downloads.js";
 import type { Routes } from "../operation-types.js";
@@ -6,7 +7,7 @@ import { pageBody, pageRequest } from "../pages.js";
 import type { RouteContext } from "./context.js";
 import { recordedFile } from "./files.js";
 
-export function versionRoutes({ db, blobs, config, logger, contentLink }: RouteContext) {
+export function versionRoutes({ db, blobs, config, logger, contentLink, downloadUrl }: RouteContext) {
   /** A restore answers the file with the restored content current. */
   const restored = ({ resource, version }: ReturnType<typeof recordedFile>) =>
     ({ status: 200, body: resource, version }) as const;
@@ -18,6 +19,12 @@ export function versionRoutes({ db, blobs, config, logger, contentLink }: RouteC
       },
     },
     downloadFileVersion: { stream: downloadFileVersion(db, blobs) },
+    createFileVersionDownloadLink: {
+      handle: async ({ userId, path, body }) => {
+        const link = await versionLink(db, userId, path.id, path.version_id);
+        return { status: 200, body: await createDownloadLink(blobs, link, body?.expires_in, downloadUrl) };
+      },
+    },
     restoreFileVersion: {
       handle: async ({ userId, path, ifMatch, idempotency }) => {
         const restore = {
