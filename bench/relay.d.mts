@@ -4,5 +4,6 @@ export interface TcpRelay {
   cut(): Promise<void>;
   restore(): Promise<void>;
   loseNextAnswer(): void;
+  connections(): number;
 }
 export function tcpRelay(target: URL, tap?: () => (chunk: Buffer) => void): Promise<TcpRelay>;

@@ -5,6 +5,7 @@
 // (its connections dropped, no new ones taken); `restore` takes connections again.
 // `loseNextAnswer` drops the connection on which the service next answers, before any
 // byte of the answer reaches the client: the request was received, its answer is lost.
+// `connections` counts the connections it holds open.
 import { once } from "node:events";
 import { connect, createServer } from "node:net";
 
@@ -34,6 +35,9 @@ export async function tcpRelay(target, tap) {
     async cut() {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => relay.close(resolve));
+    },
+    connections() {
+      return sockets.size / 2;
     },
     loseNextAnswer() {
       answersToLose++;

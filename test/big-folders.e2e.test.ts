@@ -1,11 +1,19 @@
 // A share of a folder embeds the folder with its child ids (`folder_detail.files` and
 // `.folders`): at most the 100 oldest of each, however many the folder holds, so the
 // share's body stays small.
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
 import { type Harness, startHarness } from "./helpers/server.js";
 
 const CHILDREN = 20_000;
+/** One more than a ZIP without Zip64 can count. */
+const ZIP64_FILES = 65_536;
+const run = promisify(execFile);
 const MAX_CHILD_IDS = 100;
 
 describe.each(backends)("a share of a folder with 20,000 children on $name", (backend) => {
@@ -51,4 +59,37 @@ describe.each(backends)("a share of a folder with 20,000 children on $name", (ba
     expect(listed.data?.results.map((file) => file.id)).toEqual(oldest("file"));
     expect(ms).toBeLessThan(2000);
   }, 120_000);
+
+  // On S3 it would be 65,536 reads of one object; the archive's format is the store's concern nowhere.
+  test.runIf(backend.blobs === "fs")(
+    "when a folder of 65,536 files is archived, then the ZIP is Zip64 and unzip and Python read every entry",
+    async () => {
+      const client = h.client();
+      const folder = (await client.POST("/evault/v1/folders/", { body: { name: "Many" } })).data?.id ?? "";
+      const first = await client.POST("/evault/v1/files/", { body: { file: new File([""], "f0"), folder } });
+      await h.query(`
+        insert into files (id, user_id, folder_id, name, hash, content_size)
+          select 'zip64-' || n, ${h.users[0].id}, '${folder}', 'f' || n, '${first.data?.hash}', 0
+          from generate_series(1, ${ZIP64_FILES - 1}) n`);
+      const { data, response } = await client.GET("/evault/v1/folders/{id}/archive/", {
+        params: { path: { id: folder } },
+        parseAs: "arrayBuffer",
+      });
+      expect(response.status).toBe(200);
+      const bytes = Buffer.from(data ?? new ArrayBuffer(0));
+      // The Zip64 end of central directory record: the entry count passes 65,535.
+      expect(bytes.includes(Buffer.from([0x50, 0x4b, 0x06, 0x06]))).toBe(true);
+      const dir = mkdtempSync(join(tmpdir(), "vault-zip64-"));
+      try {
+        const file = join(dir, "many.zip");
+        writeFileSync(file, bytes);
+        await run("unzip", ["-tqq", file], { maxBuffer: 1 << 26 });
+        const count = "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); z.testzip(); print(len(z.infolist()))";
+        expect((await run("python3", ["-c", count, file])).stdout.trim()).toBe(String(ZIP64_FILES + 1));
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    300_000,
+  );
 });

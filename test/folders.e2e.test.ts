@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
 import { type Harness, type SeededUser, startHarness } from "./helpers/server.js";
-import { download, everything, idsOf, inspectFolder, locationPath, shapeOf, walk } from "./helpers/vault.js";
+import {
+  checkedZip,
+  download,
+  everything,
+  idsOf,
+  inspectFolder,
+  locationPath,
+  shapeOf,
+  walk,
+} from "./helpers/vault.js";
 
 const FAVOURITE = "/evault/v1/favourite/folders/{id}/" as const;
 const DUPLICATE = "/evault/v1/folders/{id}/duplicate_folder/" as const;
@@ -17,10 +26,16 @@ const DRAFT = "An old draft.\n".length;
 /** Projects: plan.txt (notes), Alpha/logo.png, Alpha/Specs/spec.txt and spec-copy.txt (drafts). */
 const projectsSize = (user: SeededUser) => notesSize(user) + LOGO + 2 * DRAFT;
 
+const ARCHIVE_MAX_ENTRIES = 40;
+const ARCHIVE_MAX_BYTES = 64 * 1024;
 describe.each(backends)("folders on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(backend, { inProcess: true, seedRuns: 2 });
+    h = await startHarness(backend, {
+      inProcess: true,
+      seedRuns: 2,
+      env: { ARCHIVE_MAX_ENTRIES: String(ARCHIVE_MAX_ENTRIES), ARCHIVE_MAX_BYTES: String(ARCHIVE_MAX_BYTES) },
+    });
   });
   afterAll(() => h?.stop());
 
@@ -323,6 +338,70 @@ describe.each(backends)("folders on $name", (backend) => {
     expect(await tree(other.projects_folder_id, other)).toEqual(before);
     const unchanged = await patch(other.projects_folder_id, {}, other);
     expect(unchanged.data).toMatchObject({ name: "Projects", is_starred: true, is_deleted: false });
+  });
+
+  describe("GET /evault/v1/folders/{id}/archive/", () => {
+    const ARCHIVE = "/evault/v1/folders/{id}/archive/" as const;
+    const owner = () => user(0);
+    const client = () => h.client(owner().api_key);
+    const folder = async (name: string, parent?: string) =>
+      (await client().POST(FOLDERS, { body: { name, folder: parent } })).data?.id ?? "";
+    const put = async (folderId: string, name: string, bytes: string | Buffer<ArrayBuffer>) =>
+      (await client().POST("/evault/v1/files/", { body: { file: new File([bytes], name), folder: folderId } })).data
+        ?.id ?? "";
+    const archive = (id: string, key = owner().api_key) =>
+      h.client(key).GET(ARCHIVE, { params: { path: { id } }, parseAs: "arrayBuffer" });
+
+    test("when a folder is archived, then unzip and Python read every live file at its path, empty folders too, stored, in UTF-8, with times", async () => {
+      const top = await folder("Q3 Résumés");
+      const docs = await folder("Docs", top);
+      await folder("Empty", top);
+      const pdf = Buffer.from(`%PDF-1.7\n${"x".repeat(3000)}`);
+      await put(docs, "Résumé.pdf", pdf);
+      await put(top, "report.txt", "lower");
+      await put(top, "Report.txt", "upper");
+      const binned = await put(top, "gone.txt", "binned");
+      expect((await client().DELETE(FILE, { params: { path: { id: binned } } })).response.status).toBe(200);
+
+      const { data, response } = await archive(top);
+      expect(response.status).toBe(200);
+      const bytes = Buffer.from(data ?? new ArrayBuffer(0));
+      expect(response.headers.get("content-type")).toBe("application/zip");
+      expect(response.headers.get("content-length")).toBe(String(bytes.length));
+      expect(response.headers.get("content-disposition")).toContain("filename*=UTF-8''Q3%20R%C3%A9sum%C3%A9s.zip");
+      const entries = await checkedZip(bytes);
+      expect(entries.map((e) => [e.name, e.content.toString("latin1")])).toEqual([
+        ["Q3 Résumés/", ""],
+        ["Q3 Résumés/Docs/", ""],
+        ["Q3 Résumés/Docs/Résumé.pdf", pdf.toString("latin1")],
+        ["Q3 Résumés/Empty/", ""],
+        ["Q3 Résumés/Report (2).txt", "upper"],
+        ["Q3 Résumés/report.txt", "lower"],
+      ]);
+      expect(entries.every((e) => e.method === 0 && e.utf8)).toBe(true);
+      const [year, month, day] = entries[2]?.time ?? [];
+      const modified = Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 0);
+      expect(Math.abs(modified - Date.now())).toBeLessThan(2 * 86_400_000);
+    });
+
+    test("when the folder is another user's, in the bin, or past ARCHIVE_MAX_ENTRIES or ARCHIVE_MAX_BYTES, then 404 or 413 before any byte", async () => {
+      const stranger = await archive(owner().folder_id, user(1).api_key);
+      expect(stranger.response.status).toBe(404);
+      const binned = await folder("Binned");
+      expect((await client().DELETE(FOLDER, { params: { path: { id: binned } } })).response.status).toBe(200);
+      expect((await archive(binned)).response.status).toBe(404);
+
+      const crowded = await folder("Crowded");
+      await h.query(`insert into folders (id, user_id, parent_id, name)
+        select 'crowd-' || n, ${owner().id}, '${crowded}', 'd' || n from generate_series(1, ${ARCHIVE_MAX_ENTRIES}) n`);
+      const tooMany = await archive(crowded);
+      expect(tooMany.response.status).toBe(413);
+      expect(tooMany.response.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+
+      const heavy = await folder("Heavy");
+      await put(heavy, "big.bin", Buffer.alloc(ARCHIVE_MAX_BYTES + 1, 7));
+      expect((await archive(heavy)).response.status).toBe(413);
+    });
   });
 
   describe("POST, GET, the lists and DELETE of /evault/v1/folders/", () => {

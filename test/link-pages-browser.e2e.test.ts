@@ -1,5 +1,5 @@
 // A share's link opened in headless Chromium, as a person opens a link pasted into a
-// chat (issue 26 §4): a public file, a folder and a password link, each downloaded,
+// chat (issue 26 §4): a public file, a folder (a file of it and all of it as a ZIP) and a password link, each downloaded,
 // with a screenshot of each page kept in test-results/.
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
 import { browserAvailable, onPage, screenshot } from "./helpers/browser.js";
 import { type Harness, startHarness } from "./helpers/server.js";
+import { checkedZip } from "./helpers/vault.js";
 
 /** Clicks `link` and answers the bytes the browser saved. */
 async function downloaded(page: Page, link: ReturnType<Page["locator"]>): Promise<{ name: string; bytes: Buffer }> {
@@ -65,6 +66,12 @@ describe.runIf(browserAvailable)("share links in Chromium", () => {
       // Back up to the shared folder, as its page links it.
       await page.getByRole("link", { name: "Holiday" }).click();
       await expect(page.locator("h1").textContent()).resolves.toBe("Holiday/");
+      // "Download all" saves the shared folder as one archive.
+      const all = await downloaded(page, page.getByRole("link", { name: "Download all" }));
+      expect(all.name).toBe("Holiday.zip");
+      const entries = await checkedZip(all.bytes);
+      expect(entries.map((entry) => entry.name)).toEqual(["Holiday/", "Holiday/Lagos/", "Holiday/Lagos/beach.jpg"]);
+      expect(entries[2]?.content.equals(photo)).toBe(true);
     });
   });
 

@@ -5,6 +5,7 @@ import { createVaultClient } from "@vault/client";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
 import { type Harness, serverOutput, startHarness } from "./helpers/server.js";
+import { checkedZip } from "./helpers/vault.js";
 
 const SHARES = "/evault/v1/file_shares/" as const;
 const SHARE = "/evault/v1/file_shares/{id}/" as const;
@@ -263,6 +264,35 @@ describe.each(backends)("links on $name", (backend) => {
       });
       expect(Buffer.from(got.data as ArrayBuffer).equals(Buffer.from(owners.data as ArrayBuffer))).toBe(true);
       expect((await files(token)).data?.results.map((file) => file.name)).toEqual(["plan.txt"]);
+    });
+
+    test("when the archive is downloaded, then it is the owner's archive of the folder, counted; a password link needs its unlock, a file link has none", async () => {
+      const ARCHIVE = "/evault/v1/links/{token}/archive/" as const;
+      const archive = (token: string) => anyone().GET(ARCHIVE, { params: { path: { token } }, parseAs: "arrayBuffer" });
+      const projects = h.users[0].projects_folder_id;
+      const { id, token } = await share({ folder: projects, access: "public" });
+      const page = await fetch(`${h.url}/evault/v1/links/${token}/`, { headers: { accept: "text/html" } });
+      expect(await page.text()).toContain(`<a class="button" href="archive/" download>Download all</a>`);
+
+      const got = await archive(token);
+      expect(got.response.status).toBe(200);
+      expect(got.response.headers.get("cache-control")).toBe("private, no-store");
+      const bytes = Buffer.from(got.data ?? new ArrayBuffer(0));
+      const owners = await h.client().GET("/evault/v1/folders/{id}/archive/", {
+        params: { path: { id: projects } },
+        parseAs: "arrayBuffer",
+      });
+      expect(bytes.equals(Buffer.from(owners.data ?? new ArrayBuffer(0)))).toBe(true);
+      const names = (await checkedZip(bytes)).map((entry) => entry.name);
+      expect(names).toEqual(
+        expect.arrayContaining(["Projects/", "Projects/plan.txt", "Projects/Alpha/Specs/spec.txt"]),
+      );
+      await expect.poll(async () => (await read(id))?.download_count).toBe(1);
+
+      const locked = await share({ folder: projects, access: "public", password: "open sesame" });
+      expect((await archive(locked.token)).response.status).toBe(401);
+      const file = await share({ file: fileId, access: "public" });
+      expect((await archive(file.token)).response.status).toBe(404);
     });
 
     test("when pages are followed, then each file comes once, and a cursor of another folder or link is a 400", async () => {

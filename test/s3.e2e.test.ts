@@ -2,7 +2,9 @@
 // scripts/s3-test-server.sh): what only an object store has. The whole end-to-end suite
 // also runs on it (the "+s3" backend of helpers/backends.ts).
 import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { get } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -99,13 +101,49 @@ describe.runIf(s3)(`the S3 blob store on ${s3?.name}`, () => {
 describe.runIf(s3)(`an unreachable S3 store on ${s3?.name}`, () => {
   let h: Harness;
   let relay: Awaited<ReturnType<typeof relayTo>>;
+  /** The object reads (GET requests) the server sent the store. */
+  let reads = 0;
   beforeAll(async () => {
     h = await startHarness(s3 as NonNullable<typeof s3>);
-    relay = await relayTo(h, "S3_ENDPOINT");
+    relay = await relayTo(h, "S3_ENDPOINT", () => (chunk) => {
+      reads += chunk.toString("latin1").match(/^GET \//gm)?.length ?? 0;
+    });
   });
   afterAll(async () => {
     await h?.stop();
     await relay?.cut();
+  });
+
+  test("when a client goes away early in a folder's archive, then the server closes the object it was reading and opens no other", async () => {
+    const client = h.client();
+    const folder = (await client.POST("/evault/v1/folders/", { body: { name: "Large" } })).data?.id ?? "";
+    const FILES = 6;
+    for (let i = 0; i < FILES; i++) {
+      const body = { file: new File([randomBytes(4 * 1024 * 1024)], `part-${i}.bin`), folder };
+      expect((await client.POST("/evault/v1/files/", { body })).response.status).toBe(201);
+    }
+    const before = reads;
+    let reading = 0;
+    const url = new URL(`/evault/v1/folders/${folder}/archive/`, h.url);
+    await new Promise<void>((resolve, reject) => {
+      const req = get(url, { headers: { "api-key": h.users[0].api_key } }, (res) => {
+        res.once("data", () => {
+          reading = relay.connections();
+          req.destroy();
+          resolve();
+        });
+      }).on("error", reject);
+    });
+    await sleep(500);
+    const afterCut = reads - before;
+    await sleep(1000);
+    expect(reads - before).toBe(afterCut);
+    expect(afterCut).toBeLessThan(FILES);
+    // The object being read was closed, not left open until the store's idle timeout.
+    expect(relay.connections()).toBeLessThan(reading);
+    expect((await client.GET("/evault/v1/folders/{id}/", { params: { path: { id: folder } } })).response.status).toBe(
+      200,
+    );
   });
 
   test("when the store cannot be reached, then uploads and downloads are 503 with Retry-After, /readyz says so, other operations work; once it is back, all succeed without a restart", async () => {

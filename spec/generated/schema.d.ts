@@ -626,6 +626,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/evault/v1/folders/{id}/archive/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a folder as a ZIP
+         * @description The folder's subtree as one ZIP archive, streamed: the folder itself as the top
+         *     entry, every folder of its subtree outside the bin (empty ones too) and every file
+         *     outside the bin at its path, with its modification time; names in UTF-8 (the language
+         *     encoding flag set; a name that is not a valid path segment, such as `..` or one with
+         *     `/`, is written with `_`, and a name a sibling has already becomes `name (2).ext`).
+         *     Stored, not recompressed; Zip64 when the archive passes 4 GiB or 65,535 entries.
+         *     `Content-Length` is known before the first byte. A folder holding more entries
+         *     (`ARCHIVE_MAX_ENTRIES`, 100,000) or bytes (`ARCHIVE_MAX_BYTES`, 16 GiB) than one
+         *     archive holds answers 413 before any byte. A file whose content changes while the
+         *     archive streams may end the download early (the connection closes; retry it). An
+         *     addition (`x-vault-addition`).
+         */
+        get: operations["downloadFolderArchive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/evault/v1/folders/{id}/duplicate_folder/": {
         parameters: {
             query?: never;
@@ -664,6 +694,32 @@ export interface paths {
          *     `has_password`. An addition (`x-vault-addition`).
          */
         get: operations["getLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evault/v1/links/{token}/archive/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download what a folder link shares as a ZIP
+         * @description What a folder link shares, as one ZIP archive: the owner's folder archive
+         *     (`GET /evault/v1/folders/{id}/archive/`: the shared folder as the top entry, its
+         *     subtree outside the bin, stored, `Content-Length` known, 413 past the archive limits
+         *     before any byte), under the link's rules (password, private users, expiry). A link to
+         *     a file has no archive: 404. Each archive sent whole counts in the share's
+         *     `download_count`. The link's page offers it as "Download all". An addition
+         *     (`x-vault-addition`).
+         */
+        get: operations["downloadLinkArchive"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7977,6 +8033,108 @@ export interface operations {
             };
         };
     };
+    downloadFolderArchive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the file folder. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    /** @description The archive's length in bytes. */
+                    "Content-Length": number;
+                    /** @description `attachment` with the folder's name and `.zip` (RFC 6266, and RFC 8187 for names beyond ASCII). */
+                    "Content-Disposition": string;
+                    /** @description `private, no-store`: an archive is made for one request. */
+                    "Cache-Control": "private, no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": Blob;
+                };
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     duplicateFolder: {
         parameters: {
             query?: never;
@@ -8234,6 +8392,136 @@ export interface operations {
              *     A link that was revoked, replaced or never existed answers 404 instead.
              */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    downloadLinkArchive: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description `Bearer <access_token>` from `POST …/links/{token}/unlock/`: needed on a public link
+                 *     with a password (else 401 naming `/headers/authorization`); the owner and the linked
+                 *     users need none, with their `api-key`.
+                 */
+                Authorization?: components["parameters"]["LinkCredentials.authorization"];
+            };
+            path: {
+                /** @description The link's token, as in the share's `link`. */
+                token: string;
+            };
+            cookie?: {
+                /**
+                 * @description The same unlock as a browser holds it: the unlock form sets it (HttpOnly,
+                 *     SameSite=Strict, for this link's path only), so the page's links and downloads open
+                 *     without a header.
+                 */
+                link_access?: components["parameters"]["LinkCredentials.linkAccess"];
+            };
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    /** @description `private, no-store`: a link may end at any moment, so no cache keeps what it answered. */
+                    "Cache-Control": "private, no-store";
+                    /** @description `no-referrer`: a page opened from the link does not learn it. */
+                    "Referrer-Policy": "no-referrer";
+                    /** @description The archive's length in bytes. */
+                    "Content-Length": number;
+                    /** @description `attachment` with the folder's name and `.zip` (RFC 6266, and RFC 8187 for names beyond ASCII). */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": Blob;
+                };
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The link has expired (its share's `expires_at` has passed): `urn:vault:problem:share-expired`.
+             *     A link that was revoked, replaced or never existed answers 404 instead.
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than the configured limit. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -222,6 +222,9 @@ const facts: Partial<Record<OperationId, Partial<Facts>>> = {
   downloadLinkFile: {
     spare: folderLink,
   },
+  downloadLinkArchive: {
+    spare: folderLink,
+  },
   createFile: {
     more: (ids) => ({ body: { file: pdf(), folder: ids.folder_id } }),
   },

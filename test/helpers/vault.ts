@@ -2,7 +2,10 @@
 // folder's children, a create's Location.
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { type ClientRequest, request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import type { VaultClient } from "@vault/client";
 import type { Harness } from "./server.js";
@@ -99,6 +102,36 @@ export async function curl(url: string, ...options: string[]) {
     lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]),
   );
   return { status: Number(statusLine.split(" ")[1]), headers, body: stdout.subarray(end + 4) };
+}
+
+/** What Python's zipfile reads in an archive: per entry its name, size, method, UTF-8 flag, DOS time and bytes. */
+const PYTHON_LIST = `import base64, json, sys, zipfile
+z = zipfile.ZipFile(sys.argv[1])
+print(json.dumps([[i.filename, i.file_size, i.compress_type, bool(i.flag_bits & 0x800), list(i.date_time),
+  base64.b64encode(z.read(i)).decode()] for i in z.infolist()]))`;
+
+/** Tests an archive with Info-ZIP's `unzip -t` and Python's `zipfile -t`, then lists it as Python reads it. */
+export async function checkedZip(bytes: Buffer) {
+  const dir = mkdtempSync(join(tmpdir(), "vault-archive-"));
+  try {
+    const file = join(dir, "archive.zip");
+    writeFileSync(file, bytes);
+    await promisify(execFile)("unzip", ["-tqq", file]);
+    await promisify(execFile)("python3", ["-m", "zipfile", "-t", file]);
+    const { stdout } = await promisify(execFile)("python3", ["-c", PYTHON_LIST, file], { maxBuffer: 1 << 26 });
+    return (JSON.parse(stdout) as [string, number, number, boolean, number[], string][]).map(
+      ([name, size, method, utf8, time, content]) => ({
+        name,
+        size,
+        method,
+        utf8,
+        time,
+        content: Buffer.from(content, "base64"),
+      }),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export interface TreeNode {

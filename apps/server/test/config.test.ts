@@ -52,6 +52,8 @@ describe("loadConfig", () => {
     ["MAX_UPLOAD_BYTES", "-1"],
     ["BIN_RETENTION_DAYS", "0"],
     ["FILE_VERSIONS_KEEP", "0"],
+    ["ARCHIVE_MAX_ENTRIES", "0"],
+    ["ARCHIVE_MAX_BYTES", "lots"],
     ["LOG_LEVEL", "loud"],
     ["LOG_FORMAT", "yaml"],
     ["DATABASE_STATEMENT_TIMEOUT_MS", "5"],

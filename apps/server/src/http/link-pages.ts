@@ -127,6 +127,7 @@ export function folderPage(link: OpenedLink, listing: FolderListing): string {
     `${inSubfolder ? `<p><a href="./">${text(link.item.name)}</a></p>` : ""}
 <h1>${text(folder.name)}/</h1>
 ${sharedBy({ ...link, item: { ...link.item, size: folder.size } })}
+${inSubfolder ? "" : `<p><a class="button" href="archive/" download>Download all</a></p>`}
 ${rows.length > 0 ? `<table><tbody>\n${rows.join("\n")}\n</tbody></table>` : "<p>This folder is empty.</p>"}
 ${nextQuery ? `<p><a href="${text(nextQuery)}">More</a></p>` : ""}`,
   );

@@ -58,6 +58,7 @@ export type LinkOperationId =
   | "listLinkFolders"
   | "listLinkFiles"
   | "downloadLinkFile"
+  | "downloadLinkArchive"
   | "unlockLink";
 const linkOperations: Record<LinkOperationId, true> = {
   getLink: true,
@@ -65,6 +66,7 @@ const linkOperations: Record<LinkOperationId, true> = {
   listLinkFolders: true,
   listLinkFiles: true,
   downloadLinkFile: true,
+  downloadLinkArchive: true,
   unlockLink: true,
 };
 export const isLinkOperation = (id: string | undefined): id is LinkOperationId =>
@@ -83,6 +85,7 @@ export type StreamOperationId =
   | "headFileContent"
   | "downloadFileVersion"
   | "downloadTemporaryLink"
+  | "downloadFolderArchive"
   | LinkOperationId
   | TusOperationId;
 export type JsonOperationId = Exclude<OperationId, StreamOperationId>;

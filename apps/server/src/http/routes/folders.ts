@@ -9,6 +9,7 @@ import {
   updateFolder,
 } from "../../domain/vault/folders.js";
 import { type FolderRow, presentFolder } from "../../domain/vault/views.js";
+import { downloadFolderArchive } from "../folder-archives.js";
 import type { Routes } from "../operation-types.js";
 import { pageBody, pageRequest } from "../pages.js";
 import { created, fetched, type RouteContext } from "./context.js";
@@ -19,7 +20,7 @@ export const recordedFolder = (recorded: unknown) => {
   return { resource: folder, version };
 };
 
-export function folderRoutes({ db, config }: RouteContext) {
+export function folderRoutes({ db, blobs, config }: RouteContext) {
   const retention = config.binRetentionDays;
   const folderCreated = created(config, "/evault/v1/folders/");
   /** A copy answers 201 without `Location` or version. */
@@ -60,6 +61,12 @@ export function folderRoutes({ db, config }: RouteContext) {
     updateFavouriteFolder: {
       handle: async ({ userId, path, body, ifMatch }) =>
         fetched(await updateFolder(db, { userId, id: path.id, input: body, expectedVersions: ifMatch }, retention)),
+    },
+    downloadFolderArchive: {
+      stream: downloadFolderArchive(db, blobs, {
+        maxEntries: config.archiveMaxEntries,
+        maxBytes: config.archiveMaxBytes,
+      }),
     },
   } satisfies Partial<Routes>;
 }

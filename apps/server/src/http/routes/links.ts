@@ -6,6 +6,7 @@ import type { Db } from "../../data/database.js";
 import { iso } from "../../domain/contract.js";
 import type { Page } from "../../domain/pagination.js";
 import { verifyPassword } from "../../domain/passwords.js";
+import { folderArchive } from "../../domain/vault/folder-archives.js";
 import { acceptsAccess, issueAccess, linkToken } from "../../domain/vault/link-tokens.js";
 import {
   countDownload,
@@ -19,6 +20,7 @@ import {
   sharedWithMe,
 } from "../../domain/vault/links.js";
 import { type Content, serveContent } from "../downloads.js";
+import { sendArchive } from "../folder-archives.js";
 import {
   ACCESS_COOKIE,
   filePage,
@@ -169,6 +171,19 @@ const linkContent =
     });
   };
 
+/** A folder link's archive: the owner's archive of the shared folder, counted when sent whole. */
+const linkArchive =
+  ({ db, blobs, config }: LinkContext): RequestHandler =>
+  async (req, res, next) => {
+    const link = await opened(db, req);
+    if (link.item.kind !== "folder") throw new ProblemError("not_found", "This link shares a file, not a folder.");
+    const limits = { maxEntries: config.archiveMaxEntries, maxBytes: config.archiveMaxBytes };
+    const archive = await folderArchive(db, link.ownerId, link.item.id, limits);
+    await sendArchive(req, res, next, blobs, archive, () =>
+      countDownload(db, link.shareId).catch((err: unknown) => req.log.warn({ err }, "download not counted")),
+    );
+  };
+
 const query = (req: Request) => req.query as { folder?: string; cursor?: string; page_size?: number };
 
 /** What the link shares (or a folder in it), as JSON or, for a browser, as its page. */
@@ -285,6 +300,7 @@ export function linkRoutes(context: RouteContext) {
         return { name, folder: null, hash, size, mimetype };
       }),
     },
+    downloadLinkArchive: { stream: linkArchive(context) },
     listLinkFolders: { stream: listLinkFolders(db, publicBaseUrl) },
     listLinkFiles: { stream: listLinkFiles(db, publicBaseUrl) },
     unlockLink: { stream: unlockLink(db, publicBaseUrl.startsWith("https:")) },
