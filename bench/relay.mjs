@@ -1,11 +1,10 @@
 // A TCP relay to a service (PostgreSQL, an S3 server), for the benchmark and the test
 // suites: `url` is `target` with the relay's port (PostgreSQL's 5432 when `target` names
-// none). `tap`, when given, is called once per connection and returns what sees every
-// chunk its client sends. `cut` makes the service unreachable while it keeps running
+// none). `tap`, when given, is called with each connection's client socket and returns
+// what sees every chunk that client sends. `cut` makes the service unreachable while it keeps running
 // (its connections dropped, no new ones taken); `restore` takes connections again.
 // `loseNextAnswer` drops the connection on which the service next answers, before any
 // byte of the answer reaches the client: the request was received, its answer is lost.
-// `connections` counts the connections it holds open.
 import { once } from "node:events";
 import { connect, createServer } from "node:net";
 
@@ -18,7 +17,7 @@ export async function tcpRelay(target, tap) {
       sockets.add(socket);
       socket.on("close", () => sockets.delete(socket)).on("error", () => {});
     }
-    if (tap) client.on("data", tap());
+    if (tap) client.on("data", tap(client));
     upstream.prependListener("data", () => {
       if (answersToLose === 0) return;
       answersToLose--;
@@ -35,9 +34,6 @@ export async function tcpRelay(target, tap) {
     async cut() {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => relay.close(resolve));
-    },
-    connections() {
-      return sockets.size / 2;
     },
     loseNextAnswer() {
       answersToLose++;

@@ -1,4 +1,5 @@
 // Cutting the network between the server and a service it needs.
+import type { Socket } from "node:net";
 import { tcpRelay } from "../../bench/relay.mjs";
 import type { Harness } from "./server.js";
 
@@ -9,7 +10,7 @@ import type { Harness } from "./server.js";
 export async function relayTo(
   h: Harness,
   variable: "DATABASE_URL" | "S3_ENDPOINT",
-  tap?: () => (chunk: Buffer) => void,
+  tap?: (client: Socket) => (chunk: Buffer) => void,
 ) {
   const relay = await tcpRelay(new URL(h.env[variable] as string), tap);
   h.env[variable] = relay.url;
