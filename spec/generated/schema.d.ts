@@ -640,9 +640,9 @@ export interface paths {
          *     outside the bin at its path, with its modification time; names in UTF-8 (the language
          *     encoding flag set; a name that is not a valid path segment, such as `..` or one with
          *     `/`, is written with `_`, and a name a sibling has already becomes `name (2).ext`).
-         *     Stored, not recompressed; Zip64 when the archive passes 4 GiB. `Content-Length` is
-         *     known before the first byte. A folder holding more entries (`ARCHIVE_MAX_ENTRIES`,
-         *     65,535, the most a ZIP counts without Zip64) or bytes (`ARCHIVE_MAX_BYTES`, 16 GiB) than one
+         *     Stored, not recompressed; Zip64 when the archive passes 4 GiB or 65,535 entries.
+         *     `Content-Length` is known before the first byte. A folder holding more entries
+         *     (`ARCHIVE_MAX_ENTRIES`, 100,000) or bytes (`ARCHIVE_MAX_BYTES`, 16 GiB) than one
          *     archive holds answers 413 before any byte. A file whose content changes while the
          *     archive streams may end the download early (the connection closes; retry it). An
          *     addition (`x-vault-addition`).

@@ -74,7 +74,7 @@ export interface Config extends Timings {
   webhookMaxWaitSeconds: number;
   /** How many versions of a file are kept, the current one counted (`FILE_VERSIONS_KEEP`, 50; 1 keeps none but the current). */
   fileVersionsKept: number;
-  /** The most entries (files and folders) one folder archive holds (`ARCHIVE_MAX_ENTRIES`, 65,535: the most a ZIP's end record counts, as client-zip writes Zip64 only for sizes). */
+  /** The most entries (files and folders) one folder archive holds (`ARCHIVE_MAX_ENTRIES`, 100,000). */
   archiveMaxEntries: number;
   /** The most bytes of content one folder archive holds (`ARCHIVE_MAX_BYTES`, 16 GiB). */
   archiveMaxBytes: number;
@@ -183,7 +183,7 @@ export function loadConfig(env: Env = process.env): Config {
     binRetentionDays: integer(env, "BIN_RETENTION_DAYS", 30, 1, 36500),
     eventsRetentionDays: integer(env, "EVENTS_RETENTION_DAYS", 30, 1, 36500),
     fileVersionsKept: integer(env, "FILE_VERSIONS_KEEP", 50, 1, 10_000),
-    archiveMaxEntries: integer(env, "ARCHIVE_MAX_ENTRIES", 65_535, 1, 65_535),
+    archiveMaxEntries: integer(env, "ARCHIVE_MAX_ENTRIES", 100_000, 1, 10_000_000),
     archiveMaxBytes: integer(env, "ARCHIVE_MAX_BYTES", 16 * 1024 ** 3, 1, Number.MAX_SAFE_INTEGER),
     userQuotaBytes: env.USER_QUOTA_BYTES ? integer(env, "USER_QUOTA_BYTES", 0, 0, Number.MAX_SAFE_INTEGER) : undefined,
     ...timings(env),

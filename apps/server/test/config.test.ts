@@ -53,7 +53,6 @@ describe("loadConfig", () => {
     ["BIN_RETENTION_DAYS", "0"],
     ["FILE_VERSIONS_KEEP", "0"],
     ["ARCHIVE_MAX_ENTRIES", "0"],
-    ["ARCHIVE_MAX_ENTRIES", "65536"],
     ["ARCHIVE_MAX_BYTES", "lots"],
     ["LOG_LEVEL", "loud"],
     ["LOG_FORMAT", "yaml"],

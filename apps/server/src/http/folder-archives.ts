@@ -1,12 +1,11 @@
-// A folder as one ZIP (docs/decisions/folder-archives.md): client-zip writes the archive
-// as it is read, stored (no recompression), with each file's content opened only when its
-// turn comes, so the memory stays flat whatever the folder holds.
+// A folder as one ZIP (docs/decisions/folder-archives.md): yazl writes the archive as it
+// is read, stored (no recompression), with each file's content opened only when its turn
+// comes, so the memory stays flat whatever the folder holds.
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import { makeZip, predictLength } from "client-zip";
 import { create as contentDisposition } from "content-disposition";
 import type { NextFunction, Request, Response } from "express";
+import { ZipFile } from "yazl";
 import type { Db } from "../data/database.js";
 import { type ArchiveEntry, type ArchiveLimits, folderArchive } from "../domain/vault/folder-archives.js";
 import type { BlobStore } from "../storage/blob-store.js";
@@ -21,9 +20,10 @@ export function downloadFolderArchive(db: Db, store: BlobStore, limits: ArchiveL
 
 /**
  * Streams `entries` as `<name>.zip`, then calls `sentWhole` when all of it went out. A
- * failure before the first byte (the store is down) is the request's problem answer;
- * after it, only closing the connection can say so. A client that goes away stops the
- * work: the content being read is closed and no other is opened.
+ * failure before the first byte (the store is down)
+ * is the request's problem answer; after it, only closing the connection can say so. A
+ * client that goes away stops the work: the content being read is closed and no other
+ * is opened.
  */
 export async function sendArchive(
   req: Request,
@@ -33,51 +33,63 @@ export async function sendArchive(
   { name, entries }: { name: string; entries: ArchiveEntry[] },
   sentWhole?: () => Promise<void>,
 ): Promise<void> {
-  const first = entries.find((entry) => entry.hash !== null && entry.size > 0);
-  let reading: Readable | null = null;
-  // The first content is opened before the answer: a store that cannot be read is a problem answer.
-  if (first?.hash)
-    try {
-      reading = await store.read(first.hash);
-    } catch (err) {
-      return next(err);
-    }
-  res.once("close", () => reading?.destroy());
-  async function* contents() {
-    for (const entry of entries) {
-      const { path: name, hash, size, modified: lastModified } = entry;
-      if (hash === null) yield { name, lastModified };
-      else if (size === 0) yield { name, lastModified, size, input: new Uint8Array(0) };
-      else {
-        if (entry !== first) reading = res.destroyed ? null : await store.read(hash);
-        if (!reading) return;
-        yield { name, lastModified, size, input: reading };
-      }
-    }
-  }
+  const zip = new ZipFile();
+  let reading: Readable | undefined;
+  let failed = false;
+  /** The answer has begun: a failure can only close the connection now. */
+  let answering = false;
+  const fail = (err: unknown) => {
+    if (failed) return;
+    failed = true;
+    reading?.destroy();
+    if (!answering) return next(err);
+    req.log.warn({ err }, "archive interrupted");
+    res.destroy();
+  };
+  zip.on("error", fail);
+  for (const entry of entries)
+    add(zip, entry, (hash) => {
+      if (failed || res.destroyed) throw new Error("the archive's request is over");
+      return store.read(hash).then((stream) => {
+        reading = stream.once("error", fail);
+        return stream;
+      });
+    });
+  const length = await new Promise<number>((resolve) =>
+    (zip.end as (o: object, done: (n: number) => void) => void)({}, resolve),
+  );
+  if (failed) return;
+  answering = true;
   res.status(200);
   res.setHeader("Content-Type", "application/zip");
   res.setHeader("Content-Disposition", contentDisposition(`${name}.zip`));
   res.setHeader("Cache-Control", "private, no-store");
-  res.setHeader("Content-Length", String(predictLength(entries.map(metadata))));
-  const whole = await pipeline(makeZip(contents()) as WebReadableStream, coalesced, res).then(
-    () => true,
-    (err: { code?: string }) => {
-      // A client that left is not worth a line; a store that failed midway is.
-      if (err.code !== "ERR_STREAM_PREMATURE_CLOSE") req.log.warn({ err }, "archive interrupted");
-      res.destroy();
-      return false;
-    },
+  if (length >= 0) res.setHeader("Content-Length", String(length));
+  const whole = await pipeline(zip.outputStream as AsyncIterable<Buffer> & Readable, coalesced, res).then(
+    () => !failed,
+    fail,
   );
   if (whole && sentWhole) await sentWhole();
 }
 
-/** What client-zip needs to tell the archive's length: a folder has no size. */
-const metadata = ({ path: name, hash, size }: ArchiveEntry) => (hash === null ? { name } : { name, size });
+function add(zip: ZipFile, entry: ArchiveEntry, open: (hash: string) => Promise<Readable>): void {
+  const { path, hash, size, modified: mtime } = entry;
+  if (hash === null) zip.addEmptyDirectory(path, { mtime });
+  else if (size === 0) zip.addBuffer(Buffer.alloc(0), path, { mtime, compress: false });
+  else
+    zip.addReadStreamLazy(path, { mtime, compress: false, size }, (done) =>
+      Promise.resolve()
+        .then(() => open(hash))
+        .then(
+          (stream) => done(null, stream),
+          (err: unknown) => done(err, undefined as never),
+        ),
+    );
+}
 
 /** ZIP headers are a few dozen bytes each: written one by one, a folder of small files costs a socket write per header. */
-async function* coalesced(chunks: AsyncIterable<Uint8Array>, least = 64 * 1024) {
-  let parts: Uint8Array[] = [];
+async function* coalesced(chunks: AsyncIterable<Buffer>, least = 64 * 1024) {
+  let parts: Buffer[] = [];
   let length = 0;
   for await (const chunk of chunks) {
     parts.push(chunk);
