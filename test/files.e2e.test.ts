@@ -549,6 +549,24 @@ describe.each(backends)("files on $name", (backend) => {
       }
     });
 
+    // Servers of one database share its root key: nothing is kept per link, on disk or in S3.
+    test.runIf(backend.name === "postgres")(
+      "when a link is made on one server, then another server of the same database serves it",
+      async () => {
+        const text = `two servers ${Math.random()}`;
+        const link = new URL((await linkTo(await newFile(text))).url);
+        const second = await h.another();
+        try {
+          link.host = new URL(second.url).host;
+          const fetched = await curl(link.toString());
+          expect(fetched.status).toBe(200);
+          expect(fetched.body.toString()).toBe(text);
+        } finally {
+          await second.stop();
+        }
+      },
+    );
+
     test("when another user asks for a link to the owner's file, then 404", async () => {
       const id = await newFile("mine");
       const stranger = await h.client(h.users[1].api_key).POST(LINK, { params: { path: { id } } });

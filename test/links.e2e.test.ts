@@ -1,6 +1,7 @@
 // Opening a share by its link (issue 26 §2): the link is the credential. Through the
 // generated client, anonymous (no api-key) unless a test says whose key it sends.
 import { createHash, randomBytes } from "node:crypto";
+import { get, type IncomingMessage } from "node:http";
 import { createVaultClient } from "@vault/client";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
@@ -293,6 +294,42 @@ describe.each(backends)("links on $name", (backend) => {
       expect((await archive(locked.token)).response.status).toBe(401);
       const file = await share({ file: fileId, access: "public" });
       expect((await archive(file.token)).response.status).toBe(404);
+    });
+
+    test("when a folder is moved out of the shared folder while its archive streams, then that archive still holds it (its listing is taken at the start) and the next one does not", async () => {
+      const owner = h.client();
+      const folder = async (name: string, parent: string | null) =>
+        (await owner.POST("/evault/v1/folders/", { body: { name, folder: parent } })).data?.id ?? "";
+      const shared = await folder("Snapshot", null);
+      const moved = await folder("Moved", shared);
+      // A large file before it in path order, so the server is still sending that one when the move happens.
+      const big = new File([randomBytes(16 * 1024 * 1024)], "0-big.bin");
+      expect((await owner.POST("/evault/v1/files/", { body: { file: big, folder: shared } })).response.status).toBe(
+        201,
+      );
+      const kept = new File(["moved during the download"], "kept.txt");
+      expect((await owner.POST("/evault/v1/files/", { body: { file: kept, folder: moved } })).response.status).toBe(
+        201,
+      );
+      const { token } = await share({ folder: shared, access: "public" });
+
+      const res = await new Promise<IncomingMessage>((resolve, reject) =>
+        get(`${h.url}/evault/v1/links/${token}/archive/`, resolve).on("error", reject),
+      );
+      const move = { params: { path: { id: moved } }, body: { folder: null } };
+      expect((await owner.PATCH("/evault/v1/favourite/folders/{id}/", move)).response.status).toBe(200);
+      const chunks: Buffer[] = [];
+      for await (const chunk of res) chunks.push(chunk as Buffer);
+      const during = await checkedZip(Buffer.concat(chunks));
+      expect(during.find((entry) => entry.name === "Snapshot/Moved/kept.txt")?.content.toString()).toBe(
+        "moved during the download",
+      );
+      const after = await anyone().GET("/evault/v1/links/{token}/archive/", {
+        params: { path: { token } },
+        parseAs: "arrayBuffer",
+      });
+      const names = (await checkedZip(Buffer.from(after.data ?? new ArrayBuffer(0)))).map((entry) => entry.name);
+      expect(names).toEqual(["Snapshot/", "Snapshot/0-big.bin"]);
     });
 
     test("when pages are followed, then each file comes once, and a cursor of another folder or link is a 400", async () => {
