@@ -9,6 +9,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
 import { type Harness, startHarness } from "./helpers/server.js";
+import { checkedZip } from "./helpers/vault.js";
 
 const CHILDREN = 20_000;
 /** One more than a ZIP without Zip64 can count. */
@@ -61,6 +62,28 @@ describe.each(backends)("a share of a folder with 20,000 children on $name", (ba
   }, 120_000);
 
   // The archive's format is the database's and the store's concern nowhere: the embedded default only.
+  test.runIf(backend.name === "pglite")(
+    "when a folder's archive has a central directory over 64 KiB, then its Content-Length is the body's length and it reads whole",
+    async () => {
+      const client = h.client();
+      const folder = (await client.POST("/evault/v1/folders/", { body: { name: "Long names" } })).data?.id ?? "";
+      const first = await client.POST("/evault/v1/files/", { body: { file: new File([""], "f0"), folder } });
+      // 700 central directory records of about 150 bytes each.
+      await h.query(`
+        insert into files (id, user_id, folder_id, name, hash, content_size)
+          select 'long-' || n, ${h.users[0].id}, '${folder}', repeat('n', 80) || n, '${first.data?.hash}', 0
+          from generate_series(1, 700) n`);
+      const { data, response } = await client.GET("/evault/v1/folders/{id}/archive/", {
+        params: { path: { id: folder } },
+        parseAs: "arrayBuffer",
+      });
+      expect(response.status).toBe(200);
+      const bytes = Buffer.from(data ?? new ArrayBuffer(0));
+      expect(response.headers.get("content-length")).toBe(String(bytes.length));
+      expect(await checkedZip(bytes)).toHaveLength(702);
+    },
+  );
+
   test.runIf(backend.name === "pglite")(
     "when a folder of 65,536 files is archived, then the ZIP is Zip64 and unzip and Python read every entry",
     async () => {
