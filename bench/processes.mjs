@@ -1,5 +1,6 @@
 // Benchmark server processes and the load that autocannon puts on them.
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import autocannon from "autocannon";
@@ -13,6 +14,8 @@ export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
  * benchmark starts, the peers included, so that only the code differs.
  */
 export const NODE_FLAGS = ["--max-semi-space-size=64"];
+/** The root secret of every server of the run: on PostgreSQL in production each server must be given one, the same. */
+const ROOT_SECRET = randomBytes(32).toString("hex");
 /** Every server process still running, so that an interrupted run can stop them. */
 export const children = new Set();
 
@@ -31,6 +34,7 @@ export async function startChild(script, env, label, args = []) {
       RATE_LIMIT_PER_MINUTE: "1000000",
       MAX_UPLOAD_BYTES: String(1024 * 1024 * 1024),
       PORT: "0",
+      VAULT_SECRET_KEY: ROOT_SECRET,
       ...env,
     },
     stdio: ["ignore", "pipe", "inherit"],

@@ -9,6 +9,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pipeline } from "node:stream/promises";
 import pg from "pg";
+import { archiveFigures } from "./archives.mjs";
 import { createBenchBucket } from "./bucket.mjs";
 import { createBenchDatabase } from "./database.mjs";
 import { idempotencyCost } from "./idempotency-cost.mjs";
@@ -63,6 +64,13 @@ const VERSION_LIST = {
   count: Number(process.env.BENCH_VERSIONS_LIST ?? 10_000),
   passes: Number(process.env.BENCH_VERSIONS_PASSES ?? 5),
   edge: 20,
+};
+
+// Issue 43 §2: a folder of 1,000 files, 2 GiB in all, as one archive against its files one by one.
+const ARCHIVES = {
+  files: Number(process.env.BENCH_ARCHIVE_FILES ?? 1000),
+  mib: Number(process.env.BENCH_ARCHIVE_MIB ?? 2048),
+  rounds: Number(process.env.BENCH_ARCHIVE_ROUNDS ?? 3),
 };
 
 // Issue 28 §4: the bank account PUT with a subscribed endpoint against none, a backlog's drain rate, the API's p99 during a drain.
@@ -544,9 +552,25 @@ function markdown(results) {
   return `${lines.join("\n")}\n`;
 }
 
-/** The tables of issue 27 §4: tus against one request, versions kept against none, the version list's pages. */
-function fileMarkdown({ tus, versionPuts, versionLists }) {
+/** The tables of issue 43 §2 (a folder's archive against its files one by one) and issue 27 §4 (tus against one request, versions kept against none, the version list's pages). */
+function fileMarkdown({ tus, versionPuts, versionLists, archives }) {
   const lines = [];
+  if (archives) {
+    const a0 = archives[0];
+    lines.push(
+      "",
+      `Folder archives (issue 43 §2): a folder of ${a0.files} files of random bytes, ${a0.mib} MiB in all, downloaded as one ZIP against its files one by one (sequential GETs of their content), on the same server, ${a0.rounds} interleaved rounds (ms, MiB/s, server CPU ms: medians; RSS growth: the worst round's peak over the RSS at the download's start). Targets: archive ÷ one by one ≥ 0.8, RSS growth < 64 MiB.`,
+      "",
+      "| backend | store | archive ms (MiB/s) | one by one ms (MiB/s) | server CPU ms: archive / one by one | RSS growth MiB: archive / one by one | archive ÷ one by one (rounds) |",
+      "|---|---|---:|---:|---:|---:|---:|",
+    );
+    for (const a of archives) {
+      const cell = (v) => `${v.ms} (${v.mibPerSecond})`;
+      lines.push(
+        `| ${a.backend} | ${a.store} | ${cell(a.archive)} | ${cell(a.oneByOne)} | ${a.archive.cpuMs} / ${a.oneByOne.cpuMs} | ${a.archive.rssGrowthMiB} / ${a.oneByOne.rssGrowthMiB} | **${a.archiveToOneByOne}** (${a.perRound.join(", ")}) |`,
+      );
+    }
+  }
   if (tus) {
     lines.push(
       "",
@@ -763,6 +787,9 @@ try {
     for (const backend of FILE_BACKENDS) {
       results.versionLists.push(await versionListPages(backend, benchUrl, scratch, VERSION_LIST));
     }
+  }
+  if (ARCHIVES.rounds > 0 && FILE_BACKENDS.length > 0) {
+    results.archives = await archiveFigures(FILE_BACKENDS, benchUrl, scratch, ARCHIVES);
   }
   if (WEBHOOKS) results.webhooks = await webhookFigures(scratch, WEBHOOKS);
   results.tookSeconds = Math.round((Date.now() - started) / 1000);
