@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
 import { get } from "node:http";
 import { join } from "node:path";
-import { createBenchBucket } from "./bucket.mjs";
+import { onEveryStore } from "./bucket.mjs";
 import { median, startChild, stopChild } from "./processes.mjs";
 import { timed } from "./transfers.mjs";
 
@@ -122,22 +122,8 @@ async function storeFigures(backend, store, storeEnv, databaseUrl, scratch, { fi
 }
 
 /** The archive figures on each backend, on the disk store and (when TEST_S3_ENDPOINT names one) the S3 store. */
-export async function archiveFigures(backends, databaseUrl, scratch, settings) {
-  const figures = [];
-  for (const backend of backends) {
-    figures.push(await storeFigures(backend, "disk", {}, databaseUrl, scratch, settings));
-    log("archive", figures.at(-1));
-    const bucket = await createBenchBucket();
-    if (!bucket) {
-      log("TEST_S3_ENDPOINT is not set: archives on the S3 store are not measured");
-      continue;
-    }
-    try {
-      figures.push(await storeFigures(backend, "s3", bucket.env, databaseUrl, scratch, settings));
-      log("archive", figures.at(-1));
-    } finally {
-      await bucket.drop();
-    }
-  }
-  return figures;
+export function archiveFigures(backends, databaseUrl, scratch, settings) {
+  return onEveryStore(backends, "archives", (backend, store, storeEnv) =>
+    storeFigures(backend, store, storeEnv, databaseUrl, scratch, settings),
+  );
 }

@@ -41,3 +41,29 @@ export async function createBenchBucket() {
     },
   };
 }
+
+/**
+ * `measure(backend, store, storeEnv)` for each backend on the disk store, then on the S3
+ * store (a fresh bucket per server: a store is bound to the database that first used it)
+ * when TEST_S3_ENDPOINT names one; resolves with the figures, each logged under `label`.
+ */
+export async function onEveryStore(backends, label, measure) {
+  const log = (...args) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args);
+  const figures = [];
+  for (const backend of backends) {
+    figures.push(await measure(backend, "disk", {}));
+    log(label, figures.at(-1));
+    const bucket = await createBenchBucket();
+    if (!bucket) {
+      log(`TEST_S3_ENDPOINT is not set: ${label} on the S3 store is not measured`);
+      continue;
+    }
+    try {
+      figures.push(await measure(backend, "s3", bucket.env));
+      log(label, figures.at(-1));
+    } finally {
+      await bucket.drop();
+    }
+  }
+  return figures;
+}

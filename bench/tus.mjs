@@ -10,7 +10,7 @@ import { mkdtemp, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { Upload } from "tus-js-client";
-import { createBenchBucket } from "./bucket.mjs";
+import { onEveryStore } from "./bucket.mjs";
 import { median, startChild, stopChild } from "./processes.mjs";
 import { randomFile, streamed, timed, timedUpload } from "./transfers.mjs";
 
@@ -173,23 +173,8 @@ async function storeFigures(backend, store, storeEnv, databaseUrl, scratch, { mi
 }
 
 /** The tus figures on each backend, on the disk store and (when TEST_S3_ENDPOINT names one) the S3 store. */
-export async function tusFigures(backends, databaseUrl, scratch, settings) {
-  const figures = [];
-  for (const backend of backends) {
-    figures.push(await storeFigures(backend, "disk", {}, databaseUrl, scratch, settings));
-    log("tus", figures.at(-1));
-    // A bucket per server: a store is bound to the database that first used it.
-    const bucket = await createBenchBucket();
-    if (!bucket) {
-      log("TEST_S3_ENDPOINT is not set: tus on the S3 store is not measured");
-      continue;
-    }
-    try {
-      figures.push(await storeFigures(backend, "s3", bucket.env, databaseUrl, scratch, settings));
-      log("tus", figures.at(-1));
-    } finally {
-      await bucket.drop();
-    }
-  }
-  return figures;
+export function tusFigures(backends, databaseUrl, scratch, settings) {
+  return onEveryStore(backends, "tus", (backend, store, storeEnv) =>
+    storeFigures(backend, store, storeEnv, databaseUrl, scratch, settings),
+  );
 }

@@ -61,45 +61,41 @@ describe.each(backends)("a share of a folder with 20,000 children on $name", (ba
     expect(ms).toBeLessThan(2000);
   }, 120_000);
 
+  /**
+   * The owner's archive of a new folder holding `files` files of no content, the first
+   * uploaded and the others inserted, named by the SQL expression `name` of their number.
+   */
+  const archiveOf = async (files: number, name: string) => {
+    const client = h.client();
+    const folder = (await client.POST("/evault/v1/folders/", { body: { name: "Many" } })).data?.id ?? "";
+    const first = await client.POST("/evault/v1/files/", { body: { file: new File([""], "f0"), folder } });
+    await h.query(`
+      insert into files (id, user_id, folder_id, name, hash, content_size)
+        select '${folder}-' || n, ${h.users[0].id}, '${folder}', ${name}, '${first.data?.hash}', 0
+        from generate_series(1, ${files - 1}) n`);
+    const { data, response } = await client.GET("/evault/v1/folders/{id}/archive/", {
+      params: { path: { id: folder } },
+      parseAs: "arrayBuffer",
+    });
+    expect(response.status).toBe(200);
+    return { bytes: Buffer.from(data ?? new ArrayBuffer(0)), length: response.headers.get("content-length") };
+  };
+
   // The archive's format is the database's and the store's concern nowhere: the embedded default only.
   test.runIf(backend.name === "pglite")(
     "when a folder's archive has a central directory over 64 KiB, then its Content-Length is the body's length and it reads whole",
     async () => {
-      const client = h.client();
-      const folder = (await client.POST("/evault/v1/folders/", { body: { name: "Long names" } })).data?.id ?? "";
-      const first = await client.POST("/evault/v1/files/", { body: { file: new File([""], "f0"), folder } });
       // 700 central directory records of about 150 bytes each.
-      await h.query(`
-        insert into files (id, user_id, folder_id, name, hash, content_size)
-          select 'long-' || n, ${h.users[0].id}, '${folder}', repeat('n', 80) || n, '${first.data?.hash}', 0
-          from generate_series(1, 700) n`);
-      const { data, response } = await client.GET("/evault/v1/folders/{id}/archive/", {
-        params: { path: { id: folder } },
-        parseAs: "arrayBuffer",
-      });
-      expect(response.status).toBe(200);
-      const bytes = Buffer.from(data ?? new ArrayBuffer(0));
-      expect(response.headers.get("content-length")).toBe(String(bytes.length));
-      expect(await checkedZip(bytes)).toHaveLength(702);
+      const { bytes, length } = await archiveOf(700, "repeat('n', 80) || n");
+      expect(length).toBe(String(bytes.length));
+      expect(await checkedZip(bytes)).toHaveLength(701);
     },
   );
 
   test.runIf(backend.name === "pglite")(
     "when a folder of 65,536 files is archived, then the ZIP is Zip64 and unzip and Python read every entry",
     async () => {
-      const client = h.client();
-      const folder = (await client.POST("/evault/v1/folders/", { body: { name: "Many" } })).data?.id ?? "";
-      const first = await client.POST("/evault/v1/files/", { body: { file: new File([""], "f0"), folder } });
-      await h.query(`
-        insert into files (id, user_id, folder_id, name, hash, content_size)
-          select 'zip64-' || n, ${h.users[0].id}, '${folder}', 'f' || n, '${first.data?.hash}', 0
-          from generate_series(1, ${ZIP64_FILES - 1}) n`);
-      const { data, response } = await client.GET("/evault/v1/folders/{id}/archive/", {
-        params: { path: { id: folder } },
-        parseAs: "arrayBuffer",
-      });
-      expect(response.status).toBe(200);
-      const bytes = Buffer.from(data ?? new ArrayBuffer(0));
+      const { bytes } = await archiveOf(ZIP64_FILES, "'f' || n");
       // The Zip64 end of central directory record: the entry count passes 65,535.
       expect(bytes.includes(Buffer.from([0x50, 0x4b, 0x06, 0x06]))).toBe(true);
       const dir = mkdtempSync(join(tmpdir(), "vault-zip64-"));
