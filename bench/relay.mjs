@@ -1,8 +1,8 @@
 // A TCP relay to a service (PostgreSQL, an S3 server), for the benchmark and the test
 // suites: `url` is `target` with the relay's port (PostgreSQL's 5432 when `target` names
 // none). `tap`, when given, is called with each connection's client socket and returns
-// what sees every chunk that client sends. `cut` makes the service unreachable while it keeps running
-// (its connections dropped, no new ones taken); `restore` takes connections again.
+// what sees every chunk that client sends. `cut` makes the service unreachable while it
+// keeps running (its connections dropped, no new ones taken); `restore` takes connections again.
 // `loseNextAnswer` drops the connection on which the service next answers, before any
 // byte of the answer reaches the client: the request was received, its answer is lost.
 import { once } from "node:events";

@@ -1,11 +1,6 @@
 // A share of a folder embeds the folder with its child ids (`folder_detail.files` and
 // `.folders`): at most the 100 oldest of each, however many the folder holds, so the
-// share's body stays small.
-import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
+// share's body stays small. Archives of many entries are read whole by unzip and Python.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
 import { type Harness, startHarness } from "./helpers/server.js";
@@ -14,7 +9,6 @@ import { checkedZip } from "./helpers/vault.js";
 const CHILDREN = 20_000;
 /** One more than a ZIP without Zip64 can count. */
 const ZIP64_FILES = 65_536;
-const run = promisify(execFile);
 const MAX_CHILD_IDS = 100;
 
 describe.each(backends)("a share of a folder with 20,000 children on $name", (backend) => {
@@ -98,16 +92,7 @@ describe.each(backends)("a share of a folder with 20,000 children on $name", (ba
       const { bytes } = await archiveOf(ZIP64_FILES, "'f' || n");
       // The Zip64 end of central directory record: the entry count passes 65,535.
       expect(bytes.includes(Buffer.from([0x50, 0x4b, 0x06, 0x06]))).toBe(true);
-      const dir = mkdtempSync(join(tmpdir(), "vault-zip64-"));
-      try {
-        const file = join(dir, "many.zip");
-        writeFileSync(file, bytes);
-        await run("unzip", ["-tqq", file], { maxBuffer: 1 << 26 });
-        const count = "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); z.testzip(); print(len(z.infolist()))";
-        expect((await run("python3", ["-c", count, file])).stdout.trim()).toBe(String(ZIP64_FILES + 1));
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
+      expect(await checkedZip(bytes)).toHaveLength(ZIP64_FILES + 1);
     },
     300_000,
   );

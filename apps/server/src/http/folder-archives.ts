@@ -6,12 +6,20 @@ import { pipeline } from "node:stream/promises";
 import { create as contentDisposition } from "content-disposition";
 import type { NextFunction, Request, Response } from "express";
 import { ZipFile } from "yazl";
+import type { Config } from "../config.js";
 import type { Db } from "../data/database.js";
 import { type ArchiveEntry, type ArchiveLimits, folderArchive } from "../domain/vault/folder-archives.js";
 import type { BlobStore } from "../storage/blob-store.js";
 
+/** The bounds of one archive the settings give (`ARCHIVE_MAX_ENTRIES`, `ARCHIVE_MAX_BYTES`). */
+export const archiveLimits = (config: Config): ArchiveLimits => ({
+  maxEntries: config.archiveMaxEntries,
+  maxBytes: config.archiveMaxBytes,
+});
+
 /** `downloadFolderArchive`: one of the caller's folders with its subtree. */
-export function downloadFolderArchive(db: Db, store: BlobStore, limits: ArchiveLimits) {
+export function downloadFolderArchive(db: Db, store: BlobStore, config: Config) {
+  const limits = archiveLimits(config);
   return async (req: Request, res: Response, next: NextFunction) => {
     const archive = await folderArchive(db, req.auth?.userId ?? -1, req.openapi?.pathParams?.id ?? "", limits);
     await sendArchive(req, res, next, store, archive);
@@ -20,10 +28,9 @@ export function downloadFolderArchive(db: Db, store: BlobStore, limits: ArchiveL
 
 /**
  * Streams `entries` as `<name>.zip`, then calls `sentWhole` when all of it went out. A
- * failure before the first byte (the store is down)
- * is the request's problem answer; after it, only closing the connection can say so. A
- * client that goes away stops the work: the content being read is closed and no other
- * is opened.
+ * failure before the first byte (the store is down) is the request's problem answer;
+ * after it, only closing the connection can say so. A client that goes away stops the
+ * work: the content being read is closed and no other is opened.
  */
 export async function sendArchive(
   req: Request,

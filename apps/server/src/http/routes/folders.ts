@@ -63,10 +63,7 @@ export function folderRoutes({ db, blobs, config }: RouteContext) {
         fetched(await updateFolder(db, { userId, id: path.id, input: body, expectedVersions: ifMatch }, retention)),
     },
     downloadFolderArchive: {
-      stream: downloadFolderArchive(db, blobs, {
-        maxEntries: config.archiveMaxEntries,
-        maxBytes: config.archiveMaxBytes,
-      }),
+      stream: downloadFolderArchive(db, blobs, config),
     },
   } satisfies Partial<Routes>;
 }

@@ -20,7 +20,7 @@ import {
   sharedWithMe,
 } from "../../domain/vault/links.js";
 import { type Content, serveContent } from "../downloads.js";
-import { sendArchive } from "../folder-archives.js";
+import { archiveLimits, sendArchive } from "../folder-archives.js";
 import {
   ACCESS_COOKIE,
   filePage,
@@ -177,8 +177,7 @@ const linkArchive =
   async (req, res, next) => {
     const link = await opened(db, req);
     if (link.item.kind !== "folder") throw new ProblemError("not_found", "This link shares a file, not a folder.");
-    const limits = { maxEntries: config.archiveMaxEntries, maxBytes: config.archiveMaxBytes };
-    const archive = await folderArchive(db, link.ownerId, link.item.id, limits);
+    const archive = await folderArchive(db, link.ownerId, link.item.id, archiveLimits(config));
     await sendArchive(req, res, next, blobs, archive, () =>
       countDownload(db, link.shareId).catch((err: unknown) => req.log.warn({ err }, "download not counted")),
     );
