@@ -7,11 +7,9 @@ import { mkdtemp } from "node:fs/promises";
 import { get } from "node:http";
 import { join } from "node:path";
 import { onEveryStore } from "./bucket.mjs";
-import { median, startChild, stopChild } from "./processes.mjs";
+import { log, median, ratio, startChild, stopChild } from "./processes.mjs";
 import { timed } from "./transfers.mjs";
 
-const log = (...args) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args);
-const ratio = (a, b) => (b ? +(a / b).toFixed(2) : null);
 const MiB = 2 ** 20;
 const UPLOADS_AT_ONCE = 4;
 

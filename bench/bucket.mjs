@@ -8,6 +8,7 @@ import {
   ListObjectsV2Command,
   S3Client,
 } from "@aws-sdk/client-s3";
+import { log } from "./processes.mjs";
 
 /** The server's environment for a fresh bucket, and how to drop it; undefined when no S3 server is given. */
 export async function createBenchBucket() {
@@ -48,7 +49,6 @@ export async function createBenchBucket() {
  * when TEST_S3_ENDPOINT names one; resolves with the figures, each logged under `label`.
  */
 export async function onEveryStore(backends, label, measure) {
-  const log = (...args) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args);
   const figures = [];
   for (const backend of backends) {
     figures.push(await measure(backend, "disk", {}));

@@ -67,6 +67,10 @@ export function memory(pid) {
   return { rss: field("VmRSS"), peak: field("VmHWM") };
 }
 
+/** A progress line on stderr, with the time. */
+export const log = (...args) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args);
+/** `a ÷ b` to two decimals; null when `b` is 0 or missing. */
+export const ratio = (a, b) => (b ? +(a / b).toFixed(2) : null);
 /** The middle value (the upper one of an even count): how rounds of a variant are summarised. */
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 

@@ -20,9 +20,11 @@ import {
   children,
   cpuTime,
   load,
+  log,
   median,
   memory,
   NODE_FLAGS,
+  ratio,
   startChild,
   stopChild,
 } from "./processes.mjs";
@@ -87,7 +89,6 @@ const WEBHOOKS = process.env.BENCH_WEBHOOKS !== "0" && {
   analyzeTables: process.env.BENCH_WEBHOOKS_ANALYZE !== "0",
 };
 
-const log = (...args) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args);
 const started = Date.now();
 const scratch = await mkdtemp(join(tmpdir(), "vault-bench-"));
 
@@ -101,8 +102,6 @@ async function once(server, scenario) {
 }
 
 // ---- load figures ---------------------------------------------------------------
-
-const ratio = (a, b) => (b ? +(a / b).toFixed(2) : null);
 
 /** The operations the peers (bare node:http, Fastify) implement. */
 const PEER_OPS = ["updateNgnBankAccount", "updateFavouriteFolder"];

@@ -12,7 +12,7 @@ import { mkdtemp } from "node:fs/promises";
 import { join } from "node:path";
 import pg from "pg";
 import { databaseCpu } from "./pg-cpu.mjs";
-import { cpuTime, median, startChild, stopChild } from "./processes.mjs";
+import { cpuTime, log, median, ratio, startChild, stopChild } from "./processes.mjs";
 import { multipart } from "./scenarios.mjs";
 import { explain, statementRelay } from "./statements.mjs";
 
@@ -20,9 +20,6 @@ const REQUESTS = Number(process.env.BENCH_SCALE_REQUESTS ?? 100);
 const ROUNDS = Number(process.env.BENCH_SCALE_ROUNDS ?? 3);
 const UPLOADS = Number(process.env.BENCH_SCALE_UPLOADS ?? 30);
 const DEPTH = 20;
-
-const log = (...args) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args);
-const ratio = (a, b) => (b ? +(a / b).toFixed(2) : null);
 
 /** Items written per statement: one statement's cost grows faster than its rows beyond a few 100,000. */
 const CHUNK = 100_000;

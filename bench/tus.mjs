@@ -11,11 +11,9 @@ import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { Upload } from "tus-js-client";
 import { onEveryStore } from "./bucket.mjs";
-import { median, startChild, stopChild } from "./processes.mjs";
+import { log, median, ratio, startChild, stopChild } from "./processes.mjs";
 import { randomFile, streamed, timed, timedUpload } from "./transfers.mjs";
 
-const log = (...args) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args);
-const ratio = (a, b) => (b ? +(a / b).toFixed(2) : null);
 const MiB = 2 ** 20;
 const TUS = { "tus-resumable": "1.0.0" };
 

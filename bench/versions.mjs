@@ -18,11 +18,8 @@ import { mkdtemp } from "node:fs/promises";
 import { join } from "node:path";
 import { createBenchDatabase } from "./database.mjs";
 import { databaseCpu } from "./pg-cpu.mjs";
-import { cpuTime, load, median, startChild, stopChild } from "./processes.mjs";
+import { cpuTime, load, log, median, ratio, startChild, stopChild } from "./processes.mjs";
 import { multipart } from "./scenarios.mjs";
-
-const log = (...args) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args);
-const ratio = (a, b) => (b ? +(a / b).toFixed(2) : null);
 
 const KEPT = 50;
 const CONTENT_BYTES = 1024;

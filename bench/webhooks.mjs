@@ -34,11 +34,9 @@ import { join } from "node:path";
 import pg from "pg";
 import { createBenchDatabase } from "./database.mjs";
 import { databaseCpu } from "./pg-cpu.mjs";
-import { cpuTime, load, median, startChild, stopChild } from "./processes.mjs";
+import { cpuTime, load, log, median, ratio, startChild, stopChild } from "./processes.mjs";
 import { scenarios } from "./scenarios.mjs";
 
-const log = (...args) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args);
-const ratio = (a, b) => (b ? +(a / b).toFixed(2) : null);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** The receiver's control operations: `stats`, `hold`, `answer`; each answers its clock and counts. */
