@@ -194,11 +194,15 @@ describe.each(backends)("contract fuzzing on $name", (backend) => {
     test(
       "when exactly one constraint of the query is broken, then a 400 problem names the parameter",
       async () => {
-        // The base keeps only the page size: a made-up cursor or a filter naming no folder
-        // of the caller's is a second error (a valid cursor only comes from `next`).
+        // The base keeps only the page size and what is required (a search's `q`): a made-up
+        // cursor or a filter naming no folder of the caller's is a second error (a valid
+        // cursor only comes from `next`).
+        const required: string[] = op.querySchema.required ?? [];
         const mutated = arbitraryOf(op.querySchema, ids()).chain((query) => {
           const base = Object.fromEntries(
-            Object.entries(query as Record<string, unknown>).filter(([name]) => name === "page_size"),
+            Object.entries(query as Record<string, unknown>).filter(
+              ([name]) => name === "page_size" || required.includes(name),
+            ),
           );
           return fc.constantFrom(...mutationsOf(op.querySchema, base, "query"));
         });

@@ -852,6 +852,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/evault/v1/search/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search files and folders
+         * @description The caller's files and folders that match `q` (see `SearchText`) and every filter
+         *     given, best matches first: an exact name (`q` equal to the name, or to the name
+         *     before its extension), then items where every word starts a word, then the close
+         *     ones by similarity; within each, the most recently changed first (`updated_at`, then
+         *     `id`). One page at a time; the cursor keeps the order stable across pages. Only the
+         *     caller's own items are searched (what others share is `GET /shared_with_me/?q=`). An
+         *     addition (`x-vault-addition`).
+         */
+        get: operations["searchItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/evault/v1/shared_with_me/": {
         parameters: {
             query?: never;
@@ -864,8 +890,11 @@ export interface paths {
          * @description The shares of other users that list the caller in their `users`, newest first (by
          *     the share's `created_at`, then its id), one page at a time, each with its link, its
          *     owner's name and what it shares. A share whose owner takes the caller out of
-         *     `users`, revokes it, or whose item is in the bin leaves the list at once. An
-         *     addition (`x-vault-addition`).
+         *     `users`, revokes it, or whose item is in the bin leaves the list at once. With `q`,
+         *     only the shares whose item's name or description matches it, as a search matches
+         *     (`GET /search/?q=`), best matches first (an exact name, then every word a word's
+         *     start, then the close ones), newest first within each. An addition
+         *     (`x-vault-addition`).
          */
         get: operations["listSharedWithMe"];
         put?: never;
@@ -1516,6 +1545,18 @@ export interface components {
                 object: components["schemas"]["File"];
             };
         };
+        /** @description A file that matched a search. */
+        FileHit: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "file";
+            /** @description The file, as its read answers it. */
+            item: components["schemas"]["File"];
+            /** @description The names of the folders above it, from the top level down (empty at the root). */
+            path: string[];
+        };
         /** @description A page of the files of one folder. */
         FilePage: {
             /** @description The items of this page, at most `page_size` of them. */
@@ -2134,6 +2175,18 @@ export interface components {
                 object: components["schemas"]["Folder"];
             };
         };
+        /** @description A folder that matched a search. */
+        FolderHit: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "folder";
+            /** @description The folder, as its read answers it. */
+            item: components["schemas"]["Folder"];
+            /** @description The names of the folders above it, from the top level down (empty at the top level). */
+            path: string[];
+        };
         /**
          * @description The folder fields a request may set. The minimum length of 1 binds `name` and
          *     `folder` (the service spec does not say which field it binds; an empty name or
@@ -2461,6 +2514,28 @@ export interface components {
              */
             error_count?: number;
         };
+        /** @description One match of a search: a file or a folder, with where it lies. */
+        SearchHit: components["schemas"]["FileHit"] | components["schemas"]["FolderHit"];
+        /** @description A page of a search's matches. */
+        SearchPage: {
+            /** @description The items of this page, at most `page_size` of them. */
+            results: components["schemas"]["SearchHit"][];
+            /**
+             * Format: uri
+             * @description The absolute URL of the next page (the same filters and `page_size`, with a `cursor`), or null on the last page.
+             */
+            next: string | null;
+        };
+        /**
+         * @description What a search looks for: one to 200 characters, sent URL-encoded; the characters
+         *     `encodeURIComponent` leaves as they are (`'()*!`) may come unencoded (`allowReserved`). It is folded (lower case, accents
+         *     removed: `resume` finds `Résumé.pdf`) and split into words at every character that is
+         *     not a letter or digit (at most 10 words count). An item matches when each word starts
+         *     a word of its name, its description or one of its tags' names (`quart` finds
+         *     `Q3 quarterly report`), or, for a word of 4 or more letters, is close to one (trigram
+         *     word similarity of at least 0.6: `quartely` finds it too).
+         */
+        SearchText: string;
         /**
          * @description The access type of a file sharing instance.
          * @enum {string}
@@ -2966,6 +3041,25 @@ export interface components {
         "PageQuery.cursor": string;
         /** @description How many items a page holds: 1 to 200, 50 when omitted. */
         "PageQuery.page_size": number;
+        /** @description Only files of this type (`image/png`) or type family (`image/*`); leaves folders out. */
+        "SearchFilters.content_type": string;
+        /** @description Only items inside this folder's subtree (below it, not the folder itself): one of the caller's folders, else 404. */
+        "SearchFilters.folder": string;
+        /**
+         * @description `true`: only what is in the bin (binned items and everything inside a binned folder);
+         *     `false`, the default: only what is outside it.
+         */
+        "SearchFilters.in_bin": boolean;
+        /** @description Only files, or only folders. */
+        "SearchFilters.kind": "file" | "folder";
+        /** @description Only items changed (`updated_at`) after this instant. */
+        "SearchFilters.modified_after": string;
+        /** @description Only items changed (`updated_at`) before this instant. */
+        "SearchFilters.modified_before": string;
+        /** @description `true`: only items the caller shares (a file share points at them); `false`: only items it does not. */
+        "SearchFilters.shared": boolean;
+        /** @description Only items carrying every one of these tags (by name, exact), comma-separated, at most 10. */
+        "SearchFilters.tags": components["schemas"]["TagName"][];
     };
     requestBodies: never;
     headers: never;
@@ -9399,9 +9493,163 @@ export interface operations {
             };
         };
     };
+    searchItems: {
+        parameters: {
+            query: {
+                /** @description What to look for. */
+                q: components["schemas"]["SearchText"];
+                /** @description Only files, or only folders. */
+                kind?: components["parameters"]["SearchFilters.kind"];
+                /** @description Only files of this type (`image/png`) or type family (`image/*`); leaves folders out. */
+                content_type?: components["parameters"]["SearchFilters.content_type"];
+                /** @description Only items carrying every one of these tags (by name, exact), comma-separated, at most 10. */
+                tags?: components["parameters"]["SearchFilters.tags"];
+                /** @description Only items inside this folder's subtree (below it, not the folder itself): one of the caller's folders, else 404. */
+                folder?: components["parameters"]["SearchFilters.folder"];
+                /** @description Only items changed (`updated_at`) after this instant. */
+                modified_after?: components["parameters"]["SearchFilters.modified_after"];
+                /** @description Only items changed (`updated_at`) before this instant. */
+                modified_before?: components["parameters"]["SearchFilters.modified_before"];
+                /**
+                 * @description `true`: only what is in the bin (binned items and everything inside a binned folder);
+                 *     `false`, the default: only what is outside it.
+                 */
+                in_bin?: components["parameters"]["SearchFilters.in_bin"];
+                /** @description `true`: only items the caller shares (a file share points at them); `false`: only items it does not. */
+                shared?: components["parameters"]["SearchFilters.shared"];
+                /**
+                 * @description Where the page starts: the opaque `cursor` of a `next` link, as given. A cursor
+                 *     is signed and belongs to one caller and one list (with its filters): any other
+                 *     answers 400 naming `cursor`.
+                 */
+                cursor?: components["parameters"]["PageQuery.cursor"];
+                /** @description How many items a page holds: 1 to 200, 50 when omitted. */
+                page_size?: components["parameters"]["PageQuery.page_size"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description One page of a list: the items in list order and the absolute URL of the next page.
+             *     Following `next` until it is null visits every item exactly once, even while items
+             *     are added or removed meanwhile (a removed item may be missing; none repeats).
+             */
+            200: {
+                headers: {
+                    /** @description `private, no-cache`: a list is its owner's; a private cache revalidates. */
+                    "Cache-Control": "private, no-cache";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchPage"];
+                };
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body has a media type this operation does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The request is well-formed but refers to something unusable (another user's item, an
+             *     unknown user id, a folder inside itself); `errors` names the field. On a POST, also:
+             *     the `Idempotency-Key` was used for a different request (`urn:vault:problem:idempotency-key-reused`,
+             *     naming `/headers/idempotency-key`).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listSharedWithMe: {
         parameters: {
             query?: {
+                /** @description Only the shares whose item's name or description matches this (see `SearchText`; tags are their owner's and do not count). */
+                q?: components["schemas"]["SearchText"];
                 /**
                  * @description Where the page starts: the opaque `cursor` of a `next` link, as given. A cursor
                  *     is signed and belongs to one caller and one list (with its filters): any other

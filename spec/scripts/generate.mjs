@@ -15,6 +15,10 @@
 // such a bound is written as `@extension("x-max-items", N)` and rewritten here to
 // `maxItems: N`: every request array is bounded (the Spectral rule checks it).
 //
+// TypeSpec cannot say `allowReserved` (a query value may hold `'()*!`, which
+// `encodeURIComponent` and so openapi-fetch leave unencoded): a parameter marked
+// `@extension("x-allow-reserved", true)` gets it here.
+//
 // TypeSpec has no OPTIONS verb: an operation marked `@extension("x-vault-method",
 // "options")` is moved here from its declared method to `options`.
 import { execFileSync } from "node:child_process";
@@ -65,6 +69,11 @@ function normalize(source) {
         if (method === undefined) continue;
         pair.value.delete("x-vault-method");
         pair.key = doc.createNode(method);
+      }
+      if (map.get("x-allow-reserved") === true) {
+        map.delete("x-allow-reserved");
+        // The emitter copies a parameter's extensions into its schema too, where the keyword has no place.
+        if (map.has("in")) map.set("allowReserved", true);
       }
       const maxItems = map.get("x-max-items");
       if (maxItems !== undefined) {

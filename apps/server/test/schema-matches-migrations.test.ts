@@ -54,7 +54,7 @@ function plain(text: string): string {
 const rendered = (value: SQL) => plain(dialect.sqlToQuery(value).sql);
 
 function columnLine(table: string, column: string, type: string, notNull: boolean, fallback?: string, identity = "") {
-  return `${table}.${column}: ${type}${notNull ? " not null" : ""}${fallback ? ` default ${fallback}` : ""}${identity}`;
+  return `${table}.${column}: ${type}${notNull ? " not null" : ""}${fallback ? ` ${fallback}` : ""}${identity}`;
 }
 
 function indexLine(table: string, name: string, unique: boolean, method: string, keys: string[], where?: string) {
@@ -77,9 +77,13 @@ function declaredColumn(table: string, column: PgColumn): string {
   const identity = column.generatedIdentity ? ` identity ${column.generatedIdentity.type}` : "";
   // A serial is an integer whose default takes the next value of its own sequence.
   if (column.getSQLType() === "serial") {
-    return columnLine(table, column.name, "integer", true, `nextval('${table}_${column.name}_seq')`, identity);
+    return columnLine(table, column.name, "integer", true, `default nextval('${table}_${column.name}_seq')`, identity);
   }
-  return columnLine(table, column.name, column.getSQLType(), column.notNull, declaredDefault(column), identity);
+  const generated = column.generated?.as;
+  const fallback = is(generated, SQL)
+    ? `generated ${rendered(generated)}`
+    : declaredDefault(column) && `default ${declaredDefault(column)}`;
+  return columnLine(table, column.name, column.getSQLType(), column.notNull, fallback, identity);
 }
 
 function declaredIndex(table: string, index: Index): string {
@@ -134,11 +138,13 @@ async function builtColumns(database: Database): Promise<string[]> {
     not_null: boolean;
     fallback: string | null;
     identity: string;
+    generated: string;
   };
   const found = await rows<Row>(
     database,
     sql`select c.relname as "table", a.attname as "column", format_type(a.atttypid, a.atttypmod) as "type",
-      a.attnotnull as not_null, pg_get_expr(d.adbin, d.adrelid) as fallback, a.attidentity::text as "identity"
+      a.attnotnull as not_null, pg_get_expr(d.adbin, d.adrelid) as fallback, a.attidentity::text as "identity",
+      a.attgenerated::text as "generated"
     from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
     left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
     where n.nspname = 'public' and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped`,
@@ -149,7 +155,7 @@ async function builtColumns(database: Database): Promise<string[]> {
       row.column,
       row.type,
       row.not_null,
-      row.fallback === null ? undefined : plain(row.fallback),
+      row.fallback === null ? undefined : `${row.generated === "s" ? "generated" : "default"} ${plain(row.fallback)}`,
       IDENTITY[row.identity] ?? "",
     ),
   );
@@ -242,6 +248,7 @@ async function builtRules(database: Database): Promise<string[]> {
     sql`select t.tgname as "name" from pg_trigger t join pg_class c on c.oid = t.tgrelid
       join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and not t.tgisinternal
     union select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'
+      and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')
     union select k.conname from pg_constraint k join pg_namespace n on n.oid = k.connamespace
       where n.nspname = 'public' and k.contype = 'c'`,
   );

@@ -3,6 +3,9 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite, type QueryOptions, type Results } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 
 /** Where statements run on the embedded database: the client, or one of its transactions. */
 export interface EmbeddedSession {
@@ -35,6 +38,9 @@ export interface EmbeddedClient extends EmbeddedSession {
  */
 const START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
 
+/** The contrib extensions search's indexes use (migration 0030): every open loads them, or a read of those indexes fails. */
+const EXTENSIONS = { btree_gin, pg_trgm, unaccent };
+
 const createStoreScript = fileURLToPath(new URL("./create-pglite-directory.js", import.meta.url));
 
 /**
@@ -46,7 +52,7 @@ const createStoreScript = fileURLToPath(new URL("./create-pglite-directory.js", 
  */
 export async function openEmbedded(dir: string, settings: string[] = []): Promise<PGlite> {
   if (dir !== "memory://" && !existsSync(join(dir, "PG_VERSION"))) await createStore(dir);
-  return PGlite.create(dir, { startParams: [...START_PARAMS, ...settings] });
+  return PGlite.create(dir, { startParams: [...START_PARAMS, ...settings], extensions: EXTENSIONS });
 }
 
 /**

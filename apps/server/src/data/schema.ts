@@ -108,6 +108,13 @@ export const bankAccounts = pgTable(
   ],
 );
 
+/** What search matches of an item: its name and description folded, kept by PostgreSQL (migration 0030). */
+const searchText = () => text("search_text").generatedAlwaysAs(sql`vault_search_text(name, description)`);
+
+/** Search's trigram index (`gin_trgm_ops` on `search_text`, which drizzle cannot declare), led by the owner. */
+const searchIndex = (name: string, t: { user_id: AnyPgColumn; search_text: AnyPgColumn }) =>
+  index(name).using("gin", t.user_id, t.search_text);
+
 export const tags = pgTable(
   "tags",
   {
@@ -135,10 +142,12 @@ export const folders = pgTable(
     files_count: bigint("files_count", { mode: "number" }).notNull().default(0),
     folders_count: bigint("folders_count", { mode: "number" }).notNull().default(0),
     file_size: bigint("file_size", { mode: "number" }).notNull().default(0),
+    search_text: searchText(),
     version,
     ...timestamps,
   },
   (t) => [
+    searchIndex("folders_search_idx", t),
     index("folders_parent_created_idx").on(t.parent_id, t.created_at, t.id),
     index("folders_user_idx").on(t.user_id),
     // Keyset pages of one folder's children (or the top level), in list order.
@@ -176,10 +185,12 @@ export const files = pgTable(
     content_at: timestamptz("content_at").notNull().defaultNow(),
     // How many earlier contents file_versions keeps of it, so that a prune reads only the ones it deletes (migration 0020).
     version_count: integer("version_count").notNull().default(0),
+    search_text: searchText(),
     version,
     ...timestamps,
   },
   (t) => [
+    searchIndex("files_search_idx", t),
     index("files_folder_created_idx").on(t.folder_id, t.created_at, t.id),
     index("files_user_idx").on(t.user_id),
     // The blob sweep's probe: does another file name this blob (read in id order; migration 0013).

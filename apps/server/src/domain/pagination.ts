@@ -40,18 +40,25 @@ const badCursor = () =>
     { field: "cursor", in: "query", message: "is not a cursor of this list", code: "invalid_cursor" },
   ]);
 
-function encode(scope: ListScope, position: Position): string {
-  const payload = Buffer.from(JSON.stringify([position.micros, position.id])).toString("base64url");
+/** A cursor holding `values` (a position in some list order), signed for the caller and list. */
+export function signedCursor(scope: ListScope, values: unknown[]): string {
+  const payload = Buffer.from(JSON.stringify(values)).toString("base64url");
   return `${payload}.${keyRing().mac("cursor", signed(scope, payload)).subarray(0, 16).toString("base64url")}`;
 }
 
-/** The position a cursor holds, if it was signed for this caller and list; else a 400 naming `cursor`. */
-function decode(scope: ListScope, cursor: string): Position {
+/** The values a cursor holds, if it was signed for this caller and list; else a 400 naming `cursor`. */
+export function cursorValues(scope: ListScope, cursor: string): unknown[] {
   const [payload, signature, ...rest] = cursor.split(".");
   if (!payload || !signature || rest.length > 0) throw badCursor();
   const given = Buffer.from(signature, "base64url");
   if (given.length !== 16 || !keyRing().verifies("cursor", signed(scope, payload), given)) throw badCursor();
-  const [micros, id] = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as [string, string];
+  return JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as unknown[];
+}
+
+const encode = (scope: ListScope, position: Position) => signedCursor(scope, [position.micros, position.id]);
+
+function decode(scope: ListScope, cursor: string): Position {
+  const [micros, id] = cursorValues(scope, cursor) as [string, string];
   return { micros, id };
 }
 

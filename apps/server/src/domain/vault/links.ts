@@ -6,9 +6,10 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../data/database.js";
 import { namedStatement, value } from "../../data/prepared.js";
-import { type Keyset, type Page, type PageRequest, pageOf, positionOf } from "../pagination.js";
+import { type Keyset, type Page, type PageRequest, pageOf, positionOf, signedCursor } from "../pagination.js";
 import { tokenHash } from "./link-tokens.js";
 import { inside, visibleFile, visibleFolder } from "./placement.js";
+import { foldQuery, matchesText, rankedAfter, rankedPosition, tierOf } from "./search.js";
 
 /** How long `last_accessed_at` may lag: a burst of requests (a video's ranges) writes it once. */
 const ACCESS_PRECISION = sql`interval '1 minute'`;
@@ -302,29 +303,66 @@ export interface SharedWithCaller {
   createdAt: Date;
 }
 
-/**
- * The shares of other users that list `userId` in `users` and whose item is outside the
- * bin, newest first: found through the GIN index on `users`.
- */
-export async function sharedWithMe(db: Db, userId: number, page: PageRequest): Promise<Page<SharedWithCaller>> {
-  const found = await pageOf({ userId, list: "shared_with_me" }, page, SHARED_KEYSET, (after, limit) =>
+/** The columns of a share with the caller, its owner and item (`s`, `u`, `f`, `b`, `fo`). */
+const SHARED_COLUMNS = sql`s.id, s.id as share_id, s.user_id, s.link_sealed, s.created_at, s.expires_at,
+  s.password_hash is not null as has_password, u.first_name, u.last_name,
+  f.id as file_id, f.name as file_name, b.hash, b.size as file_size, b.mimetype,
+  fo.id as folder_id, fo.name as folder_name, fo.file_size as folder_size`;
+
+/** The shares with the caller (`callerId`) whose item is outside the bin, with `SHARED_COLUMNS`: found through the GIN index on `users`. */
+const sharedWith = (callerId: number) => sql`file_shares s
+  join users u on u.id = s.user_id
+  left join files f on f.id = s.file_id and ${visibleFile(sql`s.user_id`, sql`s.file_id`)}
+  left join blobs b on b.hash = f.hash
+  left join folders fo on fo.id = s.folder_id and ${visibleFolder(sql`s.user_id`, sql`s.folder_id`)}
+  where s.users @> array[${callerId}::integer] and s.user_id <> ${callerId} and (f.id is not null or fo.id is not null)`;
+
+const newestShared = (db: Db, userId: number, page: PageRequest) =>
+  pageOf({ userId, list: "shared_with_me" }, page, SHARED_KEYSET, (after, limit) =>
     rowsOf<SharedWithMeRow>(
       db,
-      sql`select s.id, s.id as share_id, s.user_id, s.link_sealed, s.created_at, s.expires_at,
-          s.password_hash is not null as has_password, u.first_name, u.last_name,
-          f.id as file_id, f.name as file_name, b.hash, b.size as file_size, b.mimetype,
-          fo.id as folder_id, fo.name as folder_name, fo.file_size as folder_size,
-          ${positionOf(SHARED_KEYSET).sql} as page_micros
-        from file_shares s
-        join users u on u.id = s.user_id
-        left join files f on f.id = s.file_id and ${visibleFile(sql`s.user_id`, sql`s.file_id`)}
-        left join blobs b on b.hash = f.hash
-        left join folders fo on fo.id = s.folder_id and ${visibleFolder(sql`s.user_id`, sql`s.folder_id`)}
-        where s.users @> array[${userId}::integer] and s.user_id <> ${userId}
-          and (f.id is not null or fo.id is not null) and ${after}
+      sql`select ${SHARED_COLUMNS}, ${positionOf(SHARED_KEYSET).sql} as page_micros
+        from ${sharedWith(userId)} and ${after}
         order by s.created_at desc, s.id desc limit ${limit}`,
     ),
   );
+
+/** The shares with the caller whose item's name or description matches `q`, best first (as a search ranks), then newest. */
+async function bestShared(db: Db, userId: number, page: PageRequest, q: string): Promise<Page<SharedWithMeRow>> {
+  const scope = { userId, list: `shared_with_me:${q}` };
+  const start = page.cursor === undefined ? undefined : rankedPosition(scope, page.cursor);
+  const query = await foldQuery(db, null, q);
+  if (query.words.length === 0) return { items: [], next: null };
+  const text = sql`coalesce(f.search_text, fo.search_text)`;
+  const found = await rowsOf<SharedWithMeRow & { tier: number; score: number }>(
+    db,
+    sql`select * from (
+        select ${SHARED_COLUMNS}, ${tierOf(text, query)} as tier, 0 as score,
+          (extract(epoch from s.created_at) * 1000000)::bigint::text as page_micros
+        from ${sharedWith(userId)} and ${matchesText(text, query)}) h
+      where ${rankedAfter(start, sql`h.created_at`)}
+      order by h.tier, h.created_at desc, h.id desc limit ${page.pageSize + 1}`,
+  );
+  const items = found.slice(0, page.pageSize);
+  const last = items.at(-1);
+  const next =
+    found.length > page.pageSize && last
+      ? signedCursor(scope, [last.tier, last.score, last.page_micros, last.id])
+      : null;
+  return { items, next };
+}
+
+/**
+ * The shares of other users that list `userId` in `users` and whose item is outside the
+ * bin: newest first, or with `q` the ones whose item matches it, best first.
+ */
+export async function sharedWithMe(
+  db: Db,
+  userId: number,
+  page: PageRequest,
+  q?: string,
+): Promise<Page<SharedWithCaller>> {
+  const found = q === undefined ? await newestShared(db, userId, page) : await bestShared(db, userId, page, q);
   return {
     items: found.items.flatMap((row) => {
       const item = sharedItem(row as unknown as LinkRow);

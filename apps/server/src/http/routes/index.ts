@@ -12,6 +12,7 @@ import { fileShareRoutes } from "./file-shares.js";
 import { fileRoutes } from "./files.js";
 import { folderRoutes } from "./folders.js";
 import { linkRoutes } from "./links.js";
+import { searchRoutes } from "./search.js";
 import { uploadRoutes } from "./uploads.js";
 import { usageRoutes } from "./usage.js";
 import { versionRoutes } from "./versions.js";
@@ -28,6 +29,7 @@ export function createRoutes(context: RouteContext): Routes {
     ...binRoutes(context),
     ...versionRoutes(context),
     ...downloadLinkRoutes(context),
+    ...searchRoutes(context),
     ...uploadRoutes(context),
     ...eventRoutes(context),
     ...webhookEndpointRoutes(context),

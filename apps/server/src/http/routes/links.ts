@@ -312,7 +312,7 @@ export function linkRoutes(context: RouteContext) {
     },
     listSharedWithMe: {
       handle: async ({ userId, query, url }) => {
-        const page = await sharedWithMe(db, userId, pageRequest(query));
+        const page = await sharedWithMe(db, userId, pageRequest(query), query?.q);
         const items = page.items.map((share) => ({
           link: shareUrls.link(linkToken(share.id, share.linkSealed)),
           owner: { name: share.ownerName },

@@ -1,0 +1,300 @@
+// Search over the caller's files and folders (GET /evault/v1/search/): their name and
+// description as `search_text` keeps them folded (migration 0030), and their tags. Each
+// word of the query must start a word there (LIKE '% word%'), be close to one (pg_trgm's
+// `<%`, for words of 4 letters or more) or match one of the item's tags; the trigram
+// index led by the owner finds the candidates, and they are ranked by tier (an exact
+// name, every word a word's start, close ones) and within it by recency.
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../data/database.js";
+import type { ApiFile, ApiFolder } from "../contract.js";
+import { notFound } from "../errors.js";
+import { cursorValues, type ListScope, type Page, type PageRequest, signedCursor } from "../pagination.js";
+import { goesOn } from "./placement.js";
+import { type ContentLink, type FileRow, type FolderRow, itemViews, presentFile, presentFolder } from "./views.js";
+
+/** The most words of a query that count: the rest are ignored. */
+const MAX_WORDS = 10;
+
+/** The shortest word that also matches words close to it (shorter ones share too few trigrams to tell). */
+const SIMILAR_FROM = 4;
+
+export interface SearchRequest {
+  q: string;
+  kind?: "file" | "folder";
+  /** A type (`image/png`) or a type family (`image/*`). */
+  contentType?: string;
+  /** Tag names the item must all carry. */
+  tags?: string[];
+  /** A folder whose subtree holds the items. */
+  folder?: string;
+  modifiedAfter?: string;
+  modifiedBefore?: string;
+  inBin: boolean;
+  shared?: boolean;
+}
+
+export type SearchHit =
+  | { kind: "file"; item: ApiFile; path: string[] }
+  | { kind: "folder"; item: ApiFolder; path: string[] };
+
+/** A word of the query, folded as `search_text` is, and the ids of the caller's tags it matches. */
+interface QueryWord {
+  word: string;
+  tag_ids: string[];
+}
+
+/** The query folded into words (at most `MAX_WORDS`) and its whole, as the database folds them. */
+export interface FoldedQuery {
+  /** The folded query with a space before each word, as a name is in `search_text`. */
+  whole: string;
+  words: QueryWord[];
+}
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+const array = (values: unknown[]) => sql.param(values);
+
+/** Whether `text` matches `word` by the start of one of its words, or (long words) by a word close to it. */
+const wordMatch = (text: SQL, word: string) =>
+  word.length >= SIMILAR_FROM
+    ? sql`(${text} like ${`% ${word}%`} or ${word} <% ${text})`
+    : sql`${text} like ${`% ${word}%`}`;
+
+/**
+ * The query's words, each with the tags of `tagsOf` (a user) whose name it matches, in one round
+ * trip: the database folds them, so that they are folded exactly as the items are.
+ */
+export async function foldQuery(db: Db, tagsOf: number | null, q: string): Promise<FoldedQuery> {
+  const [row] = await rows<{ whole: string; words: QueryWord[] | null }>(
+    db,
+    sql`select vault_words(${q}) as whole, (
+        select json_agg(json_build_object('word', w.word, 'tag_ids', array(
+          select t.id from tags t where t.user_id = ${tagsOf} and (vault_words(t.name) like '% ' || w.word || '%'
+            or (length(w.word) >= ${SIMILAR_FROM} and w.word <% vault_words(t.name))))) order by w.at)
+        from unnest((string_to_array(btrim(vault_words(${q})), ' '))[1:${MAX_WORDS}]) with ordinality w(word, at)
+        where w.word <> '') as words`,
+  );
+  return { whole: row?.whole ?? "", words: row?.words ?? [] };
+}
+
+/**
+ * SQL value: how well `text` (a `search_text`) matches the query: 0 for an exact name
+ * (`exactName`, default: the name equals the query), 1 when every word starts a word
+ * (`wordStarts`, default: of `text`), else 2.
+ */
+export const tierOf = (text: SQL, query: FoldedQuery, exactName?: SQL, wordStarts?: SQL) =>
+  sql`case when ${exactName ?? sql`${text} like ${`${query.whole} |%`}`} then 0
+    when ${
+      wordStarts ??
+      sql.join(
+        query.words.map(({ word }) => sql`${text} like ${`% ${word}%`}`),
+        sql` and `,
+      )
+    } then 1
+    else 2 end`;
+
+/** SQL condition: every word of the query matches `text` (a `search_text`), by a word's start or closeness. */
+export const matchesText = (text: SQL, query: FoldedQuery) =>
+  sql.join(
+    query.words.map(({ word }) => wordMatch(text, word)),
+    sql` and `,
+  );
+
+/**
+ * SQL condition on an item `f` of `kind` with its `search_text`: every word matches its
+ * text or one of its tags (`prefixOnly`: by a word's start or a tag only).
+ */
+function matchesEvery(kind: "file" | "folder", words: QueryWord[], prefixOnly = false): SQL {
+  const each = words.map(({ word, tag_ids }) => {
+    const text = prefixOnly ? sql`f.search_text like ${`% ${word}%`}` : wordMatch(sql`f.search_text`, word);
+    if (tag_ids.length === 0) return text;
+    return sql`(${text} or f.id = any(array(select l.${sql.raw(`${kind}_id`)} from ${sql.raw(`${kind}_tags`)} l
+      where l.tag_id = any(${array(tag_ids)}::text[]))))`;
+  });
+  return each.length === 0 ? sql`false` : sql.join(each, sql` and `);
+}
+
+/** Where a page of a ranked list ends: tier, score, the ranking time in microseconds, id. */
+export type Position = [number, number, string, string];
+
+interface HitRow {
+  kind: "file" | "folder";
+  id: string;
+  parent: string | null;
+  tier: number;
+  score: number;
+  micros: string;
+}
+
+/** The query's conditions and columns on one kind of item (`f`, a row of `files` or `folders`). */
+function kindQuery(
+  kind: "file" | "folder",
+  userId: number,
+  query: FoldedQuery,
+  request: SearchRequest,
+  limit: number,
+  start: Position | undefined,
+) {
+  const table = sql.raw(kind === "file" ? "files" : "folders");
+  const parent = sql.raw(kind === "file" ? "f.folder_id" : "f.parent_id");
+  const exactName =
+    kind === "file"
+      ? sql`(f.search_text like ${`${query.whole} |%`} or f.search_text like ${query.whole} || ' ' || lower(f.extension) || ' |%')`
+      : sql`f.search_text like ${`${query.whole} |%`}`;
+  const similarity = sql.join(
+    query.words.map(({ word }) => sql`word_similarity(${word}, t.search_text)`),
+    sql` + `,
+  );
+  const filters: SQL[] = [sql`f.user_id = ${userId}`, matchesEvery(kind, query.words)];
+  const inBin = sql`(f.is_deleted or coalesce(${parent} in (select id from binned), false))`;
+  filters.push(request.inBin ? inBin : sql`not ${inBin}`);
+  if (request.folder !== undefined) filters.push(sql`coalesce(${parent} in (select id from subtree), false)`);
+  if (request.modifiedAfter !== undefined) filters.push(sql`f.updated_at > ${request.modifiedAfter}::timestamptz`);
+  if (request.modifiedBefore !== undefined) filters.push(sql`f.updated_at < ${request.modifiedBefore}::timestamptz`);
+  if (request.shared !== undefined) {
+    const shares = sql`exists (select 1 from file_shares s where s.${sql.raw(`${kind}_id`)} = f.id)`;
+    filters.push(request.shared ? shares : sql`not ${shares}`);
+  }
+  if (request.contentType !== undefined) {
+    const [family, subtype] = request.contentType.split("/");
+    const pattern = subtype === "*" ? `${family}/%` : request.contentType;
+    filters.push(
+      sql`exists (select 1 from blobs b where b.hash = f.hash and b.mimetype like ${pattern.replaceAll("_", "\\_")})`,
+    );
+  }
+  for (const tag of request.tags ?? []) {
+    filters.push(sql`exists (select 1 from ${sql.raw(`${kind}_tags`)} l join tags t on t.id = l.tag_id
+      where l.${sql.raw(`${kind}_id`)} = f.id and t.name = ${tag})`);
+  }
+  const score = sql`round(1000 * (${similarity}) / ${query.words.length})::integer`;
+  return sql`(select ${kind}::text as kind, h.id, h.parent, h.tier, h.score, h.micros, h.updated_at from (
+      select t.*, case when t.tier = 2 then ${score} else 0 end as score from (
+        select f.id, ${parent} as parent, f.updated_at, f.search_text,
+          (extract(epoch from f.updated_at) * 1000000)::bigint::text as micros,
+          ${tierOf(sql`f.search_text`, query, exactName, matchesEvery(kind, query.words, true))} as tier
+        from ${table} f where ${sql.join(filters, sql` and `)}) t) h
+    where ${rankedAfter(start, sql`h.updated_at`)} order by h.tier, h.score desc, h.updated_at desc, h.id desc limit ${limit})`;
+}
+
+/**
+ * SQL condition: the row `h` (with its `tier`, `score`, the time `at` it is ranked by
+ * within them, and `id`) comes after `position` in ranked order: tier, then score and
+ * time, newest first (true on the first page).
+ */
+export function rankedAfter(position: Position | undefined, at: SQL): SQL {
+  if (!position) return sql`true`;
+  const [tier, score, micros, id] = position;
+  const time = sql`(timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond')`;
+  return sql`(h.tier > ${tier} or (h.tier = ${tier} and (h.score < ${score}
+    or (h.score = ${score} and (${at}, h.id) < (${time}, ${id})))))`;
+}
+
+/** The position a ranked list's cursor holds, checked for shape (the MAC vouches for its values). */
+export function rankedPosition(scope: ListScope, cursor: string): Position {
+  const values = cursorValues(scope, cursor);
+  const [tier, score, micros, id] = values;
+  const valid =
+    values.length === 4 &&
+    Number.isInteger(tier) &&
+    Number.isInteger(score) &&
+    typeof micros === "string" &&
+    /^-?\d{1,19}$/.test(micros) &&
+    typeof id === "string";
+  if (!valid) throw new TypeError("a search cursor signed by this server holds a position");
+  return values as Position;
+}
+
+/**
+ * The caller's binned folders and everything below them (`binned`), and with `folder`
+ * that folder's subtree (`subtree`): the relations the filters read.
+ */
+const relations = (userId: number, folder: string | undefined) =>
+  sql`with recursive binned as (
+      select b.folder_id as id, 1 as level from bins b where b.user_id = ${userId} and b.folder_id is not null
+      union all
+      select c.id, p.level + 1 from binned p join folders c on c.parent_id = p.id where ${goesOn(sql`p.level`)}
+    )${
+      folder === undefined
+        ? sql``
+        : sql`, subtree as (
+      select s.id, 1 as level from folders s where s.id = ${folder} and s.user_id = ${userId}
+      union all
+      select c.id, p.level + 1 from subtree p join folders c on c.parent_id = p.id where ${goesOn(sql`p.level`)}
+    )`
+    }`;
+
+/** Each hit's File or Folder view and the names of the folders above it, in the hits' order. */
+async function hitViews(db: Db, userId: number, hits: HitRow[], contentLink: ContentLink): Promise<SearchHit[]> {
+  if (hits.length === 0) return [];
+  type Row = { kind: "file" | "folder"; file_view: FileRow | null; folder_view: FolderRow | null; path: string[] };
+  const found = await rows<Row>(
+    db,
+    sql`select h.kind, file_view.row as file_view, folder_view.row as folder_view, array(
+          with recursive up as (
+            select p.id, p.parent_id, p.name, 1 as level from folders p where p.id = h.parent
+            union all
+            select p.id, p.parent_id, p.name, up.level + 1 from up join folders p on p.id = up.parent_id
+            where ${goesOn(sql`up.level`)}
+          ) select name from up order by level desc) as path
+        from unnest(${array(hits.map((h) => h.kind))}::text[], ${array(hits.map((h) => h.id))}::text[],
+          ${array(hits.map((h) => h.parent))}::text[]) with ordinality h(kind, id, parent, at)
+        ${itemViews({
+          owner: sql`${userId}::integer`,
+          fileId: sql`case when h.kind = 'file' then h.id end`,
+          folderId: sql`case when h.kind = 'folder' then h.id end`,
+        })}
+        order by h.at`,
+  );
+  return found.flatMap((row): SearchHit[] => {
+    if (row.kind === "file" && row.file_view) {
+      return [{ kind: "file", item: presentFile(row.file_view, contentLink).file, path: row.path }];
+    }
+    if (row.kind === "folder" && row.folder_view) {
+      return [{ kind: "folder", item: presentFolder(row.folder_view).folder, path: row.path }];
+    }
+    return [];
+  });
+}
+
+/**
+ * One page of the caller's files and folders that match `request.q` and its filters,
+ * best first (see the module's comment). A `folder` that is not the caller's answers 404.
+ */
+export async function search(
+  db: Db,
+  userId: number,
+  request: SearchRequest,
+  page: PageRequest,
+  contentLink: ContentLink,
+): Promise<Page<SearchHit>> {
+  const scope = { userId, list: `search:${JSON.stringify(request)}` };
+  const start = page.cursor === undefined ? undefined : rankedPosition(scope, page.cursor);
+  if (request.folder !== undefined) {
+    const [owned] = await rows<{ id: string }>(
+      db,
+      sql`select id from folders where id = ${request.folder} and user_id = ${userId}`,
+    );
+    if (!owned) throw notFound("folder");
+  }
+  const query = await foldQuery(db, userId, request.q);
+  if (query.words.length === 0) return { items: [], next: null };
+  const limit = page.pageSize + 1;
+  const kinds = (["file", "folder"] as const).filter(
+    (kind) => (request.kind ?? kind) === kind && !(kind === "folder" && request.contentType !== undefined),
+  );
+  const found = await rows<HitRow>(
+    db,
+    sql`${relations(userId, request.folder)}
+      select * from (${sql.join(
+        kinds.map((kind) => kindQuery(kind, userId, query, request, limit, start)),
+        sql` union all `,
+      )}) h order by h.tier, h.score desc, h.updated_at desc, h.id desc limit ${limit}`,
+  );
+  const hits = found.slice(0, page.pageSize);
+  const last = hits.at(-1);
+  const next =
+    found.length > page.pageSize && last ? signedCursor(scope, [last.tier, last.score, last.micros, last.id]) : null;
+  return { items: await hitViews(db, userId, hits, contentLink), next };
+}
