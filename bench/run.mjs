@@ -31,6 +31,7 @@ import {
 import { roundTripsPerOperation } from "./round-trips.mjs";
 import { scaleFigures } from "./scale.mjs";
 import { MIX, scenarios } from "./scenarios.mjs";
+import { searchFigures } from "./search.mjs";
 import { randomFile, timed, timedUpload } from "./transfers.mjs";
 import { tusFigures } from "./tus.mjs";
 import { versionListPages, versionPutCost } from "./versions.mjs";
@@ -66,6 +67,16 @@ const VERSION_LIST = {
   count: Number(process.env.BENCH_VERSIONS_LIST ?? 10_000),
   passes: Number(process.env.BENCH_VERSIONS_PASSES ?? 5),
   edge: 20,
+};
+
+// Issue 43 §1: searches of a caller with 100,000 items among 1,000,000 (PostgreSQL; PGlite: the caller's only).
+const SEARCH = {
+  items: Number(process.env.BENCH_SEARCH_ITEMS ?? 100_000),
+  others: Number(process.env.BENCH_SEARCH_OTHERS ?? 900_000),
+  requests: Number(process.env.BENCH_SEARCH_REQUESTS ?? 100),
+  writeRounds: Number(process.env.BENCH_SEARCH_WRITE_ROUNDS ?? 3),
+  duration: DURATION,
+  backends: (process.env.BENCH_SEARCH_BACKENDS ?? "pglite,postgres").split(",").filter(Boolean),
 };
 
 // Issue 43 §2: a folder of 1,000 files, 2 GiB in all, as one archive against its files one by one.
@@ -542,6 +553,7 @@ function markdown(results) {
     for (const d of results.duplicates) lines.push(`| ${d.items} items | ${d.ms} | ${d.msPer1000} |`);
   }
   if (results.scale) lines.push("", ...scaleMarkdown(results.scale));
+  if (results.search) lines.push(...searchMarkdown(results.search));
   lines.push(...fileMarkdown(results));
   if (results.webhooks) lines.push(...webhookMarkdown(results.webhooks));
   if (results.coldStart) {
@@ -549,6 +561,34 @@ function markdown(results) {
     for (const [k, ms] of Object.entries(results.coldStart)) lines.push(`| ${k} | ${ms} |`);
   }
   return `${lines.join("\n")}\n`;
+}
+
+/** The table of issue 43 §1: each search shape's latency against a file GET, the plans, the write cost. */
+function searchMarkdown(search) {
+  const s0 = search[0];
+  const lines = [
+    "",
+    `Search (issue 43 §1): the caller's ${s0.items} files and folders named from a 300-word vocabulary (PostgreSQL: among ${search.find((s) => s.others)?.others ?? 0} more of 90 other users), ${s0.requests} sequential requests of each shape, interleaved, with a file GET as the baseline (ms). Targets: PostgreSQL p50 ≤ 15, p99 ≤ 50; PGlite p50 ≤ 50; each shape's statements read the search index; a write with the index ÷ without ≤ 1.15.`,
+    "",
+    "| backend | shape | p50 | p99 | p50 ÷ file GET | plan reads the search index |",
+    "|---|---|---:|---:|---:|---|",
+  ];
+  for (const s of search) {
+    for (const [shape, f] of Object.entries(s.latency)) {
+      const plan = s.plans?.[shape];
+      lines.push(
+        `| ${s.backend} | ${shape} | ${f.p50} | ${f.p99} | ${f.toBaseline ?? ""} | ${plan ? (plan.usesSearchIndex ? "yes" : "**no**") : ""} |`,
+      );
+    }
+    if (s.writeCost) {
+      lines.push(
+        `| ${s.backend} | write CPU (server + PostgreSQL) with the index ÷ without | ${Object.entries(s.writeCost)
+          .map(([name, r]) => `${name} **${r}**`)
+          .join(", ")} | | | |`,
+      );
+    }
+  }
+  return lines;
 }
 
 /** The tables of issue 43 §2 (a folder's archive against its files one by one) and issue 27 §4 (tus against one request, versions kept against none, the version list's pages). */
@@ -790,6 +830,8 @@ try {
   if (ARCHIVES.rounds > 0 && FILE_BACKENDS.length > 0) {
     results.archives = await archiveFigures(FILE_BACKENDS, benchUrl, scratch, ARCHIVES);
   }
+  if (SEARCH.items > 0 && SEARCH.backends.length > 0)
+    results.search = await searchFigures(SEARCH.backends, scratch, SEARCH);
   if (WEBHOOKS) results.webhooks = await webhookFigures(scratch, WEBHOOKS);
   results.tookSeconds = Math.round((Date.now() - started) / 1000);
   results.machine += ` and ${loadavg()[0].toFixed(1)} at the end`;

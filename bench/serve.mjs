@@ -6,6 +6,8 @@
 // With BENCH_WORKERS=n, n such processes share one port (node:cluster, as WORKERS=n
 // runs the service): the first seeds, the others only serve.
 // With BENCH_SEED_VERSIONS=n, the first user's demo file has n versions (seed.mjs).
+// With SEED_SEARCH_ITEMS=n (and SEED_SEARCH_OTHERS=m; names that run.mjs's own settings do not use), the first user has n more items
+// named from a vocabulary, and 90 new users m more among them (search.mjs).
 // With BENCH_CPU_PROFILE=<file>, SIGUSR2 starts the CPU profiler and SIGTERM writes the
 // profile: steady state only, without start-up.
 import cluster from "node:cluster";
@@ -13,6 +15,7 @@ import { once } from "node:events";
 import { writeFile } from "node:fs/promises";
 import { Session } from "node:inspector/promises";
 import { createLogger, loadConfig, startServer } from "@vault/server";
+import { seedSearch } from "./search.mjs";
 import { seed, seedVersions } from "./seed.mjs";
 
 const workers = Number(process.env.BENCH_WORKERS ?? 1);
@@ -36,6 +39,10 @@ if (workers > 1 && cluster.isPrimary) {
     process.env.BENCH_SEEDS === "0" ? {} : await seed(server.database, server.blobs, config.binRetentionDays);
   const versions = Number(process.env.BENCH_SEED_VERSIONS ?? 0);
   if (versions > 1) await seedVersions(server.database, seeded.users[0].file_id, versions);
+  const searchItems = Number(process.env.SEED_SEARCH_ITEMS ?? 0);
+  if (searchItems > 0) {
+    await seedSearch(server.database, seeded.users, searchItems, Number(process.env.SEED_SEARCH_OTHERS ?? 0));
+  }
   const profile = process.env.BENCH_CPU_PROFILE;
   const session = new Session();
   if (profile) {
