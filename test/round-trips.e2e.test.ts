@@ -40,6 +40,9 @@ const BUDGET: Partial<Record<OperationId, number>> = {
   // One select of the caller's events (the recorded views are presented without reading more).
   listEvents: 1,
   getEvent: 1,
+  // The query folded (1); BEGIN with the planner's setting, the best band, the close band
+  // when a page is not full, COMMIT (4); the hits' views (1) (decisions/search.md).
+  searchItems: 6,
 };
 const DEFAULT_BUDGET = 3;
 

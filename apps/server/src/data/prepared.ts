@@ -59,6 +59,12 @@ export function statement<Row>(name: string, text: string): (on: Db | Session, v
 
 const dialect = new PgDialect();
 
+/** A drizzle `sql` query run on a session, unprepared (for statements whose text changes with their input). */
+export function runQuery<Row>(session: Session, query: SQL): Promise<Row[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return session.run<Row>("", text, params);
+}
+
 /** A value of a `namedStatement`, named: `${value("id")}` in its SQL takes `id` of each execution's values. */
 export const value = (name: string) => sql`${sql.placeholder(name)}`;
 
@@ -82,10 +88,26 @@ export function namedStatement<Row, Values extends Record<string, unknown>>(name
 export async function lockedTransaction<T>(db: Db, lock: string, work: (session: Session) => Promise<T>): Promise<T> {
   const driver = driverOf(db);
   if (!(driver instanceof pg.Pool)) return driver.transaction((tx) => work(new Session(tx)));
+  return transactionAfter(db, lock, work);
+}
+
+/**
+ * Runs `work` in a transaction whose first statement is `setup` (SQL without
+ * parameters: a lock, a `SET LOCAL`), on PostgreSQL in the same round trip as BEGIN.
+ * Retried on a deadlock or serialization failure, as every transaction is.
+ */
+export async function transactionAfter<T>(db: Db, setup: string, work: (session: Session) => Promise<T>): Promise<T> {
+  const driver = driverOf(db);
+  if (!(driver instanceof pg.Pool)) {
+    return driver.transaction(async (tx) => {
+      await tx.exec(setup);
+      return work(new Session(tx));
+    });
+  }
   return retried(async () => {
     const connection = await driver.connect();
     try {
-      await connection.query(`begin; ${lock}`);
+      await connection.query(`begin; ${setup}`);
       const result = await work(new Session(connection));
       await connection.query("commit");
       connection.release();

@@ -5,8 +5,8 @@
 // index led by the owner finds the candidates, and they are ranked by tier (an exact
 // name, every word a word's start, close ones) and within it by recency.
 import { type SQL, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../data/database.js";
-import { namedStatement, value } from "../../data/prepared.js";
+import type { Db } from "../../data/database.js";
+import { namedStatement, runQuery, type Session, transactionAfter, value } from "../../data/prepared.js";
 import type { ApiFile, ApiFolder } from "../contract.js";
 import { notFound } from "../errors.js";
 import { cursorValues, type ListScope, type Page, type PageRequest, signedCursor } from "../pagination.js";
@@ -51,7 +51,7 @@ export interface FoldedQuery {
   words: QueryWord[];
 }
 
-async function rows<T>(db: Tx, query: SQL): Promise<T[]> {
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
@@ -256,18 +256,16 @@ const relations = (userId: number, folder: string | undefined) =>
     }`;
 
 /**
- * The rows of a band's statement, planned without plain index scans. PostgreSQL costs
- * a walk of the owner's btree (`files_user_idx`) by how its rows lie on disk, and where
- * a user's rows were written together it took that walk, filtering every item of the
- * caller, over the trigram index: 116 ms against 14 for a word matching 800 of 100,000
- * items. Bitmap scans stay allowed, so the trigram index (and a tag's ids by primary
- * key) are what it can read; the setting lasts until the transaction ends.
+ * Runs the bands' statements in one transaction that plans them without plain index
+ * scans. PostgreSQL costs a walk of the owner's btree (`files_user_idx`) by how its rows
+ * lie on disk, and where a user's rows were written together it took that walk,
+ * filtering every item of the caller, over the trigram index: 116 ms against 14 for a
+ * word matching 800 of 100,000 items. Bitmap scans stay allowed, so the trigram index
+ * (and a tag's ids by primary key) are what it can read; the setting ends with the
+ * transaction, in the round trip of its BEGIN.
  */
-const throughTheSearchIndex = (db: Db, statement: SQL) =>
-  db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_indexscan = off`);
-    return rows<HitRow>(tx, statement);
-  });
+const throughTheSearchIndex = <T>(db: Db, work: (session: Session) => Promise<T>) =>
+  transactionAfter(db, "set local enable_indexscan = off", work);
 
 type ViewRow = { kind: "file" | "folder"; file_view: FileRow | null; folder_view: FolderRow | null; path: string[] };
 
@@ -340,25 +338,24 @@ export async function search(
   const kinds = (["file", "folder"] as const).filter(
     (kind) => (request.kind ?? kind) === kind && !(kind === "folder" && request.contentType !== undefined),
   );
-  const found: HitRow[] = [];
-  for (const band of ["best", "close"] as const) {
-    const tiers = band === "best" ? [0, 1] : [2];
-    // A cursor inside the close band skips the best one; one inside the best band starts the close one afresh.
-    if (start && start[0] > Math.max(...tiers)) continue;
-    if (found.length >= limit) break;
-    const from = start && tiers.includes(start[0]) ? start : undefined;
-    const rest = limit - found.length;
-    found.push(
-      ...(await throughTheSearchIndex(
-        db,
-        sql`${relations(userId, request.folder)}
-          select * from (${sql.join(
-            kinds.map((kind) => bandQuery(band, kind, userId, query, request, rest, from)),
-            sql` union all `,
-          )}) h order by h.tier, h.score desc, h.updated_at desc, h.id desc limit ${rest}`,
-      )),
-    );
-  }
+  const found = await throughTheSearchIndex(db, async (session) => {
+    const hits: HitRow[] = [];
+    for (const band of ["best", "close"] as const) {
+      const tiers = band === "best" ? [0, 1] : [2];
+      // A cursor inside the close band skips the best one; one inside the best band starts the close one afresh.
+      if (start && start[0] > Math.max(...tiers)) continue;
+      if (hits.length >= limit) break;
+      const from = start && tiers.includes(start[0]) ? start : undefined;
+      const rest = limit - hits.length;
+      const statement = sql`${relations(userId, request.folder)}
+        select * from (${sql.join(
+          kinds.map((kind) => bandQuery(band, kind, userId, query, request, rest, from)),
+          sql` union all `,
+        )}) h order by h.tier, h.score desc, h.updated_at desc, h.id desc limit ${rest}`;
+      hits.push(...(await runQuery<HitRow>(session, statement)));
+    }
+    return hits;
+  });
   const hits = found.slice(0, page.pageSize);
   const last = hits.at(-1);
   const next =
