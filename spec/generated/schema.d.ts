@@ -1548,7 +1548,7 @@ export interface components {
         /** @description A file that matched a search. */
         FileHit: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description `file`: `item` is a File. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             kind: "file";
@@ -2178,7 +2178,7 @@ export interface components {
         /** @description A folder that matched a search. */
         FolderHit: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description `folder`: `item` is a Folder. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             kind: "folder";
