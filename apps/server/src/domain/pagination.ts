@@ -41,13 +41,13 @@ const badCursor = () =>
   ]);
 
 /** A cursor holding `values` (a position in some list order), signed for the caller and list. */
-export function signedCursor(scope: ListScope, values: unknown[]): string {
+function signedCursor(scope: ListScope, values: unknown[]): string {
   const payload = Buffer.from(JSON.stringify(values)).toString("base64url");
   return `${payload}.${keyRing().mac("cursor", signed(scope, payload)).subarray(0, 16).toString("base64url")}`;
 }
 
 /** The values a cursor holds, if it was signed for this caller and list; else a 400 naming `cursor`. */
-export function cursorValues(scope: ListScope, cursor: string): unknown[] {
+function cursorValues(scope: ListScope, cursor: string): unknown[] {
   const [payload, signature, ...rest] = cursor.split(".");
   if (!payload || !signature || rest.length > 0) throw badCursor();
   const given = Buffer.from(signature, "base64url");
@@ -70,9 +70,14 @@ export interface Keyset {
   descending?: boolean;
 }
 
-/** A row's position, exact to the microsecond (a JavaScript Date keeps milliseconds only). */
-export const positionOf = (keyset: Keyset) =>
-  sql<string>`(extract(epoch from ${keyset.createdAt}) * 1000000)::bigint::text`.as("page_micros");
+/** A time in microseconds since the epoch, as text: exact, where a JavaScript Date keeps milliseconds only. */
+export const microsOf = (time: AnyPgColumn | SQL) => sql<string>`(extract(epoch from ${time}) * 1000000)::bigint::text`;
+
+/** The time `microsOf` wrote as `micros`. */
+const instantOf = (micros: string) => sql`(timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond')`;
+
+/** A row's position, exact to the microsecond. */
+export const positionOf = (keyset: Keyset) => microsOf(keyset.createdAt).as("page_micros");
 
 /** The list order of a keyset. */
 export const orderOf = ({ createdAt, id, descending }: Keyset) =>
@@ -81,7 +86,7 @@ export const orderOf = ({ createdAt, id, descending }: Keyset) =>
 /** SQL condition: the row comes after `position` in list order (true on the first page). */
 function after(keyset: Keyset, position: Position | undefined): SQL {
   if (!position) return sql`true`;
-  const at = sql`(timestamptz 'epoch' + ${position.micros}::bigint * interval '1 microsecond')`;
+  const at = instantOf(position.micros);
   return sql`(${keyset.createdAt}, ${keyset.id}) ${keyset.descending ? sql`<` : sql`>`} (${at}, ${position.id})`;
 }
 
@@ -102,5 +107,58 @@ export async function pageOf<Row extends { id: string; page_micros: string }>(
   const last = items.at(-1);
   const next =
     found.length > request.pageSize && last ? encode(scope, { micros: last.page_micros, id: last.id }) : null;
+  return { items, next };
+}
+
+/**
+ * Where a page of a ranked list ends (a search's): its last row's tier (best first), score
+ * (highest first), ranking time (`microsOf`, newest first) and id (highest first).
+ */
+export type RankedPosition = [tier: number, score: number, micros: string, id: string];
+
+/** The position a ranked list's cursor holds, checked for shape (the MAC vouches for its values). */
+function rankedPosition(scope: ListScope, cursor: string): RankedPosition {
+  const values = cursorValues(scope, cursor);
+  const [tier, score, micros, id] = values;
+  const valid =
+    values.length === 4 &&
+    Number.isInteger(tier) &&
+    Number.isInteger(score) &&
+    typeof micros === "string" &&
+    /^-?\d{1,19}$/.test(micros) &&
+    typeof id === "string";
+  if (!valid) throw new TypeError("a ranked cursor signed by this server holds a position");
+  return values as RankedPosition;
+}
+
+/**
+ * SQL condition: the row `h` (with its `tier`, `score`, the time `at` it is ranked by
+ * and `id`) comes after `position` in ranked order (true on the first page).
+ */
+export function rankedAfter(position: RankedPosition | undefined, at: SQL): SQL {
+  if (!position) return sql`true`;
+  const [tier, score, micros, id] = position;
+  return sql`(h.tier > ${tier} or (h.tier = ${tier} and (h.score < ${score}
+    or (h.score = ${score} and (${at}, h.id) < (${instantOf(micros)}, ${id})))))`;
+}
+
+/**
+ * One page of a ranked list, as `pageOf` is of a keyset list: `rows` reads, from the
+ * given position on (undefined on the first page), at most `limit` rows in ranked order,
+ * each with its `tier`, `score` and `page_micros`.
+ */
+export async function rankedPageOf<Row extends { id: string; tier: number; score: number; page_micros: string }>(
+  scope: ListScope,
+  request: PageRequest,
+  rows: (start: RankedPosition | undefined, limit: number) => Promise<Row[]>,
+): Promise<Page<Row>> {
+  const start = request.cursor === undefined ? undefined : rankedPosition(scope, request.cursor);
+  const found = await rows(start, request.pageSize + 1);
+  const items = found.slice(0, request.pageSize);
+  const last = items.at(-1);
+  const next =
+    found.length > request.pageSize && last
+      ? signedCursor(scope, [last.tier, last.score, last.page_micros, last.id])
+      : null;
   return { items, next };
 }

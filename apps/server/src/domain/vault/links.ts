@@ -6,10 +6,20 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../data/database.js";
 import { namedStatement, value } from "../../data/prepared.js";
-import { type Keyset, type Page, type PageRequest, pageOf, positionOf, signedCursor } from "../pagination.js";
+import {
+  type Keyset,
+  microsOf,
+  type Page,
+  type PageRequest,
+  pageOf,
+  positionOf,
+  rankedAfter,
+  rankedPageOf,
+} from "../pagination.js";
 import { tokenHash } from "./link-tokens.js";
 import { inside, visibleFile, visibleFolder } from "./placement.js";
-import { foldQuery, matchesText, rankedAfter, rankedPosition, tierOf } from "./search.js";
+import { foldQuery, matchesText, tierOf } from "./search.js";
+import { rowsOf } from "./views.js";
 
 /** How long `last_accessed_at` may lag: a burst of requests (a video's ranges) writes it once. */
 const ACCESS_PRECISION = sql`interval '1 minute'`;
@@ -192,10 +202,6 @@ export interface LinkFileRow {
 const inSubtree = (link: OpenedLink, folderId: SQL | string) =>
   sql`(${visibleFolder(link.ownerId, folderId)} and ${inside(folderId, link.item.id)})`;
 
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 /**
  * The folder of a folder link's subtree that `folderId` names (the shared folder when
  * undefined), or undefined when it is none: a file link, outside the subtree, in the bin, another's.
@@ -328,28 +334,20 @@ const newestShared = (db: Db, userId: number, page: PageRequest) =>
   );
 
 /** The shares with the caller whose item's name or description matches `q`, best first (as a search ranks), then newest. */
-async function bestShared(db: Db, userId: number, page: PageRequest, q: string): Promise<Page<SharedWithMeRow>> {
-  const scope = { userId, list: `shared_with_me:${q}` };
-  const start = page.cursor === undefined ? undefined : rankedPosition(scope, page.cursor);
-  const query = await foldQuery(db, null, q);
-  if (query.words.length === 0) return { items: [], next: null };
-  const text = sql`coalesce(f.search_text, fo.search_text)`;
-  const found = await rowsOf<SharedWithMeRow & { tier: number; score: number }>(
-    db,
-    sql`select * from (
-        select ${SHARED_COLUMNS}, ${tierOf(text, query)} as tier, 0 as score,
-          (extract(epoch from s.created_at) * 1000000)::bigint::text as page_micros
-        from ${sharedWith(userId)} and ${matchesText(text, query)}) h
-      where ${rankedAfter(start, sql`h.created_at`)}
-      order by h.tier, h.created_at desc, h.id desc limit ${page.pageSize + 1}`,
-  );
-  const items = found.slice(0, page.pageSize);
-  const last = items.at(-1);
-  const next =
-    found.length > page.pageSize && last
-      ? signedCursor(scope, [last.tier, last.score, last.page_micros, last.id])
-      : null;
-  return { items, next };
+function bestShared(db: Db, userId: number, page: PageRequest, q: string): Promise<Page<SharedWithMeRow>> {
+  return rankedPageOf({ userId, list: `shared_with_me:${q}` }, page, async (start, limit) => {
+    const query = await foldQuery(db, null, q);
+    if (query.words.length === 0) return [];
+    const text = sql`coalesce(f.search_text, fo.search_text)`;
+    return rowsOf<SharedWithMeRow & { tier: number; score: number }>(
+      db,
+      sql`select * from (
+          select ${SHARED_COLUMNS}, ${tierOf(text, query)} as tier, 0 as score, ${microsOf(sql`s.created_at`)} as page_micros
+          from ${sharedWith(userId)} and ${matchesText(text, query)}) h
+        where ${rankedAfter(start, sql`h.created_at`)}
+        order by h.tier, h.created_at desc, h.id desc limit ${limit}`,
+    );
+  });
 }
 
 /**

@@ -9,9 +9,24 @@ import type { Db } from "../../data/database.js";
 import { namedStatement, runQuery, type Session, transactionAfter, value } from "../../data/prepared.js";
 import type { ApiFile, ApiFolder } from "../contract.js";
 import { notFound } from "../errors.js";
-import { cursorValues, type ListScope, type Page, type PageRequest, signedCursor } from "../pagination.js";
+import {
+  microsOf,
+  type Page,
+  type PageRequest,
+  type RankedPosition,
+  rankedAfter,
+  rankedPageOf,
+} from "../pagination.js";
 import { goesOn } from "./placement.js";
-import { type ContentLink, type FileRow, type FolderRow, itemViews, presentFile, presentFolder } from "./views.js";
+import {
+  type ContentLink,
+  type FileRow,
+  type FolderRow,
+  itemViews,
+  presentFile,
+  presentFolder,
+  rowsOf,
+} from "./views.js";
 
 /** The most words of a query that count: the rest are ignored. */
 const MAX_WORDS = 10;
@@ -49,10 +64,6 @@ export interface FoldedQuery {
   /** The folded query with a space before each word, as a name is in `search_text`. */
   whole: string;
   words: QueryWord[];
-}
-
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 const array = (values: unknown[]) => sql.param(values);
@@ -120,16 +131,13 @@ function matchesEvery(kind: "file" | "folder", words: QueryWord[], prefixOnly = 
   return each.length === 0 ? sql`false` : sql.join(each, sql` and `);
 }
 
-/** Where a page of a ranked list ends: tier, score, the ranking time in microseconds, id. */
-export type Position = [number, number, string, string];
-
 interface HitRow {
   kind: "file" | "folder";
   id: string;
   parent: string | null;
   tier: number;
   score: number;
-  micros: string;
+  page_micros: string;
 }
 
 /**
@@ -176,7 +184,7 @@ function bandQuery(
   query: FoldedQuery,
   request: SearchRequest,
   limit: number,
-  start: Position | undefined,
+  start: RankedPosition | undefined,
 ) {
   const table = sql.raw(kind === "file" ? "files" : "folders");
   const parent = sql.raw(kind === "file" ? "f.folder_id" : "f.parent_id");
@@ -201,39 +209,11 @@ function bandQuery(
     tier = sql`2`;
     score = sql`round(1000 * (${similarity}) / ${query.words.length})::integer`;
   }
-  return sql`(select ${kind}::text as kind, h.id, h.parent, h.tier, h.score, h.micros, h.updated_at from (
-      select f.id, ${parent} as parent, f.updated_at, (extract(epoch from f.updated_at) * 1000000)::bigint::text as micros,
+  return sql`(select ${kind}::text as kind, h.id, h.parent, h.tier, h.score, h.page_micros, h.updated_at from (
+      select f.id, ${parent} as parent, f.updated_at, ${microsOf(sql`f.updated_at`)} as page_micros,
         ${tier} as tier, ${score} as score
       from ${table} f where ${sql.join(filters, sql` and `)}) h
     where ${rankedAfter(start, sql`h.updated_at`)} order by h.tier, h.score desc, h.updated_at desc, h.id desc limit ${limit})`;
-}
-
-/**
- * SQL condition: the row `h` (with its `tier`, `score`, the time `at` it is ranked by
- * within them, and `id`) comes after `position` in ranked order: tier, then score and
- * time, newest first (true on the first page).
- */
-export function rankedAfter(position: Position | undefined, at: SQL): SQL {
-  if (!position) return sql`true`;
-  const [tier, score, micros, id] = position;
-  const time = sql`(timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond')`;
-  return sql`(h.tier > ${tier} or (h.tier = ${tier} and (h.score < ${score}
-    or (h.score = ${score} and (${at}, h.id) < (${time}, ${id})))))`;
-}
-
-/** The position a ranked list's cursor holds, checked for shape (the MAC vouches for its values). */
-export function rankedPosition(scope: ListScope, cursor: string): Position {
-  const values = cursorValues(scope, cursor);
-  const [tier, score, micros, id] = values;
-  const valid =
-    values.length === 4 &&
-    Number.isInteger(tier) &&
-    Number.isInteger(score) &&
-    typeof micros === "string" &&
-    /^-?\d{1,19}$/.test(micros) &&
-    typeof id === "string";
-  if (!valid) throw new TypeError("a search cursor signed by this server holds a position");
-  return values as Position;
 }
 
 /**
@@ -324,21 +304,33 @@ export async function search(
   contentLink: ContentLink,
 ): Promise<Page<SearchHit>> {
   const scope = { userId, list: `search:${JSON.stringify(request)}` };
-  const start = page.cursor === undefined ? undefined : rankedPosition(scope, page.cursor);
-  if (request.folder !== undefined) {
-    const [owned] = await rows<{ id: string }>(
-      db,
-      sql`select id from folders where id = ${request.folder} and user_id = ${userId}`,
-    );
-    if (!owned) throw notFound("folder");
-  }
-  const query = await foldQuery(db, userId, request.q);
-  if (query.words.length === 0) return { items: [], next: null };
-  const limit = page.pageSize + 1;
+  const found = await rankedPageOf(scope, page, async (start, limit) => {
+    if (request.folder !== undefined) {
+      const [owned] = await rowsOf<{ id: string }>(
+        db,
+        sql`select id from folders where id = ${request.folder} and user_id = ${userId}`,
+      );
+      if (!owned) throw notFound("folder");
+    }
+    const query = await foldQuery(db, userId, request.q);
+    return query.words.length === 0 ? [] : readBands(db, userId, request, query, start, limit);
+  });
+  return { items: await hitViews(db, userId, found.items, contentLink), next: found.next };
+}
+
+/** The hits from `start` on, at most `limit`: the best band's, then (while there is room) the close band's. */
+function readBands(
+  db: Db,
+  userId: number,
+  request: SearchRequest,
+  query: FoldedQuery,
+  start: RankedPosition | undefined,
+  limit: number,
+): Promise<HitRow[]> {
   const kinds = (["file", "folder"] as const).filter(
     (kind) => (request.kind ?? kind) === kind && !(kind === "folder" && request.contentType !== undefined),
   );
-  const found = await throughTheSearchIndex(db, async (session) => {
+  return throughTheSearchIndex(db, async (session) => {
     const hits: HitRow[] = [];
     for (const band of ["best", "close"] as const) {
       const tiers = band === "best" ? [0, 1] : [2];
@@ -356,9 +348,4 @@ export async function search(
     }
     return hits;
   });
-  const hits = found.slice(0, page.pageSize);
-  const last = hits.at(-1);
-  const next =
-    found.length > page.pageSize && last ? signedCursor(scope, [last.tier, last.score, last.micros, last.id]) : null;
-  return { items: await hitViews(db, userId, hits, contentLink), next };
 }

@@ -12,7 +12,8 @@ const list = (ids: string[]) =>
     sql`, `,
   );
 
-async function rows<T>(tx: Tx, query: SQL): Promise<T[]> {
+/** The rows of a hand-written query, as the driver gives them. */
+export async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
   const result = (await tx.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
@@ -114,7 +115,7 @@ export async function fileViews(
   contentLink: ContentLink,
 ): Promise<Map<string, { file: ApiFile; version: number }>> {
   if (ids.length === 0) return new Map();
-  const found = await rows<FileRow>(
+  const found = await rowsOf<FileRow>(
     tx,
     fileViewQuery({ files: sql`(select * from files where user_id = ${userId} and id in (${list(ids)}))` }),
   );
