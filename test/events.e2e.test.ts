@@ -240,6 +240,13 @@ describe.each(backends)("events on $name", (backend) => {
       client().DELETE("/evault/v1/files/{id}/", { params: { path: { id: file.id } } }),
     );
     expect(binned.event.data).toEqual({ object: binned.result.data });
+
+    // The stored rows keep the view's columns only: not the search index's folded text.
+    const stored = await h.query<{ type: string; data: string }>(
+      `select type, data::text from events where object_id = '${file.id}' order by created_at`,
+    );
+    expect(stored.map((row) => row.type)).toEqual(["file.created", "file.updated"]);
+    for (const { data } of stored) expect(data).not.toContain("search_text");
   });
 
   test("versions: a restore records the file as it is after, a version's delete the version as it was", async () => {

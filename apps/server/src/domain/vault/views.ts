@@ -68,14 +68,18 @@ interface ViewSources {
   tags?: SQL;
 }
 
-/** Every column of the File view of the rows of `files` (a relation of `files` rows). */
+/**
+ * Every column of the File view of the rows of `files` (a relation of `files` rows): the
+ * ones `FileRow` names, as events and kept answers store the view (not `search_text`).
+ */
 export const fileViewQuery = ({
   files,
   blobs = sql`blobs`,
   shares = sql`file_shares`,
   tags,
 }: ViewSources & { files: SQL; blobs?: SQL }) =>
-  sql`select f.*, b.size, b.mimetype, share.id as share_id, share.access as share_access,
+  sql`select f.id, f.folder_id, f.name, f.description, f.hash, f.extension, f.is_starred, f.is_archived, f.is_deleted,
+          f.version, f.created_at, f.updated_at, b.size, b.mimetype, share.id as share_id, share.access as share_access,
           ${tags ?? tagsOfItem("file", sql`f.id`)} as tags
         from ${files} f left join ${blobs} b on b.hash = f.hash ${latestShare("file_id", sql`f.id`, shares)}`;
 
