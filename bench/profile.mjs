@@ -3,13 +3,12 @@
 // subscribed to every event, at a local receiver: the delivery worker's time is in the profile) with the CPU profiler on after a 1 s warm-up (see serve.mjs; the same
 // profiler as `node --cpu-prof`, without start-up in it), then prints where the server's time went
 // (self time by function and by package). Profiles land in bench/results/profiles/.
-import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { createBenchDatabase } from "./database.mjs";
-import { NODE_FLAGS, perConnection, startChild, stopChild } from "./processes.mjs";
+import { perConnection, startChild, stopChild } from "./processes.mjs";
 
 const noValidation = process.argv.includes("--no-validation");
 const receiver = process.argv.includes("--webhook")
@@ -22,22 +21,17 @@ const database = await createBenchDatabase();
 try {
   const file = join(dir, `${op}-${noValidation ? "novalidation-" : ""}${Date.now()}.cpuprofile`);
   await mkdir(dir, { recursive: true });
-  const args = noValidation ? ["--no-validation"] : [];
-  const child = spawn(process.execPath, [...NODE_FLAGS, join(import.meta.dirname, "serve.mjs"), ...args], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      RATE_LIMIT_PER_MINUTE: "1000000",
-      PORT: "0",
+  const server = await startChild(
+    "serve.mjs",
+    {
       DATABASE_URL: database.url,
       BENCH_CPU_PROFILE: file,
       DATA_DIR: await mkdtemp(join(tmpdir(), "vault-profile-")),
       WEBHOOK_ALLOW_HOSTS: "127.0.0.1",
     },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const server = JSON.parse(await new Promise((r) => child.stdout.once("data", (d) => r(String(d).split("\n")[0]))));
+    "server",
+    noValidation ? ["--no-validation"] : [],
+  );
   if (receiver) {
     const res = await fetch(`${server.url}/evault/v1/webhook_endpoints/`, {
       method: "POST",
@@ -47,18 +41,15 @@ try {
     if (res.status !== 201) throw new Error(`the endpoint was not made: ${res.status} ${await res.text()}`);
   }
   const { scenarios } = await import("./scenarios.mjs");
-  const s = scenarios({ ...server, pid: child.pid })[op];
+  const s = scenarios(server)[op];
   const run = (duration) => autocannon({ ...perConnection(server, s), connections: 50, duration });
   await run(1);
-  child.kill("SIGUSR2");
+  server.child.kill("SIGUSR2");
   const result = await run(seconds);
   console.log(
     `${op}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non2xx ${result.non2xx}`,
   );
-  await new Promise((r) => {
-    child.once("exit", r);
-    child.kill("SIGTERM");
-  });
+  await stopChild(server);
   const profile = JSON.parse(await readFile(file, "utf8"));
   const byFn = new Map();
   const byPkg = new Map();

@@ -67,6 +67,12 @@ export function scenarios(server, as = 0) {
       path: `/evault/v1/folders/${pick(pool.folder_ids, i)}/`,
       headers: { "api-key": user.api_key },
     }),
+    // A one-word search (over SEED_SEARCH_ITEMS items of serve.mjs, or the seed's few).
+    searchItems: () => ({
+      method: "GET",
+      path: "/evault/v1/search/?q=invoice",
+      headers: { "api-key": user.api_key },
+    }),
     // The user's demo file: a few bytes of text.
     downloadFile: () => ({
       method: "GET",
