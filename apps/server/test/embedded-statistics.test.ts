@@ -43,4 +43,22 @@ describe("the embedded database's statistics", () => {
     expect(plan).toMatch(/Index (Only )?Scan using folders_parent_created_idx on folders c/);
     expect(plan).not.toMatch(/Seq Scan on folders/);
   });
+
+  /** The size of the folders table on disk, in bytes. */
+  const foldersSize = async () => {
+    const { rows } = (await database.db.execute(sql`select pg_relation_size('folders') as size`)) as unknown as {
+      rows: { size: string }[];
+    };
+    return Number(rows[0]?.size);
+  };
+
+  test("when most folders were deleted, then a refresh vacuums the table: as many new folders fit in the space they left", async () => {
+    const before = await foldersSize();
+    await database.db.execute(sql`delete from folders where id like 'root-%' and id <> 'root-1'`);
+    await database.refreshStatistics();
+    await database.db.execute(sql`insert into folders (id, user_id, name)
+      select 'again-' || n, user_id, 'Again ' || n from generate_series(2, 2000) n, (select user_id from folders where id = 'root-1') u`);
+    // Without the vacuum the dead rows keep their pages and the new ones take as many more.
+    expect(await foldersSize()).toBeLessThanOrEqual(before * 1.1);
+  });
 });

@@ -11,7 +11,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { PRIVATE_DIRECTORY } from "../storage/private-modes.js";
 import { FOREIGN_KEY_VIOLATION, hasErrorCode, violates } from "./database-errors.js";
-import { analyzeGrownTables } from "./embedded-statistics.js";
+import { analyzeGrownTables, vacuumDeadTables } from "./embedded-statistics.js";
 import { superviseEmbedded } from "./embedded-supervisor.js";
 import { type EmbeddedClient, openInMemory } from "./open-pglite.js";
 import { lockDirectory } from "./pglite-lock.js";
@@ -32,8 +32,8 @@ export interface Database {
   /** Whether the database answers a query. */
   ping(): Promise<boolean>;
   /**
-   * Keeps the planner's statistics current where nothing else does (PGlite, see
-   * `embedded-statistics.ts`; PostgreSQL's autovacuum does it there).
+   * Reclaims dead rows and keeps the planner's statistics current where nothing else
+   * does (PGlite, see `embedded-statistics.ts`; PostgreSQL's autovacuum does it there).
    */
   refreshStatistics(): Promise<void>;
   /**
@@ -281,6 +281,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
         () => false,
       ),
     async refreshStatistics() {
+      await vacuumDeadTables(client);
       await analyzeGrownTables(client);
     },
     // In-process: every connection is this one, so nothing is ever missed.
