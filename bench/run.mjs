@@ -1,6 +1,8 @@
 // npm run bench: load figures for every JSON operation against baselines measured in
 // the same run, interleaved, on PGlite and PostgreSQL; then the scale figures.
 // Writes results/latest.json and results/latest.md. See docs/performance.md.
+// `npm run bench -- --profile <operation> [seconds] [--peer] …` runs profile.mjs instead:
+// where one operation's CPU goes.
 import { spawn } from "node:child_process";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdtemp, open, rm, writeFile } from "node:fs/promises";
@@ -36,6 +38,11 @@ import { randomFile, timed, timedUpload } from "./transfers.mjs";
 import { tusFigures } from "./tus.mjs";
 import { versionListPages, versionPutCost } from "./versions.mjs";
 import { webhookFigures } from "./webhooks.mjs";
+
+if (process.argv.includes("--profile")) {
+  await import("./profile.mjs");
+  process.exit(0);
+}
 
 const here = import.meta.dirname;
 const root = resolve(here, "..");

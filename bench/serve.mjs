@@ -9,12 +9,11 @@
 // With SEED_SEARCH_ITEMS=n (and SEED_SEARCH_OTHERS=m; names that run.mjs's own settings do not use), the first user has n more items
 // named from a vocabulary, and 90 new users m more among them (search.mjs).
 // With BENCH_CPU_PROFILE=<file>, SIGUSR2 starts the CPU profiler and SIGTERM writes the
-// profile: steady state only, without start-up.
+// profile (cpu-profile.mjs).
 import cluster from "node:cluster";
 import { once } from "node:events";
-import { writeFile } from "node:fs/promises";
-import { Session } from "node:inspector/promises";
 import { createLogger, loadConfig, startServer } from "@vault/server";
+import { cpuProfileOnSignal } from "./cpu-profile.mjs";
 import { seedSearch } from "./search.mjs";
 import { seed, seedVersions } from "./seed.mjs";
 
@@ -43,18 +42,12 @@ if (workers > 1 && cluster.isPrimary) {
   if (searchItems > 0) {
     await seedSearch(server.database, seeded.users, searchItems, Number(process.env.SEED_SEARCH_OTHERS ?? 0));
   }
-  const profile = process.env.BENCH_CPU_PROFILE;
-  const session = new Session();
-  if (profile) {
-    session.connect();
-    await session.post("Profiler.enable");
-    process.on("SIGUSR2", () => session.post("Profiler.start"));
-  }
+  const profile = cpuProfileOnSignal();
   const ready = { url: server.url, ...seeded };
   if (cluster.isWorker) process.send?.(ready);
   else process.stdout.write(`${JSON.stringify(ready)}\n`);
   process.on("SIGTERM", async () => {
-    if (profile) await writeFile(profile, JSON.stringify((await session.post("Profiler.stop")).profile));
+    await profile.written();
     await server.close();
     process.exit(0);
   });

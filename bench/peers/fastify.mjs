@@ -5,6 +5,7 @@
 // PATCH. Prints one JSON line like serve.mjs.
 import { readContract } from "@vault/spec";
 import Fastify from "fastify";
+import { cpuProfileOnSignal } from "../cpu-profile.mjs";
 import {
   authenticate,
   ifMatch,
@@ -93,9 +94,11 @@ app.patch(
   },
 );
 
+const profile = cpuProfileOnSignal();
 await app.listen({ port: 0, host: "127.0.0.1" });
 process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${app.server.address().port}`, ...db.seeded })}\n`);
 process.on("SIGTERM", async () => {
+  await profile.written();
   await app.close();
   await db.close();
   process.exit(0);

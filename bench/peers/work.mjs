@@ -3,11 +3,11 @@
 // (read off the server with a wrapped pg.Client.query), the same api-key lookup by
 // SHA-256, the same response body. Only the framework around it differs between peers.
 import { createHash } from "node:crypto";
-import { loadConfig, openBlobStore, openDatabase } from "@vault/server";
+import { loadConfig, openBlobStore, openDatabase, openKeyRing } from "@vault/server";
 import { seed } from "../seed.mjs";
 
 /**
- * Opens the database as the server does (migrations, seed), then runs the peer's
+ * Opens the database as the server does (migrations, the root key, seed), then runs the peer's
  * queries straight on the driver: the server's pg.Pool on PostgreSQL (its size and
  * timeouts), the PGlite client on the embedded database.
  */
@@ -15,6 +15,7 @@ export async function openPeerDatabase() {
   const config = loadConfig();
   const database = await openDatabase(config);
   await database.migrate();
+  await openKeyRing(config, database, () => {});
   const blobs = await openBlobStore(config);
   const seeded = await seed(database, blobs, config.binRetentionDays);
   const { pool } = database;
