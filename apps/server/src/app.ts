@@ -95,6 +95,17 @@ const securityHeaders = fixedHeaders(
  */
 const JSON_BODY_LIMIT = "1mb";
 
+const ADMIN_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
+
+/**
+ * `router` for the requests whose path `wanted` says, the others past it at once: a
+ * router mounted for every path tries each of its routes on every API request.
+ */
+const onlyFor =
+  (wanted: (path: string) => boolean, router: RequestHandler): RequestHandler =>
+  (req, res, next) =>
+    wanted(req.path) ? router(req, res, next) : next();
+
 /** Builds the HTTP app; it never listens (main.ts and tests do). */
 export function createApp(deps: AppDeps): App {
   const app = express();
@@ -109,17 +120,22 @@ export function createApp(deps: AppDeps): App {
   if (deps.config.corsOrigins.length > 0) app.use(corsHeaders(deps.config.corsOrigins));
   if (deps.metrics) {
     app.use(deps.metrics.middleware);
-    if (!deps.adminOnly) app.use(adminRouter(deps.database, deps.blobs, deps.metrics, deps.config.readinessCacheMs));
+    if (!deps.adminOnly) {
+      const admin = adminRouter(deps.database, deps.blobs, deps.metrics, deps.config.readinessCacheMs);
+      app.use(onlyFor((path) => ADMIN_PATHS.has(path), admin));
+    }
   }
-  app.use(docsRouter(deps.config.publicBaseUrl));
+  app.use(
+    onlyFor((path) => path.startsWith("/docs") || path.startsWith("/openapi."), docsRouter(deps.config.publicBaseUrl)),
+  );
   // The one form is a link page's password: `password=` and up to 1024 characters, each up to 12 bytes once encoded.
   app.use(
     express.json({ limit: JSON_BODY_LIMIT }),
     express.urlencoded({ extended: false, limit: "16kb", parameterLimit: 10 }),
     refuseUnboundedBody,
   );
-  // The one cookie is a link page's unlock (link-pages.ts).
-  app.use(cookieParser());
+  // The one cookie is a link page's unlock (link-pages.ts), sent to its link's paths only.
+  app.use("/evault/v1/links/", cookieParser());
   const validate = deps.validate ?? true;
   const gate = contractGate(deps.database.db, deps.keyCache, {
     validateRequests: validate,
