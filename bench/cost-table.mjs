@@ -69,7 +69,7 @@ function ruled(frame) {
 }
 
 /**
- * The profile's CPU time per part, in µs (idle left out), and per part the time of each
+ * The profile's CPU time per part, in µs (idle and the profiler's own start left out), and per part the time of each
  * running function (its self time): what to look at in a part, and in "other" what the
  * rules do not name yet.
  */
@@ -85,13 +85,21 @@ export function costByPart(profile) {
   const frames = new Map(PARTS.map((part) => [part, new Map()]));
   for (const [id, us] of selfTime) {
     const leaf = byId.get(id).callFrame;
-    if (leaf.functionName === "(idle)") continue;
+    if (leaf.functionName === "(idle)" || isProfilerStart(id, byId, parent)) continue;
     const part = partOf(id, byId, parent);
     totals.set(part, totals.get(part) + us);
     const key = `${leaf.functionName || "(anonymous)"} ${where(leaf.url)}:${leaf.lineNumber + 1}`;
     frames.get(part).set(key, (frames.get(part).get(key) ?? 0) + us);
   }
   return { totals, frames };
+}
+
+/** The sample is the profiler's own start (its `Profiler.start` call), not the server's work. */
+function isProfilerStart(id, byId, parent) {
+  for (let at = id; at !== undefined; at = parent.get(at)) {
+    if (byId.get(at).callFrame.url.endsWith("/bench/cpu-profile.mjs")) return true;
+  }
+  return false;
 }
 
 /** A frame's file, short: its package and file name, or the server's path under dist/. */
