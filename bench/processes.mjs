@@ -19,6 +19,18 @@ const ROOT_SECRET = randomBytes(32).toString("hex");
 /** Every server process still running, so that an interrupted run can stop them. */
 export const children = new Set();
 
+/** The environment of a server process of the run: production, quiet, the run's root secret, then `env`. */
+export const serverEnv = (env) => ({
+  ...process.env,
+  NODE_ENV: "production",
+  LOG_LEVEL: "warn",
+  RATE_LIMIT_PER_MINUTE: "1000000",
+  MAX_UPLOAD_BYTES: String(1024 * 1024 * 1024),
+  PORT: "0",
+  VAULT_SECRET_KEY: ROOT_SECRET,
+  ...env,
+});
+
 /**
  * Starts a server script (a path under bench/ or an absolute one) with `args`, in
  * production mode at log level warn; resolves with its pid, url and seeded users once
@@ -27,16 +39,7 @@ export const children = new Set();
 export async function startChild(script, env, label, args = []) {
   const child = spawn(process.execPath, [...NODE_FLAGS, isAbsolute(script) ? script : join(here, script), ...args], {
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      RATE_LIMIT_PER_MINUTE: "1000000",
-      MAX_UPLOAD_BYTES: String(1024 * 1024 * 1024),
-      PORT: "0",
-      VAULT_SECRET_KEY: ROOT_SECRET,
-      ...env,
-    },
+    env: serverEnv(env),
     stdio: ["ignore", "pipe", "inherit"],
   });
   children.add(child);

@@ -27,6 +27,7 @@ import {
   memory,
   NODE_FLAGS,
   ratio,
+  serverEnv,
   startChild,
   stopChild,
 } from "./processes.mjs";
@@ -447,7 +448,7 @@ async function coldStart(env, seeded, label) {
   const t = performance.now();
   const child = spawn(process.execPath, [...NODE_FLAGS, "apps/server/dist/main.js"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: String(port), ...env },
+    env: serverEnv({ PORT: String(port), ...env }),
     stdio: "ignore",
   });
   children.add(child);
@@ -468,9 +469,7 @@ async function coldStart(env, seeded, label) {
       await new Promise((r) => setTimeout(r, 5));
     }
   } finally {
-    const exited = new Promise((r) => child.once("exit", r));
-    child.kill("SIGTERM");
-    await exited;
+    await stopChild({ child });
     children.delete(child);
   }
 }
