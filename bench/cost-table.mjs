@@ -69,9 +69,9 @@ function ruled(frame) {
 }
 
 /**
- * The profile's CPU time per part, in µs (idle and the profiler's own start left out), and per part the time of each
- * running function (its self time): what to look at in a part, and in "other" what the
- * rules do not name yet.
+ * The profile's CPU time per part, in µs (idle and the profiler's own start left out),
+ * and per part the time of each running function (its self time): what to look at in a
+ * part, and in "other" what the rules do not name yet.
  */
 export function costByPart(profile) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -85,21 +85,14 @@ export function costByPart(profile) {
   const frames = new Map(PARTS.map((part) => [part, new Map()]));
   for (const [id, us] of selfTime) {
     const leaf = byId.get(id).callFrame;
-    if (leaf.functionName === "(idle)" || isProfilerStart(id, byId, parent)) continue;
+    if (leaf.functionName === "(idle)") continue;
     const part = partOf(id, byId, parent);
+    if (part === undefined) continue;
     totals.set(part, totals.get(part) + us);
     const key = `${leaf.functionName || "(anonymous)"} ${where(leaf.url)}:${leaf.lineNumber + 1}`;
     frames.get(part).set(key, (frames.get(part).get(key) ?? 0) + us);
   }
   return { totals, frames };
-}
-
-/** The sample is the profiler's own start (its `Profiler.start` call), not the server's work. */
-function isProfilerStart(id, byId, parent) {
-  for (let at = id; at !== undefined; at = parent.get(at)) {
-    if (byId.get(at).callFrame.url.endsWith("/bench/cpu-profile.mjs")) return true;
-  }
-  return false;
 }
 
 /** A frame's file, short: its package and file name, or the server's path under dist/. */
@@ -109,7 +102,10 @@ const where = (url) => {
   return /\/dist\/(.+)$/.exec(url)?.[1] ?? url;
 };
 
-/** The part of the sample at node `id`: see the module's comment. */
+/**
+ * The part of the sample at node `id` (see the module's comment), or undefined for the
+ * profiler's own start (its `Profiler.start` call), which is not the server's work.
+ */
 function partOf(id, byId, parent) {
   const leaf = byId.get(id).callFrame;
   if (leaf.functionName === "(garbage collector)") return "garbage collection";
@@ -118,6 +114,7 @@ function partOf(id, byId, parent) {
   let nodeInternal = false;
   for (let at = id; at !== undefined; at = parent.get(at)) {
     const frame = byId.get(at).callFrame;
+    if (frame.url.endsWith("/bench/cpu-profile.mjs")) return undefined;
     const part = ruled(frame);
     if (write) {
       if (part === "database driver") return "socket writes, database";

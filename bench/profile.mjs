@@ -43,7 +43,7 @@ async function statementStats(url) {
   return {
     async perRequest(requests) {
       const { rows } = await client.query(
-        `select calls, total_exec_time, total_plan_time, plans, query from pg_stat_statements
+        `select calls, total_exec_time, total_plan_time, query from pg_stat_statements
          where dbid = (select oid from pg_database where datname = current_database())
            and query not like '%pg_stat_statements%' and query not like '%pg_stat_activity%'
          order by total_exec_time + total_plan_time desc limit 12`,
