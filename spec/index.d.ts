@@ -1,9 +1,12 @@
-/** Absolute path of the generated OpenAPI 3.0 document (the one every tool reads). */
+/** Absolute path of a version's generated OpenAPI 3.0 document (the one every tool reads). */
+export declare function openapiPathOf(version: string): string;
+
+/** v1's document. */
 export declare const openapiPath: string;
 
-/** The same OpenAPI 3.0 document, parsed (from its generated JSON twin). */
+/** A version's OpenAPI 3.0 document (v1's by default), parsed (from its generated JSON twin). */
 // biome-ignore lint/suspicious/noExplicitAny: a parsed OpenAPI document is untyped JSON
-export declare function readContract(): Record<string, any>;
+export declare function readContract(version?: string): Record<string, any>;
 
 /** An operation's example request, from its `@opExample` in the TypeSpec. */
 export interface ExampleRequest {

@@ -1,12 +1,16 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-/** Absolute path of the generated OpenAPI 3.0 document (the one every tool reads). */
-export const openapiPath = fileURLToPath(new URL("./generated/openapi.yaml", import.meta.url));
+/** Absolute path of a version's generated OpenAPI 3.0 document (the one every tool reads). */
+export const openapiPathOf = (version) =>
+  fileURLToPath(new URL(`./generated/${version}/openapi.yaml`, import.meta.url));
 
-/** The same OpenAPI 3.0 document, parsed: read from its JSON twin, which parses far faster than the YAML. */
-export function readContract() {
-  return JSON.parse(readFileSync(new URL("./generated/openapi.json", import.meta.url), "utf8"));
+/** v1's document. */
+export const openapiPath = openapiPathOf("v1");
+
+/** A version's OpenAPI 3.0 document, parsed: read from its JSON twin, which parses far faster than the YAML. */
+export function readContract(version = "v1") {
+  return JSON.parse(readFileSync(new URL(`./generated/${version}/openapi.json`, import.meta.url), "utf8"));
 }
 
 /** The value of a parameter's or a body's first example (the first `@opExample` that gives one). */

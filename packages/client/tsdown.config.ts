@@ -2,10 +2,10 @@ import { defineConfig } from "tsdown";
 
 // One self-contained package: ESM and CJS JavaScript plus declarations, with the
 // contract's types (`@vault/spec/schema`, a dev dependency) bundled into the
-// declarations. Two entries: the client (`.`, which depends on openapi-fetch alone) and
+// declarations. Three entries: the client (`.`, v1 and v2, and `./v2`, which depend on openapi-fetch alone) and
 // webhook verification (`./webhooks`, on standardwebhooks).
 export default defineConfig({
-  entry: ["src/index.ts", "src/webhooks.ts"],
+  entry: ["src/index.ts", "src/v2.ts", "src/webhooks.ts"],
   format: ["esm", "cjs"],
   platform: "neutral",
   target: "es2022",

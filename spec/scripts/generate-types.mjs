@@ -1,6 +1,6 @@
-// Generates generated/schema.d.ts (the contract's TypeScript types: `paths`,
-// `operations`, `components`) from the OpenAPI 3.0 document. The server imports them
-// as `@vault/spec/schema`; the client bundles them into its own declarations.
+// Generates generated/<version>/schema.d.ts (the contract's TypeScript types: `paths`,
+// `operations`, `components`) from each version's OpenAPI 3.0 document. The server
+// imports v1's as `@vault/spec/schema`; the client bundles each into its own declarations.
 // Uses openapi-typescript's Node API rather than its CLI so that `format: binary`
 // becomes `Blob` (the CLI types it as string, which no multipart upload can satisfy).
 // The pages and the form a link answers browsers (`text/html`, a form post) are left out:
@@ -10,11 +10,16 @@ import openapiTS, { astToString } from "openapi-typescript";
 import ts from "typescript";
 import { parse } from "yaml";
 import { writeOrCheck } from "../../scripts/generated-files.mjs";
+import { versions } from "../versions.js";
 
 const BLOB = ts.factory.createTypeReferenceNode(ts.factory.createIdentifier("Blob"));
 const NULL = ts.factory.createLiteralTypeNode(ts.factory.createNull());
 
-const specPath = process.env.VAULT_OPENAPI_PATH ?? new URL("../generated/openapi.yaml", import.meta.url).pathname;
+// A test points VAULT_OPENAPI_PATH at a changed document, whose types are checked as v1's.
+const documentOf = (version) =>
+  process.env.VAULT_OPENAPI_PATH && version === "v1"
+    ? process.env.VAULT_OPENAPI_PATH
+    : new URL(`../generated/${version}/openapi.yaml`, import.meta.url).pathname;
 const BROWSER_ONLY = ["text/html", "application/x-www-form-urlencoded"];
 
 /** The document without the media types only a browser uses. */
@@ -31,21 +36,23 @@ function forPrograms(document) {
   return document;
 }
 
-const ast = await openapiTS(forPrograms(parse(readFileSync(specPath, "utf8"))), {
-  // Fields with a default stay optional in requests (the server fills the default).
-  defaultNonNullable: false,
-  transform(schemaObject) {
-    if (schemaObject.format === "binary") {
-      return schemaObject.nullable ? ts.factory.createUnionTypeNode([BLOB, NULL]) : BLOB;
-    }
-    return undefined;
-  },
-});
-
-const header = "// Generated from spec/generated/openapi.yaml by `npm run generate`. Do not edit.\n\n";
-writeOrCheck([
-  {
-    path: new URL("../generated/schema.d.ts", import.meta.url).pathname,
+/** The types of one version's document. */
+async function typesOf(version) {
+  const ast = await openapiTS(forPrograms(parse(readFileSync(documentOf(version), "utf8"))), {
+    // Fields with a default stay optional in requests (the server fills the default).
+    defaultNonNullable: false,
+    transform(schemaObject) {
+      if (schemaObject.format === "binary") {
+        return schemaObject.nullable ? ts.factory.createUnionTypeNode([BLOB, NULL]) : BLOB;
+      }
+      return undefined;
+    },
+  });
+  const header = `// Generated from spec/generated/${version}/openapi.yaml by \`npm run generate\`. Do not edit.\n\n`;
+  return {
+    path: new URL(`../generated/${version}/schema.d.ts`, import.meta.url).pathname,
     content: header + astToString(ast),
-  },
-]);
+  };
+}
+
+writeOrCheck(await Promise.all(versions.map(({ name }) => typesOf(name))));

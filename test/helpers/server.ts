@@ -8,6 +8,7 @@ import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { promisify } from "node:util";
 import { createVaultClient, type VaultClient } from "@vault/client";
+import { createVaultClient as createVaultClientV2, type VaultClient as VaultClientV2 } from "@vault/client/v2";
 import type { DemoUser } from "@vault/server";
 import pg from "pg";
 import { inject } from "vitest";
@@ -34,6 +35,8 @@ export interface Harness {
   process: ChildProcess;
   /** A client with the given key (the first seeded user's by default), retries off. */
   client(apiKey?: string): VaultClient;
+  /** The same of API v2 (`@vault/client/v2`). */
+  clientV2(apiKey?: string): VaultClientV2;
   /** Stops the server gracefully and starts it again on the same data. */
   restart(): Promise<void>;
   /** Kills the server with SIGKILL (no cleanup at all), then starts it again on the same data. */
@@ -179,6 +182,7 @@ export async function startHarness(
       return childOf(service);
     },
     client: (apiKey = users[0].api_key) => createVaultClient({ baseUrl: service.url, apiKey, retries: NO_RETRIES }),
+    clientV2: (apiKey = users[0].api_key) => createVaultClientV2({ baseUrl: service.url, apiKey, retries: NO_RETRIES }),
     async another(extra = {}) {
       // Every server of one database holds its root key, wherever its own data directory is.
       const keySet = env.VAULT_SECRET_KEY || env.VAULT_SECRET_KEY_FILE;

@@ -1,3 +1,4 @@
+import { versions } from "@vault/spec/versions";
 import cookieParser from "cookie-parser";
 import cors from "cors";
 import express, { type Express, type Request, type RequestHandler, type Response } from "express";
@@ -6,7 +7,9 @@ import type { Config } from "./config.js";
 import type { Database } from "./data/database.js";
 import type { KeyCache } from "./domain/api-keys.js";
 import { roomLeft } from "./domain/vault/usage.js";
+import { byVersion, deprecationHeaders, versionEdge } from "./http/api-versions.js";
 import { refuseEmptyJson, refuseUnboundedBody } from "./http/body-checks.js";
+import { contracts, type SchemaObject } from "./http/contract-document.js";
 import { dispatch } from "./http/dispatch.js";
 import { docsRouter } from "./http/docs.js";
 import { idempotentPosts } from "./http/idempotency.js";
@@ -19,7 +22,7 @@ import { requestLogging } from "./http/request-log.js";
 import { routeContext } from "./http/routes/context.js";
 import { createRoutes, routeTables } from "./http/routes/index.js";
 import { linkAnswers } from "./http/routes/links.js";
-import { contractGate, matchPathsExactly } from "./http/validator.js";
+import { type ContractGate, contractGate, matchPathsExactly } from "./http/validator.js";
 import { compileValidators } from "./http/warm-up.js";
 import type { Logger } from "./logger.js";
 import type { BlobStore } from "./storage/blob-store.js";
@@ -117,6 +120,7 @@ export function createApp(deps: AppDeps): App {
 
   app.use(requestLogging(app, deps.logger));
   app.use(securityHeaders);
+  app.use(deprecationHeaders(deps.config.sunsets));
   if (deps.config.corsOrigins.length > 0) app.use(corsHeaders(deps.config.corsOrigins));
   if (deps.metrics) {
     app.use(deps.metrics.middleware);
@@ -135,12 +139,18 @@ export function createApp(deps: AppDeps): App {
     refuseUnboundedBody,
   );
   // The one cookie is a link page's unlock (link-pages.ts), sent to its link's paths only.
-  app.use("/evault/v1/links/", cookieParser());
+  for (const { name } of versions) app.use(`/evault/${name}/links/`, cookieParser());
   const validate = deps.validate ?? true;
-  const gate = contractGate(deps.database.db, deps.keyCache, {
-    validateRequests: validate,
-    validateResponses: validate,
-  });
+  const options = { validateRequests: validate, validateResponses: validate };
+  // One gate per version, each on its own document; the path picks it (api-versions.ts).
+  const gates = Object.fromEntries(
+    Object.entries(contracts).map(([name, document]) => [
+      name,
+      contractGate(deps.database.db, deps.keyCache, options, document),
+    ]),
+  );
+  const perGate = (pick: (gate: ContractGate) => RequestHandler) =>
+    byVersion(Object.fromEntries(Object.entries(gates).map(([name, gate]) => [name, pick(gate)])));
   // After the security check and before request validation: the per-key budget (only
   // an authenticated key has one), the multipart parser, which streams the body in the
   // slot the validator's own multer-in-memory uploader would take, and the empty-body check.
@@ -148,12 +158,14 @@ export function createApp(deps: AppDeps): App {
   const bodyReaders = [uploads, refuseEmptyJson];
   const perKey = deps.rateLimiter ? [deps.rateLimiter.perKey, deps.rateLimiter.unlock] : [];
   app.use(
-    gate.route,
+    perGate((gate) => gate.route),
     linkAnswers(deps.config.publicBaseUrl),
-    gate.authenticate,
+    perGate((gate) => gate.authenticate),
     ...perKey,
     ...bodyReaders,
-    ...gate.validate,
+    ...(gates.v1 as ContractGate).validate.map((_, index) => perGate((gate) => gate.validate[index] as RequestHandler)),
+    // Inside the response validation: a v2 answer is validated in v2's shape.
+    versionEdge(deps.config.publicBaseUrl),
   );
   // A 401 from the validator's security check spends the address's failed-authentication budget.
   if (deps.rateLimiter) app.use(deps.rateLimiter.failedAuth);
@@ -170,7 +182,14 @@ export function createApp(deps: AppDeps): App {
   app.use(dispatch({ ...handlers, ...deps.handlers }, streams, deps.config.publicBaseUrl));
   app.use((req, res) => answerProblem(req, res, "not_found", `No route for ${req.method} ${req.path}.`));
   app.use(errorHandler);
-  return { handle: app, compileValidators: () => compileValidators(gate, bodyReaders) };
+  const compileAll = async () => {
+    const refused = [];
+    for (const [name, gate] of Object.entries(gates)) {
+      refused.push(...(await compileValidators(gate, bodyReaders, contracts[name] as SchemaObject)));
+    }
+    return refused;
+  };
+  return { handle: app, compileValidators: compileAll };
 }
 
 /**

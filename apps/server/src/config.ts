@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { versions } from "@vault/spec/versions";
 import proxyaddr from "proxy-addr";
 import { WEBHOOK_DEFAULTS } from "./domain/webhooks/webhook-defaults.js";
 
@@ -117,6 +118,11 @@ export interface Config extends Timings {
   redisUrl: string | undefined;
   /** Origins allowed by CORS; empty means CORS is off. */
   corsOrigins: string[];
+  /**
+   * When each deprecated version stops answering, by name (`API_V1_SUNSET`, an RFC 3339
+   * instant): its answers then carry `Sunset` (RFC 8594). None is configured by default.
+   */
+  sunsets: Record<string, Date>;
   /** When set, health, readiness and metrics are served only on this port. */
   adminPort: number | undefined;
   /** How long a request (including an upload) may take to arrive. */
@@ -201,6 +207,7 @@ export function loadConfig(env: Env = process.env): Config {
     sharePasswordScryptLogN: integer(env, "SHARE_PASSWORD_SCRYPT_LN", 17, 14, 20),
     redisUrl: url(env, "REDIS_URL", /^rediss?:$/),
     corsOrigins: commaList(env.CORS_ORIGINS),
+    sunsets: sunsetsOf(env),
     webhookAllowHosts: commaList(env.WEBHOOK_ALLOW_HOSTS).map((host) => host.toLowerCase()),
     webhookTimeoutMs,
     webhookBreakerTimeoutMs,
@@ -373,6 +380,20 @@ function blobStoreConfig(env: Env): BlobStoreConfig {
     forcePathStyle: oneOf(env, "S3_FORCE_PATH_STYLE", ["true", "false"], "false") === "true",
     prefix: prefix === "" || prefix.endsWith("/") ? prefix : `${prefix}/`,
   };
+}
+
+function sunsetsOf(env: Env): Record<string, Date> {
+  const sunsets: Record<string, Date> = {};
+  for (const { name } of versions) {
+    const setting = `API_${name.toUpperCase()}_SUNSET`;
+    const raw = env[setting];
+    if (!raw) continue;
+    const at = new Date(raw);
+    if (!/^\d{4}-\d{2}-\d{2}T/.test(raw) || Number.isNaN(at.getTime()))
+      throw new ConfigError(`${setting} must be an RFC 3339 instant such as 2027-06-30T00:00:00Z, got "${raw}"`);
+    sunsets[name] = at;
+  }
+  return sunsets;
 }
 
 function url(env: Env, name: string, protocol: RegExp): string | undefined {

@@ -1,8 +1,17 @@
-import type { components, operations, paths } from "@vault/spec/schema";
-import createClient, { type Client, type ClientOptions, defaultBodySerializer } from "openapi-fetch";
-import { RememberedRequest, type RetryOptions, retryingFetch, retrySettings } from "./retries.js";
+import type { components, operations, paths } from "@vault/spec/v1/schema";
+import type * as V2 from "./v2.js";
+import {
+  createClientOf,
+  type ListItemOf,
+  type ListPathOf,
+  type ListQueryOf,
+  type RetryOptions,
+  type VaultClientOf,
+  type VaultClientOptions,
+} from "./vault-client.js";
 
-export type { components, operations, paths, RetryOptions };
+export { toFormData, VaultProblemError } from "./vault-client.js";
+export type { components, operations, paths, RetryOptions, VaultClientOptions };
 
 /** The RFC 9457 problem document every error response carries. */
 export type Problem = components["schemas"]["Problem"];
@@ -17,124 +26,28 @@ export type VaultEvent = components["schemas"]["Event"];
 export type EventOf<T extends VaultEvent["type"]> = Extract<VaultEvent, { type: T }>;
 
 /** The paths whose GET answers a page `{ results, next }`: the lists. */
-export type ListPath = {
-  [P in keyof paths]: paths[P] extends {
-    get: { responses: { 200: { content: { "application/json": { results: unknown[]; next: string | null } } } } };
-  }
-    ? P
-    : never;
-}[keyof paths];
-
-type ListGet<P extends ListPath> = paths[P]["get"];
+export type ListPath = ListPathOf<paths>;
 /** The items of a list's pages. */
-export type ListItem<P extends ListPath> =
-  ListGet<P>["responses"][200]["content"]["application/json"]["results"][number];
+export type ListItem<P extends ListPath> = ListItemOf<paths, P>;
 /** A list's query: its filters and `page_size` (the `cursor` is the iterator's business). */
-export type ListQuery<P extends ListPath> = Omit<NonNullable<ListGet<P>["parameters"]["query"]>, "cursor">;
+export type ListQuery<P extends ListPath> = ListQueryOf<paths, P>;
 
-/** A page of a list answered an error: the problem document and the response. */
-export class VaultProblemError extends Error {
-  constructor(
-    readonly problem: Problem | undefined,
-    readonly response: Response,
-  ) {
-    super(`${response.status} ${problem?.type ?? "error"}: ${problem?.detail ?? response.statusText}`);
-    this.name = "VaultProblemError";
-  }
-}
-
-export type VaultClient = Client<paths> & {
-  /**
-   * Every item of a list, page after page, following each page's `next` until it is
-   * null: `for await (const file of vault.paginate("/evault/v1/files/", { folder }))`.
-   * A page that answers an error throws a `VaultProblemError`.
-   */
-  paginate<P extends ListPath>(path: P, query?: ListQuery<P>): AsyncGenerator<ListItem<P>, void, undefined>;
-};
-
-export interface VaultClientOptions {
-  /** The service root, e.g. `http://127.0.0.1:8080`. */
-  baseUrl: string;
-  /** The api key, sent in the `api-key` header of every request. */
-  apiKey?: string;
-  /** A fetch implementation (tests pass a stub); the global fetch by default. */
-  fetch?: ClientOptions["fetch"];
-  /** Extra headers for every request. */
-  headers?: Record<string, string>;
-  /**
-   * Retries of network failures, 429, 503 and 409 `idempotency-key-in-use` (on by
-   * default: `{ max: 2 }`; `{ max: 0 }` sends every request once and adds no key).
-   */
-  retries?: RetryOptions;
-  /**
-   * Milliseconds an attempt may wait for its answer's headers (sending the body
-   * included) before it fails as a `TimeoutError` (30 s by default). A request given a
-   * `signal` has no timeout of the client's: the caller's signal decides.
-   */
-  timeoutMs?: number;
-}
+/** A client of API v1 (the default until v2 is released). */
+export type VaultClient = VaultClientOf<paths>;
 
 /**
- * A typed client for every operation of the contract. Bodies that hold a `Blob`
- * (the file update) are sent as `multipart/form-data`, a `Blob` body as its bytes (a
- * tus PATCH); all others as JSON. Every POST
- * carries an `Idempotency-Key`, so a retried create is never a duplicate.
+ * A typed client for every operation of the contract: of v1 by default, of v2 with
+ * `version: "v2"` (the same as `@vault/client/v2`'s). Bodies that hold a `Blob` (the
+ * file update) are sent as `multipart/form-data`, a `Blob` body as its bytes (a tus
+ * PATCH); all others as JSON. Every POST carries an `Idempotency-Key`, so a retried
+ * create is never a duplicate.
  */
-export function createVaultClient(options: VaultClientOptions): VaultClient {
-  const fetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
-  const client = createClient<paths>({
-    baseUrl: options.baseUrl,
-    Request: RememberedRequest,
-    fetch: retryingFetch(fetch, retrySettings(options.retries, options.timeoutMs)),
-    headers: { ...options.headers, ...(options.apiKey === undefined ? {} : { "api-key": options.apiKey }) },
-    bodySerializer: serializeBody,
-  });
-  return Object.assign(client, {
-    paginate: <P extends ListPath>(path: P, query?: ListQuery<P>) => pages(client, path, query),
-  });
-}
-
-type PageAnswer = { data?: { results: unknown[]; next: string | null }; error?: Problem; response: Response };
-
-/**
- * Follows `next` links through this client (its base URL, key and fetch): each `next`
- * is read for its query (filters, `page_size`, `cursor`) and sent to the same path.
- */
-async function* pages<P extends ListPath>(client: Client<paths>, path: P, query?: ListQuery<P>) {
-  const get = client.GET as unknown as (path: string, init: { params: { query?: object } }) => Promise<PageAnswer>;
-  let params: object | undefined = query;
-  for (;;) {
-    const { data, error, response } = await get(path, { params: { query: params } });
-    if (!data) throw new VaultProblemError(error, response);
-    for (const item of data.results) yield item as ListItem<P>;
-    if (data.next === null) return;
-    params = Object.fromEntries(new URL(data.next).searchParams);
-  }
-}
-
-/** A `Blob` body is the bytes themselves (a tus PATCH); one holding a `Blob` is a form; the rest JSON. */
-function serializeBody(body: unknown) {
-  if (body instanceof Blob) return body;
-  return isMultipartBody(body) ? toFormData(body) : defaultBodySerializer(body);
-}
-
-function isMultipartBody(body: unknown): body is Record<string, unknown> {
-  return typeof body === "object" && body !== null && Object.values(body).some((value) => value instanceof Blob);
-}
-
-/**
- * Encodes a multipart body the way the contract reads it: a `Blob` as a file part
- * (a `File` keeps its name), an array as one part per item, booleans and numbers as
- * their text; `undefined` and `null` parts are left out.
- */
-export function toFormData(body: Record<string, unknown>): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(body)) {
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (item === undefined || item === null) continue;
-      if (item instanceof Blob) form.append(name, item, item instanceof File ? item.name : "blob");
-      else form.append(name, typeof item === "object" ? JSON.stringify(item) : String(item));
-    }
-  }
-  return form;
+// v1's overload last: `ReturnType<typeof createVaultClient>` is a v1 client, as before v2.
+export function createVaultClient(options: VaultClientOptions & { version: "v2" }): V2.VaultClient;
+export function createVaultClient(options: VaultClientOptions & { version?: "v1" }): VaultClient;
+export function createVaultClient(
+  options: VaultClientOptions & { version?: "v1" | "v2" },
+): VaultClient | V2.VaultClient {
+  // A version is its paths (`/evault/v2/…`): the requests are the same code, only their types differ.
+  return options.version === "v2" ? createClientOf<V2.paths>(options) : createClientOf<paths>(options);
 }

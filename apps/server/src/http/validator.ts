@@ -2,7 +2,7 @@ import type { Express, Request, RequestHandler } from "express";
 import * as OpenApiValidator from "express-openapi-validator";
 import type { Db } from "../data/database.js";
 import { authenticate, type KeyCache } from "../domain/api-keys.js";
-import { contract } from "./contract-document.js";
+import type { SchemaObject } from "./contract-document.js";
 
 /** A key that could not be checked is not a wrong key: the error handler answers from the cause. */
 function uncheckedKey(req: Request, err: unknown): Error {
@@ -31,10 +31,12 @@ export interface ContractGate {
   validate: RequestHandler[];
 }
 
+/** The gate of one version's document (`contract`). */
 export function contractGate(
   db: Db,
   keys: KeyCache | undefined,
   options: { validateRequests: boolean; validateResponses: boolean },
+  contract: SchemaObject,
 ): ContractGate {
   const middlewares = OpenApiValidator.middleware({
     // A copy of the document parsed once: the validator dereferences it in place.

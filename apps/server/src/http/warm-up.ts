@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type ExampleRequest, examplePath, exampleRequests } from "@vault/spec";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
-import { contract } from "./contract-document.js";
+import type { SchemaObject } from "./contract-document.js";
 import { problem } from "./problems.js";
 import { type ContractGate, matchPathsExactly } from "./validator.js";
 
@@ -42,7 +42,7 @@ function bodyOf({ mediaType, body }: ExampleRequest): Pick<WarmUpRequest, "body"
  * whose ids exist nowhere, in the media type it takes; a required parameter its example
  * cannot give is `0` (an id that exists nowhere, a valid offset).
  */
-function warmUpRequests(): [string, WarmUpRequest][] {
+function warmUpRequests(contract: SchemaObject): [string, WarmUpRequest][] {
   return Object.entries(exampleRequests(contract, "0")).map(([operationId, example]) => [
     operationId,
     {
@@ -64,7 +64,11 @@ function warmUpRequests(): [string, WarmUpRequest][] {
  * data, and the served app keeps one way to authenticate. Resolves to the requests that
  * did not get that far (a warm-up request the contract refuses), to be reported.
  */
-export async function compileValidators(gate: ContractGate, bodyReaders: RequestHandler[]): Promise<string[]> {
+export async function compileValidators(
+  gate: ContractGate,
+  bodyReaders: RequestHandler[],
+  contract: SchemaObject,
+): Promise<string[]> {
   const app = express();
   matchPathsExactly(app);
   app.use(express.json(), gate.route, ...bodyReaders, ...gate.validate, (req: Request, res: Response) => {
@@ -85,7 +89,7 @@ export async function compileValidators(gate: ContractGate, bodyReaders: Request
   try {
     await new Promise((resolve) => server.once("listening", resolve));
     const { port } = server.address() as AddressInfo;
-    for (const [operationId, { method, path, body, type, headers: more }] of warmUpRequests()) {
+    for (const [operationId, { method, path, body, type, headers: more }] of warmUpRequests(contract)) {
       // Validators are cached per request media type: a request without a body has none.
       const headers: Record<string, string> = {
         ...more,

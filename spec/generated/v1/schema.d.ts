@@ -1,4 +1,4 @@
-// Generated from spec/generated/openapi.yaml by `npm run generate`. Do not edit.
+// Generated from spec/generated/v1/openapi.yaml by `npm run generate`. Do not edit.
 
 export interface paths {
     "/banking/v1/ng/bank_accounts/": {
@@ -1626,7 +1626,11 @@ export interface components {
             access?: components["schemas"]["ShareAccess"];
             /** @description The ids of the users linked to the share. */
             users?: number[];
-            /** @description Emails of persons or users linked to the share, as given, or null. */
+            /**
+             * @description Emails of persons or users linked to the share. v1 shows them as given, or null;
+             *     from v2 on they are the addresses among them (a text that is an address, or an
+             *     object's `email`), in order, and an empty list for none.
+             */
             emails?: components["schemas"]["Emails"] | (never | null);
             /**
              * Format: date-time
@@ -1647,7 +1651,7 @@ export interface components {
             access?: components["schemas"]["ShareAccess"];
             /** @description The ids of existing users to link to the share (at most 100); replaces the current list. */
             users?: number[];
-            /** @description Emails of persons or users to link to the share, or null. */
+            /** @description Emails of persons or users to link to the share (v1: any of `Emails`, or null); replaces the current list. */
             emails?: components["schemas"]["Emails"] | (never | null);
             /**
              * Format: date-time
@@ -1738,7 +1742,11 @@ export interface components {
             access?: components["schemas"]["ShareAccess"];
             /** @description The ids of the users linked to the share. */
             users?: number[];
-            /** @description Emails of persons or users linked to the share, as given, or null. */
+            /**
+             * @description Emails of persons or users linked to the share. v1 shows them as given, or null;
+             *     from v2 on they are the addresses among them (a text that is an address, or an
+             *     object's `email`), in order, and an empty list for none.
+             */
             emails?: components["schemas"]["Emails"] | (never | null);
             /**
              * Format: date-time
@@ -1795,7 +1803,7 @@ export interface components {
             access?: components["schemas"]["ShareAccess"];
             /** @description The ids of existing users to link to the share (at most 100); replaces the current list. */
             users?: number[];
-            /** @description Emails of persons or users to link to the share, or null. */
+            /** @description Emails of persons or users to link to the share (v1: any of `Emails`, or null); replaces the current list. */
             emails?: components["schemas"]["Emails"] | (never | null);
             /**
              * Format: date-time
@@ -2683,14 +2691,15 @@ export interface components {
             quota_bytes: number | null;
         };
         /**
-         * @description A user of the service, as embedded in responses. Users have integer ids because
-         *     file shares reference them as integers (`users`); `id` is an addition to the
-         *     service spec's user fields so that `users` and `users_detail` can be matched.
+         * @description A user of the service, as embedded in responses. In v1 users have integer ids
+         *     (file shares reference them as integers in `users`); from v2 on the id is a string.
+         *     `id` is an addition to the service spec's user fields so that `users` and
+         *     `users_detail` can be matched.
          */
         User: {
             /**
              * Format: int32
-             * @description The user's integer id, as used in a file share's `users`.
+             * @description The user's id, as used in a file share's `users`.
              */
             readonly id: number;
             /**
