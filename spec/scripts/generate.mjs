@@ -101,8 +101,9 @@ function isExample(pair, path) {
 /** Sets each scalar of `node` that `value` (of the same structure) changes, leaving the others as written. */
 function reshape(node, value) {
   if (isMap(node)) for (const pair of node.items) reshape(pair.value, value[pair.key.value]);
-  else if (isSeq(node)) node.items.forEach((item, index) => reshape(item, value[index]));
-  else if (isScalar(node) && node.value !== value) {
+  else if (isSeq(node)) {
+    for (const [index, item] of node.items.entries()) reshape(item, value[index]);
+  } else if (isScalar(node) && node.value !== value) {
     node.value = value;
     node.type = undefined;
   }
@@ -146,6 +147,7 @@ function quotedLikeEmitter(node) {
 function normalize(source, examples) {
   const doc = parseDocument(source);
   doc.deleteIn(["components", "schemas", "Versions"]);
+  const openapi30 = String(doc.get("openapi")).startsWith("3.0");
   visit(doc, {
     Pair(_, pair, path) {
       if (examples && isExample(pair, path)) {
@@ -179,6 +181,11 @@ function normalize(source, examples) {
       if (maxItems !== undefined) {
         map.delete("x-max-items");
         map.set("maxItems", maxItems);
+      }
+      // OpenAPI 3.0 ignores what sits beside a `$ref` (a description): the emitter's own spelling for a model, `allOf: [$ref]`, keeps it.
+      if (openapi30 && map.has("$ref") && map.items.length > 1) {
+        map.set("allOf", doc.createNode([{ $ref: map.get("$ref") }]));
+        map.delete("$ref");
       }
       const allOf = map.get("allOf", true);
       if (map.get("nullable") !== true || allOf?.items?.length !== 1) return;

@@ -202,7 +202,7 @@ function gate(document: string, accepted = "accepted: []\n") {
 
 // Each test runs the gate (a process) once or twice: seconds on a loaded machine.
 describe("the gate on the real contract", { timeout: 30_000 }, () => {
-  const released = readFileSync(resolve(import.meta.dirname, "../baseline/openapi.yaml"), "utf8");
+  const released = readFileSync(resolve(import.meta.dirname, "../baseline/v1/openapi.yaml"), "utf8");
   const withoutMimetype = () => {
     const doc = parse(released);
     delete doc.components.schemas.File.properties.mimetype;
@@ -223,7 +223,7 @@ describe("the gate on the real contract", { timeout: 30_000 }, () => {
     expect(result.stderr).toContain(
       "PUT /evault/v1/files/{id}/ response 200 (application/json): field `mimetype` removed",
     );
-    expect(result.stderr).toMatch(/new major version of the API/);
+    expect(result.stderr).toMatch(/the open version, v2/);
     expect(result.stderr).toMatch(/accepted\.yaml/);
   });
 
@@ -275,6 +275,47 @@ describe("a spec author's edit in a scratch copy of the repo", () => {
     }
   }, 120_000);
 
+  test("changing a field's type fails the gate for released v1, naming it, and passes as a change of the open v2", () => {
+    const original = readFileSync(join(copy, "spec/src/bank-accounts.tsp"), "utf8");
+    const field =
+      "  /** A server-assigned reference for reconciliation. */\n  @visibility(Lifecycle.Read)\n  tracking_reference: string;\n";
+    try {
+      edit(
+        "bank-accounts.tsp",
+        field,
+        field.replace("tracking_reference: string;", "tracking_reference: string | null;"),
+      );
+      expect(run("scripts/generate.mjs").status).toBe(0);
+      const inV1 = run("scripts/breaking.mjs");
+      expect(inV1.status).toBe(1);
+      expect(inV1.stderr).toMatch(/^breaking: .* released API v1/);
+      expect(inV1.stderr).toContain("tracking_reference");
+
+      writeFileSync(join(copy, "spec/src/bank-accounts.tsp"), original);
+      edit(
+        "bank-accounts.tsp",
+        field,
+        field.replace(
+          "tracking_reference: string;",
+          "@TypeSpec.Versioning.typeChangedFrom(Versions.v2, string)\n  tracking_reference: string | null;",
+        ),
+      );
+      const generated = run("scripts/generate.mjs");
+      expect(generated.stderr).not.toMatch(/error/);
+      expect(generated.status).toBe(0);
+      expect(readFileSync(join(copy, "spec/generated/v2/openapi.yaml"), "utf8")).not.toBe(
+        readFileSync(resolve(import.meta.dirname, "../generated/v2/openapi.yaml"), "utf8"),
+      );
+      const inV2 = run("scripts/breaking.mjs");
+      expect(inV2.stderr).toBe("");
+      expect(inV2.stdout).toMatch(/v1: no breaking change/);
+      expect(inV2.stdout).toMatch(/v2: open/);
+      expect(inV2.status).toBe(0);
+    } finally {
+      writeFileSync(join(copy, "spec/src/bank-accounts.tsp"), original);
+    }
+  }, 180_000);
+
   test("adding an optional request field and regenerating passes", () => {
     edit(
       "bank-accounts.tsp",
@@ -284,7 +325,7 @@ describe("a spec author's edit in a scratch copy of the repo", () => {
     const generated = run("scripts/generate.mjs");
     expect(generated.stderr).not.toMatch(/error/);
     expect(generated.status).toBe(0);
-    expect(readFileSync(join(copy, "spec/generated/openapi.yaml"), "utf8")).toContain("nickname");
+    expect(readFileSync(join(copy, "spec/generated/v1/openapi.yaml"), "utf8")).toContain("nickname");
     const result = run("scripts/breaking.mjs");
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);

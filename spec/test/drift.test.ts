@@ -30,7 +30,7 @@ describe("the generated-files check", () => {
 
     const result = check();
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/drift: generated\/openapi\.yaml differs/);
-    expect(result.stderr).toMatch(/drift: generated\/openapi\.3\.1\.yaml differs/);
+    expect(result.stderr).toMatch(/drift: generated\/v1\/openapi\.yaml differs/);
+    expect(result.stderr).toMatch(/drift: generated\/v1\/openapi\.3\.1\.yaml differs/);
   }, 60_000);
 });

@@ -13,6 +13,8 @@ const parts = [
   "spec/baseline",
   "spec/tspconfig.yaml",
   "spec/package.json",
+  "spec/versions.js",
+  "spec/versions.json",
   "scripts",
 ];
 

@@ -7,7 +7,7 @@ import { RememberedRequest, type RetryOptions, retryingFetch, retrySettings } fr
 type AnyPaths = Record<string, any>;
 
 /** The RFC 9457 problem document every error response carries (the same in every version). */
-export interface ProblemDocument {
+interface ProblemDocument {
   type: string;
   title: string;
   status: number;

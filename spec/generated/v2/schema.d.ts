@@ -1386,25 +1386,6 @@ export interface components {
         /** @description A share's email addresses from v2 on: at most 100. */
         EmailAddresses: components["schemas"]["EmailAddress"][];
         /**
-         * @description The emails linked to a share. The service spec allows any JSON value; to bound
-         *     what one request can make the server store and validate, it is a scalar, an object
-         *     of scalars, or a list of up to 100 of those (at most two levels deep), every text
-         *     at most 320 characters.
-         */
-        Emails: components["schemas"]["EmailsScalar"] | components["schemas"]["EmailsObject"] | components["schemas"]["EmailsList"];
-        /** @description One item of an `emails` list: a scalar or an object of scalars. */
-        EmailsItem: components["schemas"]["EmailsScalar"] | components["schemas"]["EmailsObject"];
-        /** @description An `emails` list: at most 100 items. */
-        EmailsList: components["schemas"]["EmailsItem"][];
-        /** @description An object inside `emails`, e.g. `{"name": "Ada", "email": "ada@example.com"}`: its values are scalars. */
-        EmailsObject: {
-            [key: string]: components["schemas"]["EmailsScalar"];
-        };
-        /** @description A JSON scalar inside `emails`. */
-        EmailsScalar: components["schemas"]["EmailsText"] | number | boolean;
-        /** @description A text inside `emails`: at most 320 characters (the longest email address is 254). */
-        EmailsText: string;
-        /**
          * @description Every event, told apart by `type`. The event payloads are component schemas: the
          *     OpenAPI 3.1 `webhooks` object is not emitted by `@typespec/openapi3` 1.11 (see
          *     `docs/decisions/events.md`).
