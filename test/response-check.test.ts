@@ -38,4 +38,38 @@ describe("the response check", () => {
   ])("when a response has %s, then it is a violation", async (_, response, message) => {
     expect(await contractViolation("PATCH", share, response)).toMatch(message);
   });
+
+  test("each version's response is checked against its own document: an integer user id breaks v2, a string one v1", async () => {
+    const user = (id: unknown) => ({
+      id,
+      email: "ada@example.com",
+      first_name: "Ada",
+      last_name: "Obi",
+      username: "ada.obi",
+      created_at: "2026-01-05T08:30:00Z",
+      updated_at: "2026-02-11T16:04:12Z",
+    });
+    const account = (id: unknown) => ({
+      id: "8d1f3a60",
+      user: user(id),
+      has_set_pin: false,
+      account_number: "0123456789",
+      currency: { id: "ngn", name: "Nigerian Naira", code: "NGN", symbol: "₦" },
+      naira_balance: { kobo: 0, amount: "0.00" },
+      tracking_reference: "TRK",
+      created_at: "2026-01-05T08:30:00Z",
+      updated_at: "2026-01-05T08:30:00Z",
+      account_name: "Ada Obi",
+      classification: "PERSONAL",
+      status: "ACTIVE",
+      business_name: null,
+      reference: null,
+    });
+    const at = (version: string) => new URL(`http://127.0.0.1/banking/${version}/ng/bank_accounts/8d1f3a60/`);
+    const answer = (id: unknown) => json(200, account(id), { etag: '"1"', "cache-control": "private, no-cache" });
+    expect(await contractViolation("GET", at("v1"), answer(42))).toBeUndefined();
+    expect(await contractViolation("GET", at("v2"), answer("42"))).toBeUndefined();
+    expect(await contractViolation("GET", at("v2"), answer(42))).toMatch(/body: .*user\/id/);
+    expect(await contractViolation("GET", at("v1"), answer("42"))).toMatch(/body: .*user\/id/);
+  });
 });

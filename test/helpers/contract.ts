@@ -2,6 +2,7 @@
 // generate valid bodies from its request schema, mutations that break exactly one
 // constraint, and a validator for responses. Nothing here is written per operation.
 import { readContract } from "@vault/spec";
+import { versions } from "@vault/spec/versions";
 import { Ajv, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import fc from "fast-check";
@@ -9,13 +10,24 @@ import fc from "fast-check";
 // biome-ignore lint/suspicious/noExplicitAny: JSON Schema objects from a parsed document
 export type Schema = Record<string, any>;
 
-export const contract: Schema = readContract();
-
-function resolve(schema: Schema | undefined): Schema {
-  if (!schema) return {};
-  if (schema.$ref) return resolve(contract.components.schemas[schema.$ref.split("/").pop()]);
-  if (schema.allOf?.length === 1) return { ...resolve(schema.allOf[0]), ...schema, allOf: undefined };
-  return schema;
+/** One version's document as the suites read it: its operations, and Ajv over its schemas. */
+export interface VersionContract {
+  /** `v1`, `v2`. */
+  version: string;
+  document: Schema;
+  /** Every operation that takes a body (the download has none and is fuzzed through its id only). */
+  operations: Operation[];
+  /** Every operation that takes query parameters (the lists). */
+  queryOperations: QueryOperation[];
+  /** Ajv's account of how a value breaks a schema of this document, or undefined when it matches. */
+  schemaErrors(schema: Schema, value: unknown): string | undefined;
+  /** Whether a response body matches the schema the document declares for this operation, status and media type. */
+  responseErrors(
+    op: Pick<Operation, "path" | "method">,
+    status: number,
+    mediaType: string,
+    body: unknown,
+  ): string | undefined;
 }
 
 export interface Operation {
@@ -27,23 +39,6 @@ export interface Operation {
   statuses: string[];
 }
 
-/** Every operation that takes a body (the download has none and is fuzzed through its id only). */
-export const operations: Operation[] = Object.entries<Schema>(contract.paths).flatMap(([path, item]) =>
-  Object.entries<Schema>(item)
-    .filter(([, op]) => op.requestBody)
-    .map(([method, op]) => {
-      const [mediaType, content] = Object.entries<Schema>(op.requestBody.content)[0] as [string, Schema];
-      return {
-        id: op.operationId,
-        method,
-        path,
-        mediaType,
-        bodySchema: resolve(content.schema),
-        statuses: Object.keys(op.responses),
-      };
-    }),
-);
-
 /** A list: its query parameters as one object schema, whose fields travel as text in the query string. */
 export interface QueryOperation {
   id: string;
@@ -52,34 +47,16 @@ export interface QueryOperation {
   querySchema: Schema;
 }
 
-const parameterOf = (p: Schema): Schema =>
-  p.$ref ? contract.components.parameters[p.$ref.split("/").pop() as string] : p;
-
-/** Every operation that takes query parameters (the lists). */
-export const queryOperations: QueryOperation[] = Object.entries<Schema>(contract.paths).flatMap(([path, item]) =>
-  Object.entries<Schema>(item).flatMap(([method, op]) => {
-    const query = (op.parameters ?? []).map(parameterOf).filter((p: Schema) => p.in === "query");
-    if (query.length === 0) return [];
-    const querySchema = {
-      type: "object",
-      additionalProperties: false,
-      properties: Object.fromEntries(query.map((p: Schema) => [p.name, p.schema])),
-      required: query.filter((p: Schema) => p.required).map((p: Schema) => p.name),
-    };
-    return [{ id: op.operationId, method, path, querySchema }];
-  }),
-);
-
 const ajv = new Ajv({ strict: false, allErrors: true });
 addFormats.default(ajv);
 
-/** Converts the 3.0 `nullable` of a schema tree to JSON Schema, which Ajv validates natively. */
-function jsonSchema(schema: Schema): Schema {
-  if (Array.isArray(schema)) return schema.map(jsonSchema) as unknown as Schema;
+/** Converts the 3.0 `nullable` of a schema tree to JSON Schema, which Ajv validates natively; `$ref`s point into `id`. */
+function jsonSchema(schema: Schema, id: string): Schema {
+  if (Array.isArray(schema)) return schema.map((item) => jsonSchema(item, id)) as unknown as Schema;
   if (typeof schema !== "object" || schema === null) return schema;
   const out: Schema = {};
   for (const [key, value] of Object.entries(schema)) {
-    out[key] = key === "$ref" ? value.replace("#/", "contract#/") : jsonSchema(value);
+    out[key] = key === "$ref" ? value.replace("#/", `${id}#/`) : jsonSchema(value, id);
   }
   if (schema.nullable === true) {
     delete out.nullable;
@@ -88,31 +65,76 @@ function jsonSchema(schema: Schema): Schema {
   return out;
 }
 
-ajv.addSchema({ ...jsonSchema(contract), $id: "contract" });
-const validators = new WeakMap<Schema, ValidateFunction>();
-
-/** Ajv's account of how a value breaks a schema of the contract, or undefined when it matches. */
-export function schemaErrors(schema: Schema, value: unknown): string | undefined {
-  let validate = validators.get(schema);
-  if (!validate) {
-    validate = ajv.compile(jsonSchema(schema));
-    validators.set(schema, validate);
-  }
-  return validate(value) ? undefined : ajv.errorsText(validate.errors);
+function versionContract(version: string): VersionContract {
+  const document: Schema = readContract(version);
+  const id = `contract-${version}`;
+  const resolveIn = (schema: Schema | undefined): Schema => resolveSchema(document, schema);
+  const operations: Operation[] = Object.entries<Schema>(document.paths).flatMap(([path, item]) =>
+    Object.entries<Schema>(item)
+      .filter(([, op]) => op.requestBody)
+      .map(([method, op]) => {
+        const [mediaType, content] = Object.entries<Schema>(op.requestBody.content)[0] as [string, Schema];
+        return {
+          id: op.operationId,
+          method,
+          path,
+          mediaType,
+          bodySchema: resolveIn(content.schema),
+          statuses: Object.keys(op.responses),
+        };
+      }),
+  );
+  const parameterOf = (p: Schema): Schema =>
+    p.$ref ? document.components.parameters[p.$ref.split("/").pop() as string] : p;
+  const queryOperations: QueryOperation[] = Object.entries<Schema>(document.paths).flatMap(([path, item]) =>
+    Object.entries<Schema>(item).flatMap(([method, op]) => {
+      const query = (op.parameters ?? []).map(parameterOf).filter((p: Schema) => p.in === "query");
+      if (query.length === 0) return [];
+      const querySchema = {
+        type: "object",
+        additionalProperties: false,
+        properties: Object.fromEntries(query.map((p: Schema) => [p.name, p.schema])),
+        required: query.filter((p: Schema) => p.required).map((p: Schema) => p.name),
+      };
+      return [{ id: op.operationId, method, path, querySchema }];
+    }),
+  );
+  ajv.addSchema({ ...jsonSchema(document, id), $id: id });
+  const validators = new WeakMap<Schema, ValidateFunction>();
+  const schemaErrors = (schema: Schema, value: unknown) => {
+    let validate = validators.get(schema);
+    if (!validate) {
+      validate = ajv.compile(jsonSchema(schema, id));
+      validators.set(schema, validate);
+    }
+    return validate(value) ? undefined : ajv.errorsText(validate.errors);
+  };
+  const responseErrors: VersionContract["responseErrors"] = (op, status, mediaType, body) => {
+    const response = document.paths[op.path][op.method].responses[String(status)];
+    if (!response) return `status ${status} is not declared`;
+    const schema = response.content?.[mediaType]?.schema;
+    if (!schema) return `media type ${mediaType} is not declared for ${status}`;
+    return schemaErrors(schema, body);
+  };
+  return { version, document, operations, queryOperations, schemaErrors, responseErrors };
 }
 
-/** Whether a response body matches the schema the contract declares for this operation, status and media type. */
-export function responseErrors(
-  op: Pick<Operation, "path" | "method">,
-  status: number,
-  mediaType: string,
-  body: unknown,
-): string | undefined {
-  const response = contract.paths[op.path][op.method].responses[String(status)];
-  if (!response) return `status ${status} is not declared`;
-  const schema = response.content?.[mediaType]?.schema;
-  if (!schema) return `media type ${mediaType} is not declared for ${status}`;
-  return schemaErrors(schema, body);
+/** Every version's contract, oldest first: the contract-wide suites run on each. */
+export const versionContracts: VersionContract[] = versions.map(({ name }) => versionContract(name));
+
+const v1 = versionContracts[0] as VersionContract;
+/** v1's document, operations and checks (the suites about one version use v1's). */
+export const contract: Schema = v1.document;
+export const operations = v1.operations;
+export const queryOperations = v1.queryOperations;
+export const schemaErrors = v1.schemaErrors;
+export const responseErrors = v1.responseErrors;
+
+function resolveSchema(document: Schema, schema: Schema | undefined): Schema {
+  if (!schema) return {};
+  if (schema.$ref) return resolveSchema(document, document.components.schemas[schema.$ref.split("/").pop()]);
+  if (schema.allOf?.length === 1) return { ...resolveSchema(document, schema.allOf[0]), ...schema, allOf: undefined };
+  return schema;
 }
 
 const ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_.é€😀";
@@ -131,10 +153,14 @@ const dateTime = fc
   .map(([date, zone]) => date.toISOString().replace(/\.\d{3}Z$/, zone));
 
 /** A fast-check arbitrary of the values a schema accepts. `ids` supplies real ids for fields that name resources. */
-export function arbitraryOf(schemaIn: Schema, ids: fc.Arbitrary<string>): fc.Arbitrary<unknown> {
-  const schema = resolve(schemaIn);
+export function arbitraryOf(
+  schemaIn: Schema,
+  ids: fc.Arbitrary<string>,
+  document: Schema = contract,
+): fc.Arbitrary<unknown> {
+  const schema = resolveSchema(document, schemaIn);
   const value = ((): fc.Arbitrary<unknown> => {
-    if (schema.anyOf) return fc.oneof(...schema.anyOf.map((s: Schema) => arbitraryOf(s, ids)));
+    if (schema.anyOf) return fc.oneof(...schema.anyOf.map((s: Schema) => arbitraryOf(s, ids, document)));
     if (schema.enum) return fc.constantFrom(...schema.enum);
     switch (schema.type) {
       case "boolean":
@@ -142,9 +168,9 @@ export function arbitraryOf(schemaIn: Schema, ids: fc.Arbitrary<string>): fc.Arb
       case "integer":
         return fc.integer({ min: schema.minimum ?? -10, max: schema.maximum ?? 1000 });
       case "array":
-        return fc.array(arbitraryOf(schema.items, ids), { maxLength: 4 });
+        return fc.array(arbitraryOf(schema.items, ids, document), { maxLength: 4 });
       case "object":
-        return objectOf(schema, ids);
+        return objectOf(schema, ids, document);
       case "string":
         if (schema.format === "binary") return fc.uint8Array({ maxLength: 2048 }).map((bytes) => new Blob([bytes]));
         if (schema.format === "date-time") return dateTime;
@@ -159,12 +185,15 @@ export function arbitraryOf(schemaIn: Schema, ids: fc.Arbitrary<string>): fc.Arb
   return schema.nullable ? fc.option(value, { nil: null, freq: 5 }) : value;
 }
 
-function objectOf(schema: Schema, ids: fc.Arbitrary<string>): fc.Arbitrary<Record<string, unknown>> {
+function objectOf(schema: Schema, ids: fc.Arbitrary<string>, document: Schema): fc.Arbitrary<Record<string, unknown>> {
   const properties: Record<string, Schema> = schema.properties ?? {};
   const required = new Set<string>(schema.required ?? []);
-  return fc.record(Object.fromEntries(Object.entries(properties).map(([name, s]) => [name, arbitraryOf(s, ids)])), {
-    requiredKeys: [...required],
-  });
+  return fc.record(
+    Object.fromEntries(Object.entries(properties).map(([name, s]) => [name, arbitraryOf(s, ids, document)])),
+    {
+      requiredKeys: [...required],
+    },
+  );
 }
 
 export interface Mutation {
@@ -184,7 +213,9 @@ export function mutationsOf(
   schema: Schema,
   body: Record<string, unknown>,
   as: "json" | "multipart" | "query",
+  document: Schema = contract,
 ): Mutation[] {
+  const resolve = (raw: Schema | undefined) => resolveSchema(document, raw);
   const properties: Record<string, Schema> = schema.properties ?? {};
   const out: Mutation[] = [];
   const multipart = as !== "json";

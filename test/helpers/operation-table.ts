@@ -8,7 +8,7 @@
 import { toFormData, type VaultClient } from "@vault/client";
 import { exampleRequests } from "@vault/spec";
 import type { operations } from "@vault/spec/schema";
-import { contract, type Schema } from "./contract.js";
+import { type Schema, type VersionContract, versionContracts } from "./contract.js";
 import type { SeededUser } from "./server.js";
 
 export type OperationId = keyof operations;
@@ -260,8 +260,6 @@ const facts: Partial<Record<OperationId, Partial<Facts>>> = {
   },
 };
 
-const examples = exampleRequests(contract);
-
 /** `value` with every example id in it replaced by the one `ids` holds for the same role. */
 function withIds(value: unknown, ids: Ids): unknown {
   if (typeof value === "string") {
@@ -276,38 +274,11 @@ function withIds(value: unknown, ids: Ids): unknown {
 
 const nonEmpty = (value: Record<string, string>) => (Object.keys(value).length === 0 ? undefined : value);
 
-/** The contract's example request of `operationId` on `ids`, with what the table adds to it. */
-function requestOf(operationId: OperationId, ids: Ids): OperationRequest {
-  const example = examples[operationId];
-  if (!example) throw new Error(`${operationId} is not in the contract`);
-  const { path, query, header } = withIds(example.params, ids) as Record<
-    "path" | "query" | "header",
-    Record<string, string>
-  >;
-  const { headers, body: extra, ...more } = facts[operationId]?.more?.(ids) ?? {};
-  const given = { ...path, ...more } as Record<string, string | undefined>;
-  const missing = [...example.path.matchAll(/\{(\w+)\}/g)].find(([, name]) => given[name as string] === undefined);
-  if (missing) throw new Error(`${operationId}: its @opExample gives no ${missing[0]} (its parameters)`);
-  const body = withIds(example.body, ids);
-  return {
-    ...path,
-    ...more,
-    query: nonEmpty(query),
-    headers: nonEmpty({ ...header, ...headers }),
-    body: extra === undefined ? body : body === undefined ? extra : { ...(body as object), ...(extra as object) },
-  };
-}
-
 export interface Documented {
   id: OperationId;
   method: string;
   path: string;
 }
-
-/** Every operation of the committed OpenAPI document: its id, method and path. */
-export const documented: Documented[] = Object.entries<Schema>(contract.paths).flatMap(([path, item]) =>
-  Object.entries<Schema>(item).map(([method, op]) => ({ id: op.operationId as OperationId, method, path })),
-);
 
 /** Whether `value` holds one of the examples' ids. */
 const namesAnId = (value: unknown): boolean =>
@@ -315,32 +286,79 @@ const namesAnId = (value: unknown): boolean =>
     ? Object.values(exampleIds).includes(value)
     : value !== null && typeof value === "object" && Object.values(value).some(namesAnId);
 
-/**
- * What the contract says of an operation, for the table's defaults: its lowest success
- * status, whether that answers JSON, and what another user gets for the owner's
- * request (404 when it names an item in its path or query, 422 in its body or
- * headers, `null` when it names none).
- */
-function expectedOf(operationId: OperationId): Pick<Facts, "status" | "json" | "foreign"> {
-  const { path, method } = documented.find((op) => op.id === operationId) as Documented;
-  const responses: Schema = contract.paths[path][method].responses;
-  const status = Number(
-    Object.keys(responses)
-      .filter((code) => /^2\d\d$/.test(code))
-      .sort()[0],
-  ) as Facts["status"];
-  const json = "application/json" in (responses[String(status)]?.content ?? {});
-  const { body, headers, query, ...ids } = requestOf(operationId, exampleIds);
-  const foreign = namesAnId(ids) || namesAnId(query) ? 404 : namesAnId(body) || namesAnId(headers) ? 422 : null;
-  return { status, json, foreign };
+/** One version's operations and their table: its paths, its `@opExample` requests, the shared `facts`. */
+export interface VersionTable {
+  version: string;
+  /** Every operation of the version's document: its id, method and path. */
+  documented: Documented[];
+  operationTable: Record<OperationId, Entry>;
 }
 
-export const operationTable = Object.fromEntries(
-  documented.map(({ id }) => {
-    const { more: _more, ...given } = facts[id] ?? {};
-    return [id, { ...expectedOf(id), ...given, request: (ids: Ids) => requestOf(id, ids) }];
-  }),
-) as Record<OperationId, Entry>;
+function tableOf({ version, document }: VersionContract): VersionTable {
+  const examples = exampleRequests(document);
+
+  /** The contract's example request of `operationId` on `ids`, with what the table adds to it. */
+  function requestOf(operationId: OperationId, ids: Ids): OperationRequest {
+    const example = examples[operationId];
+    if (!example) throw new Error(`${operationId} is not in the contract`);
+    const { path, query, header } = withIds(example.params, ids) as Record<
+      "path" | "query" | "header",
+      Record<string, string>
+    >;
+    const { headers, body: extra, ...more } = facts[operationId]?.more?.(ids) ?? {};
+    const given = { ...path, ...more } as Record<string, string | undefined>;
+    const missing = [...example.path.matchAll(/\{(\w+)\}/g)].find(([, name]) => given[name as string] === undefined);
+    if (missing) throw new Error(`${operationId}: its @opExample gives no ${missing[0]} (its parameters)`);
+    const body = withIds(example.body, ids);
+    return {
+      ...path,
+      ...more,
+      query: nonEmpty(query),
+      headers: nonEmpty({ ...header, ...headers }),
+      body: extra === undefined ? body : body === undefined ? extra : { ...(body as object), ...(extra as object) },
+    };
+  }
+
+  const documented: Documented[] = Object.entries<Schema>(document.paths).flatMap(([path, item]) =>
+    Object.entries<Schema>(item).map(([method, op]) => ({ id: op.operationId as OperationId, method, path })),
+  );
+
+  /**
+   * What the contract says of an operation, for the table's defaults: its lowest success
+   * status, whether that answers JSON, and what another user gets for the owner's
+   * request (404 when it names an item in its path or query, 422 in its body or
+   * headers, `null` when it names none).
+   */
+  function expectedOf(operationId: OperationId): Pick<Facts, "status" | "json" | "foreign"> {
+    const { path, method } = documented.find((op) => op.id === operationId) as Documented;
+    const responses: Schema = document.paths[path][method].responses;
+    const status = Number(
+      Object.keys(responses)
+        .filter((code) => /^2\d\d$/.test(code))
+        .sort()[0],
+    ) as Facts["status"];
+    const json = "application/json" in (responses[String(status)]?.content ?? {});
+    const { body, headers, query, ...ids } = requestOf(operationId, exampleIds);
+    const foreign = namesAnId(ids) || namesAnId(query) ? 404 : namesAnId(body) || namesAnId(headers) ? 422 : null;
+    return { status, json, foreign };
+  }
+
+  const operationTable = Object.fromEntries(
+    documented.map(({ id }) => {
+      const { more: _more, ...given } = facts[id] ?? {};
+      return [id, { ...expectedOf(id), ...given, request: (ids: Ids) => requestOf(id, ids) }];
+    }),
+  ) as Record<OperationId, Entry>;
+  return { version, documented, operationTable };
+}
+
+/** Every version's table, oldest first: the contract-wide suites run on each (the spares are made through v1). */
+export const versionTables: VersionTable[] = versionContracts.map(tableOf);
+
+const v1 = versionTables[0] as VersionTable;
+/** v1's operations and table (the suites about one version use v1's). */
+export const documented = v1.documented;
+export const operationTable = v1.operationTable;
 
 /** Sends a request of the table (or one like it) through the generated client, untyped: JSON answers parsed, others as a Blob. */
 export function send(

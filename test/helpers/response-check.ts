@@ -1,26 +1,30 @@
 // An independent check of every response the suites receive (a vitest setup file):
 // each fetch of the test process — the generated client's and the suites' own — is
-// checked against the committed OpenAPI document by Ajv (helpers/contract.ts), beside
+// checked against the committed OpenAPI document of its path's version by Ajv (helpers/contract.ts), beside
 // the server's own response validation and in no way derived from it. The operation
 // must declare the status, the media type and every required header, and a JSON body
 // must match its schema. A test file that received a response breaking the contract
 // fails when it ends.
 import { afterAll, expect } from "vitest";
-import { contract, schemaErrors } from "./contract.js";
+import { type VersionContract, versionContracts } from "./contract.js";
 
 interface DocumentedOperation {
   method: string;
   template: string;
   pattern: RegExp;
+  /** The version whose document declares it. */
+  of: VersionContract;
 }
 
-const documented: DocumentedOperation[] = Object.entries<Record<string, unknown>>(contract.paths).flatMap(
-  ([template, item]) =>
+const documented: DocumentedOperation[] = versionContracts.flatMap((of) =>
+  Object.entries<Record<string, unknown>>(of.document.paths).flatMap(([template, item]) =>
     Object.keys(item).map((method) => ({
       method: method.toUpperCase(),
       template,
       pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, "[^/]+")}$`),
+      of,
     })),
+  ),
 );
 
 const JSON_MEDIA = /^application\/(problem\+)?json$/;
@@ -29,7 +33,8 @@ const JSON_MEDIA = /^application\/(problem\+)?json$/;
 export async function contractViolation(method: string, url: URL, response: Response): Promise<string | undefined> {
   const operation = documented.find((op) => op.method === method && op.pattern.test(url.pathname));
   if (!operation) return undefined;
-  const declared = contract.paths[operation.template][method.toLowerCase()].responses;
+  const { document, schemaErrors } = operation.of;
+  const declared = document.paths[operation.template][method.toLowerCase()].responses;
   const spec = declared[String(response.status)] ?? declared.default;
   if (!spec) return `status ${response.status} is not declared`;
   for (const [name, header] of Object.entries<{ required?: boolean }>(spec.headers ?? {})) {
