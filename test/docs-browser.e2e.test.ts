@@ -29,6 +29,23 @@ describe.runIf(browserAvailable)("GET /docs/ in Chromium", () => {
     });
   });
 
+  test("when v2 is picked on the reference page, then the page shows v2's document and marks v2", async () => {
+    await onPage(`${h.url}/docs/`, "docs-v2.png", async (page) => {
+      await page.locator('a[data-version="v2"]').click();
+      await page.waitForURL(/\?version=v2$/);
+      // Redoc writes each operation's path in its right-hand panel.
+      await page
+        .getByText("/evault/v2/file_shares/{id}/", { exact: true })
+        .first()
+        .waitFor({ state: "attached", timeout: 20_000 });
+      expect(await page.getByText("/evault/v1/file_shares/{id}/", { exact: true }).count()).toBe(0);
+      expect(await page.locator('[aria-current="page"]').getAttribute("data-version")).toBe("v2");
+      expect(await page.locator('a[data-version="v1"]').evaluate((a) => a.parentElement?.textContent)).toContain(
+        "v1 (deprecated)",
+      );
+    });
+  });
+
   test("when a bank account is updated from the try-it console with the user's key, then it is sent to this server, answers 200 and the account holds it", async () => {
     await onPage(`${h.url}/docs/try/`, "docs-try.png", async (page) => {
       // The console's one server is the one serving it (on its port 0 address), not the contract's placeholder.

@@ -165,6 +165,13 @@ describe.each(backends)("operations on $name", (backend) => {
     const yaml = await (await fetch(`${h.url}/openapi.yaml`)).text();
     expect(yaml).toContain("openapi: 3.0.0");
     expect(yaml).toContain(`- url: ${h.url}\n`);
+    // Each version's own: /openapi.v1.json is the same document, /openapi.v2.json v2's.
+    expect(await (await fetch(`${h.url}/openapi.v1.json`)).json()).toEqual(json);
+    const v2 = await (await fetch(`${h.url}/openapi.v2.json`)).json();
+    expect(v2.info.version).toBe("2.0.0");
+    expect(Object.keys(v2.paths)).toContain("/banking/v2/ng/bank_accounts/{id}/");
+    expect(v2.servers).toEqual([{ url: h.url, description: "This server" }]);
+    expect(await (await fetch(`${h.url}/openapi.v2.yaml`)).text()).toContain("version: 2.0.0");
   });
 
   test("when PUBLIC_BASE_URL is set, then the served contract's server is that address", async () => {
