@@ -18,6 +18,7 @@ const run = promisify(execFile);
 const clientDir = resolve(import.meta.dirname, "../packages/client");
 const consumerSource = resolve(import.meta.dirname, "consumer/app.ts");
 const browserSource = resolve(import.meta.dirname, "consumer/browser.ts");
+const v2Source = resolve(import.meta.dirname, "consumer/app-v2.ts");
 const typescriptVersion: string = JSON.parse(
   readFileSync(resolve(import.meta.dirname, "../node_modules/typescript/package.json"), "utf8"),
 ).version;
@@ -124,6 +125,44 @@ describe("@vault/client packed and installed in a project of its own", () => {
     });
   }, 120_000);
 
+  test("a consumer moving to v2 type-checks against v1 and v2 from the tarball and runs: v2's user ids are strings", async () => {
+    rmSync(join(scratch, "src"), { recursive: true, force: true });
+    rmSync(join(scratch, "dist"), { recursive: true, force: true });
+    mkdirSync(join(scratch, "src"), { recursive: true });
+    copyFileSync(v2Source, join(scratch, "src/app-v2.ts"));
+    const compiled = await attempt(process.execPath, [tsc, "-p", "."], { cwd: scratch });
+    expect(compiled.stdout + compiled.stderr).toBe("");
+    expect(compiled.code).toBe(0);
+    const [owner, other] = h.users;
+    const result = await run(process.execPath, ["dist/app-v2.js"], {
+      cwd: scratch,
+      env: {
+        PATH: process.env.PATH,
+        VAULT_URL: h.url,
+        VAULT_API_KEY: owner.api_key,
+        VAULT_SHARE_ID: owner.file_share_id,
+        VAULT_OTHER_USER_ID: String(other.id),
+      },
+    });
+    expect(JSON.parse(result.stdout)).toEqual({
+      v1: { status: 200, users: [other.id], deprecation: true },
+      v2: { status: 200, users: [String(other.id)], emails: ["accountant@example.com"], owner: "string" },
+      read: [String(other.id)],
+    });
+
+    // v1's integer ids do not compile in v2, nor v2's strings in v1.
+    const source = readFileSync(v2Source, "utf8");
+    const wrong = source
+      .replace("body: { users: [String(otherUser)], emails", "body: { users: [otherUser], emails")
+      .replace("body: { users: [otherUser] },", "body: { users: [String(otherUser)] },");
+    expect(wrong).not.toBe(source);
+    writeFileSync(join(scratch, "src/app-v2.ts"), wrong);
+    const refused = await attempt(process.execPath, [tsc, "-p", ".", "--noEmit"], { cwd: scratch });
+    expect(refused.code).not.toBe(0);
+    expect(refused.stdout).toMatch(/Type 'number' is not assignable to type 'string'/);
+    expect(refused.stdout).toMatch(/Type 'string' is not assignable to type 'number'/);
+  }, 120_000);
+
   test("the CommonJS build loads with require()", async () => {
     const loaded = await run(
       process.execPath,
@@ -139,6 +178,12 @@ describe("@vault/client packed and installed in a project of its own", () => {
       { cwd: scratch },
     );
     expect(webhooks.stdout.trim()).toBe("WebhookVerificationError,verifyWebhook");
+    const v2 = await run(
+      process.execPath,
+      ["-e", "console.log(Object.keys(require('@vault/client/v2')).sort().join())"],
+      { cwd: scratch },
+    );
+    expect(v2.stdout.trim()).toBe("VaultProblemError,createVaultClient,toFormData");
   });
 
   test("a project without @types/node type-checks the main entry and the webhooks entry, and verifies Uint8Array bytes", async () => {
