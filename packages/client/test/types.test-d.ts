@@ -10,6 +10,11 @@ import {
   type VaultEvent,
   type VaultFile,
 } from "../src/index.js";
+import {
+  createVaultClient as createV2Client,
+  type VaultClient as V2Client,
+  type FileShare as V2FileShare,
+} from "../src/v2.js";
 
 const client = createVaultClient({ baseUrl: "http://127.0.0.1:8080", apiKey: "k" });
 const id = { params: { path: { id: "1" } } };
@@ -101,5 +106,29 @@ describe("the client's types", () => {
     // @ts-expect-error no such event type
     const _unknown: VaultEvent["type"] = "file.renamed";
     await client.GET("/evault/v1/events/", { params: { query: { type: ["file.", "bin.purged"], object: "x" } } });
+  });
+});
+
+describe("the v2 client's types", () => {
+  const v2 = createV2Client({ baseUrl: "http://127.0.0.1:8080", apiKey: "k" });
+  const same = createVaultClient({ baseUrl: "http://127.0.0.1:8080", apiKey: "k", version: "v2" });
+
+  test("type v2's user ids as strings and its emails as addresses, and take only v2's paths", async () => {
+    expectTypeOf(same).toEqualTypeOf<V2Client>();
+    const { data } = await v2.PATCH("/evault/v2/file_shares/{id}/", {
+      ...id,
+      body: { users: ["1", "2"], emails: ["ada@example.com"] },
+    });
+    expectTypeOf(data).toEqualTypeOf<V2FileShare | undefined>();
+    expectTypeOf<V2FileShare["user"]["id"]>().toEqualTypeOf<string>();
+    expectTypeOf<NonNullable<V2FileShare["emails"]>>().toEqualTypeOf<string[]>();
+    // @ts-expect-error v2's user ids are strings
+    await v2.PATCH("/evault/v2/file_shares/{id}/", { ...id, body: { users: [1] } });
+    // @ts-expect-error v2's emails are addresses, not objects
+    await v2.PATCH("/evault/v2/file_shares/{id}/", { ...id, body: { emails: [{ email: "a@b.co" }] } });
+    // @ts-expect-error a v2 client has no v1 path
+    await v2.GET("/evault/v1/folders/", {});
+    // @ts-expect-error and v1's has no v2 path
+    await client.GET("/evault/v2/folders/", {});
   });
 });
