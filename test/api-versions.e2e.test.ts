@@ -125,6 +125,32 @@ describe.each(backends)("API versions on $name", (backend) => {
     expect(page.data?.next).toMatch(new RegExp(`^${h.url}/evault/v2/folders/\\?`));
   });
 
+  test("a resumable upload made through v2 is located at v2's paths and makes the file", async () => {
+    const b64 = (text: string) => Buffer.from(text).toString("base64");
+    const tus = { "api-key": h.users[0].api_key, "Tus-Resumable": "1.0.0" };
+    const created = await fetch(`${h.url}/evault/v2/uploads/`, {
+      method: "POST",
+      headers: {
+        ...tus,
+        "Upload-Length": "5",
+        "Upload-Metadata": `filename ${b64("v2.txt")},folder ${b64(h.users[0].folder_id)}`,
+      },
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get("location") ?? "";
+    expect(new URL(location).pathname).toMatch(/^\/evault\/v2\/uploads\/[^/]+\/$/);
+    const appended = await fetch(location, {
+      method: "PATCH",
+      headers: { ...tus, "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
+      body: "hello",
+    });
+    expect(appended.status).toBe(204);
+    const fileId = appended.headers.get("vault-file-id") ?? "";
+    const { data } = await h.clientV2().GET("/evault/v2/files/{id}/", { params: { path: { id: fileId } } });
+    expect(data?.name).toBe("v2.txt");
+    expect(data?.file).toBe(`${h.url}/evault/v2/files/${fileId}/content/`);
+  });
+
   test("a cursor works in both versions: v1's next page, asked of v2, answers the same items", async () => {
     const first = await h.client().GET("/evault/v1/folders/", { params: { query: { page_size: 1 } } });
     const cursor = new URL(first.data?.next ?? "").searchParams.get("cursor") ?? "";
