@@ -1,28 +1,26 @@
 // `npm run mock`: Prism in mock mode serves the committed contract without a server or
-// a database. Every operation, called through the client, answers its documented
-// success status with the body of the TypeSpec `@opExample`, valid against the contract
-// (Prism validates its own answer and reports in `sl-violations`; we check again).
+// a database, one process per version (Prism serves one document, and the versions'
+// components share their names): v1 on MOCK_PORT (4010), v2 on the next port. Every
+// operation of every version, called through the client, answers its documented success
+// status with the body of its version's TypeSpec `@opExample`, valid against that
+// version's document (Prism validates its own answer and reports in `sl-violations`; we
+// check again).
 import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { createServer } from "node:net";
 import { resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { createVaultClient, type VaultClient } from "@vault/client";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { contract, responseErrors } from "./helpers/contract.js";
-import {
-  type Documented,
-  documented,
-  exampleIds,
-  type OperationId,
-  operationTable,
-  send,
-} from "./helpers/operation-table.js";
+import { type VersionContract, versionContracts } from "./helpers/contract.js";
+import { type Documented, exampleIds, type OperationId, send, versionTables } from "./helpers/operation-table.js";
 import { freePort } from "./helpers/processes.js";
 
 const repo = resolve(import.meta.dirname, "..");
-/** The body of an operation's first example (`@opExample`) for a status. */
-function example(op: Documented, status: number): unknown {
+/** The body of an operation's first example (`@opExample`) in its version's document, for a status. */
+function example(document: VersionContract["document"], op: Documented, status: number): unknown {
   const examples =
-    contract.paths[op.path][op.method].responses[String(status)]?.content?.["application/json"]?.examples;
+    document.paths[op.path][op.method].responses[String(status)]?.content?.["application/json"]?.examples;
   return (Object.values(examples ?? {})[0] as { value?: unknown } | undefined)?.value;
 }
 
@@ -36,18 +34,53 @@ const notMockable: OperationId[] = [
   "appendUpload",
   "deleteUpload",
 ];
-const mockable = documented.filter((op) => !notMockable.includes(op.id));
+/** The versions, oldest first: `npm run mock` serves the n-th on MOCK_PORT + n. */
+const versions = versionTables.map(({ version }, offset) => ({ version, offset }));
+/** Every mockable operation of every version, with its version's document and table entry. */
+const mockable = versionTables.flatMap(({ version, documented, operationTable }) =>
+  documented
+    .filter((op) => !notMockable.includes(op.id))
+    .map((op) => ({
+      version,
+      id: op.id,
+      op,
+      expected: operationTable[op.id],
+      contract: versionContracts.find((contract) => contract.version === version) as VersionContract,
+    })),
+);
+
+/** Whether `port` is free on 127.0.0.1. */
+async function isFree(port: number): Promise<boolean> {
+  const probe = createServer().listen(port, "127.0.0.1");
+  const free = await Promise.race([once(probe, "listening").then(() => true), once(probe, "error").then(() => false)]);
+  if (free) await new Promise((resolvePromise) => probe.close(resolvePromise));
+  return free;
+}
+
+/** A free port after which `count - 1` more are free: the mock's MOCK_PORT. */
+async function freePorts(count: number): Promise<number> {
+  for (;;) {
+    const port = await freePort();
+    const next = Array.from({ length: count - 1 }, (_, index) => port + 1 + index);
+    if (next.every((p) => p < 65536) && (await Promise.all(next.map(isFree))).every(Boolean)) return port;
+  }
+}
 
 describe("npm run mock", () => {
   let mock: ChildProcess;
+  /** The v1 mock's client (the error tests below). */
   let client: VaultClient;
+  /** Each version's client, on its own port. */
+  const clients = new Map<string, VaultClient>();
+  const baseUrls = new Map<string, string>();
   let baseUrl: string;
   const log: string[] = [];
 
   beforeAll(async () => {
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    // Its own process group, so that stopping it stops npm, the shell and Prism.
+    const port = await freePorts(versions.length);
+    for (const { version, offset } of versions) baseUrls.set(version, `http://127.0.0.1:${port + offset}`);
+    baseUrl = baseUrls.get("v1") as string;
+    // Its own process group, so that stopping it stops npm, the shell and both Prisms.
     mock = spawn("npm", ["run", "-s", "mock"], {
       cwd: repo,
       env: { ...process.env, MOCK_PORT: String(port) },
@@ -55,14 +88,39 @@ describe("npm run mock", () => {
       detached: true,
     });
     mock.stderr?.on("data", (chunk) => log.push(String(chunk)));
+    // Every version's Prism must say it listens on its own port.
+    const waiting = new Set(baseUrls.values());
     await new Promise<void>((resolvePromise, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`npm run mock serves nothing on ${[...waiting].join(", ")}:\n${log.join("\n")}`)),
+        50_000,
+      );
       createInterface({ input: mock.stdout as NodeJS.ReadableStream }).on("line", (line) => {
         log.push(line);
-        if (/Prism is listening/.test(line)) resolvePromise();
+        const listening = /Prism is listening on (\S+)/.exec(line)?.[1];
+        if (listening !== undefined) waiting.delete(listening);
+        if (waiting.size === 0) {
+          clearTimeout(timer);
+          resolvePromise();
+        }
       });
-      mock.once("exit", (code) => reject(new Error(`npm run mock exited with ${code}:\n${log.join("\n")}`)));
+      mock.once("exit", (code) => {
+        clearTimeout(timer);
+        reject(new Error(`npm run mock exited with ${code}:\n${log.join("\n")}`));
+      });
     });
-    client = createVaultClient({ baseUrl, apiKey: "vk_any_key_works_on_the_mock" });
+    for (const [version, url] of baseUrls) {
+      // A version is its paths: the v2 client's requests are v1's code with v2's types (`send` is untyped).
+      clients.set(
+        version,
+        createVaultClient({
+          baseUrl: url,
+          apiKey: "vk_any_key_works_on_the_mock",
+          version: version as "v1",
+        }),
+      );
+    }
+    client = clients.get("v1") as VaultClient;
   }, 60_000);
 
   afterAll(async () => {
@@ -72,24 +130,29 @@ describe("npm run mock", () => {
     await exited;
   });
 
-  test.each(mockable)("$id answers its example, valid against the contract", async (op) => {
-    const { id } = op;
-    const expected = operationTable[id];
-    const { data, error, response } = await send(client, op, expected.request(exampleIds));
-    expect(error).toBeUndefined();
-    expect(response.status).toBe(expected.status);
-    expect(response.headers.get("sl-violations")).toBeNull();
-    if (!expected.json) {
-      // No content (204) answers no body; the download answers bytes.
-      if (expected.status === 204) expect(data).toBeUndefined();
-      else expect(data).toBeInstanceOf(Blob);
-      return;
-    }
-    const documentedExample = example(op, expected.status);
-    expect(documentedExample, `${id} has no @opExample for ${expected.status}`).toBeDefined();
-    expect(data).toEqual(documentedExample);
-    expect(responseErrors(op, expected.status, "application/json", data)).toBeUndefined();
-  });
+  test.each(mockable)(
+    "$version $id answers its example, valid against its version's document",
+    async ({ version, id, op, expected, contract }) => {
+      const { data, error, response } = await send(
+        clients.get(version) as VaultClient,
+        op,
+        expected.request(exampleIds),
+      );
+      expect(error).toBeUndefined();
+      expect(response.status).toBe(expected.status);
+      expect(response.headers.get("sl-violations")).toBeNull();
+      if (!expected.json) {
+        // No content (204) answers no body; the download answers bytes.
+        if (expected.status === 204) expect(data).toBeUndefined();
+        else expect(data).toBeInstanceOf(Blob);
+        return;
+      }
+      const documentedExample = example(contract.document, op, expected.status);
+      expect(documentedExample, `${version} ${id} has no @opExample for ${expected.status}`).toBeDefined();
+      expect(data).toEqual(documentedExample);
+      expect(contract.responseErrors(op, expected.status, "application/json", data)).toBeUndefined();
+    },
+  );
 
   test("errors: no api key is a 401 problem, `Prefer: code=404` a 404, an invalid body a 422 (the server says 400)", async () => {
     const anonymous = createVaultClient({ baseUrl });
@@ -118,8 +181,14 @@ describe("npm run mock", () => {
   // Prism 5 takes the declared `content-type` header of HEAD's 200 as the media type of
   // the empty body it mocks, and has no serializer for it: it answers 500. When this test
   // fails, Prism mocks HEAD: take headFileContent out of `notMockable` and update the README.
-  test("HEAD on a file's content is the one operation Prism cannot mock (a 500)", async () => {
-    const { response } = await client.HEAD("/evault/v1/files/{id}/content/", { params: { path: { id: "3c9e7b12" } } });
-    expect(response.status).toBe(500);
-  });
+  test.each(versions)(
+    "$version: HEAD on a file's content is the one operation Prism cannot mock (a 500)",
+    async ({ version }) => {
+      const { response } = await (clients.get(version) as VaultClient).HEAD(
+        `/evault/${version}/files/{id}/content/` as "/evault/v1/files/{id}/content/",
+        { params: { path: { id: "3c9e7b12" } } },
+      );
+      expect(response.status).toBe(500);
+    },
+  );
 });
