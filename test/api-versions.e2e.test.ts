@@ -105,6 +105,25 @@ describe.each(backends)("API versions on $name", (backend) => {
     expect(await shareV1()).toEqual(before);
   });
 
+  test("a v2 user id past any user's (the store's ids are 32-bit) is an unknown user, 422 naming it, not a 500", async () => {
+    const [owner] = h.users;
+    const before = await shareV1();
+    for (const id of ["2147483648", "9999999999"]) {
+      const updated = await h.clientV2().PATCH(V2_SHARE, {
+        params: { path: { id: owner.file_share_id } },
+        body: { users: [String(owner.id), id] },
+      });
+      expect(updated.response.status).toBe(422);
+      expect(JSON.stringify(updated.error)).toContain("/body/users/1");
+      const created = await h
+        .clientV2()
+        .POST("/evault/v2/file_shares/", { body: { file: owner.file_id, users: [id] } });
+      expect(created.response.status).toBe(422);
+      expect(JSON.stringify(created.error)).toContain("/body/users/0");
+    }
+    expect(await shareV1()).toEqual(before);
+  });
+
   test("v2's answers point at v2: a create's Location, a file's content URL, a list's next page", async () => {
     const created = await h.clientV2().POST("/evault/v2/folders/", { body: { name: "Made in v2" } });
     expect(created.response.status).toBe(201);

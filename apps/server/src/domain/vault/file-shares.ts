@@ -213,12 +213,21 @@ function refusal(checks: Checks, users: number[] | undefined) {
   const known = new Set(checks.known_users);
   const refused = (users ?? []).findIndex((userId) => !known.has(userId));
   // The refusal reads the same whether the id names no user or a stranger, so walking ids tells nothing about who exists.
-  if (refused >= 0) {
-    return new DomainError("unprocessable", "Every id in users must name you or a user who shares with you.", [
-      { field: `users/${refused}`, message: "names no user who shares with you", code: "unknown_user" },
-    ]);
-  }
-  return undefined;
+  return refused >= 0 ? unknownUser(refused) : undefined;
+}
+
+const unknownUser = (index: number) =>
+  new DomainError("unprocessable", "Every id in users must name you or a user who shares with you.", [
+    { field: `users/${index}`, message: "names no user who shares with you", code: "unknown_user" },
+  ]);
+
+/** The largest id a user can have (the column is an integer); v2's ids are digits, which may say more. */
+const LARGEST_USER_ID = 2 ** 31 - 1;
+
+/** An id past any user's names no user: refused as one before the statement, which could not even cast it. */
+function refuseIdsPastAnyUser(users: number[] | undefined): void {
+  const past = (users ?? []).findIndex((id) => id > LARGEST_USER_ID);
+  if (past >= 0) throw unknownUser(past);
 }
 
 const notOwned = (kind: "file" | "folder") =>
@@ -297,6 +306,7 @@ export async function updateFileShare(
   let folderId = input.folder;
   if (input.file != null && folderId === undefined) folderId = null;
   if (input.folder != null && fileId === undefined) fileId = null;
+  refuseIdsPastAnyUser(input.users);
   const values = {
     id,
     user: userId,
@@ -399,6 +409,7 @@ export async function createFileShare(
   if (input.file == null && input.folder == null) {
     throw unprocessable("file", "a share points at one item: give file or folder", "one_item");
   }
+  refuseIdsPastAnyUser(input.users);
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password, userId);
   const id = randomUUID();
   const [outcome] = (await createShareStatements[input.file != null ? "file" : "folder"](db, {
