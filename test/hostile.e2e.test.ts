@@ -3,9 +3,14 @@
 // store. Each answers a 4xx problem of at most 64 KiB that names the field, and the
 // server answers a normal request within 2 s afterwards. Sent to the server directly:
 // the point is what the server does with bytes no well-behaved proxy would forward.
+// Every case runs on every version of the API (each path moved to the version's), against
+// one server per backend: each version has its own gate on its own document.
+import type { VaultClient } from "@vault/client";
+import { textIn } from "@vault/spec/versions";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
+import { type Documented, send, versionTables } from "./helpers/operation-table.js";
 import { type Harness, startHarness } from "./helpers/server.js";
 
 const MAX_PROBLEM_BYTES = 64 * 1024;
@@ -15,6 +20,7 @@ const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 interface HostileCase {
   name: string;
   method: string;
+  /** v1's path (the tests move it to each version's). */
   path: (h: Harness) => string;
   body: () => string | FormData | undefined;
   headers?: Record<string, string>;
@@ -252,121 +258,129 @@ describe.each(backends)("hostile input on $name", (backend) => {
   });
   afterAll(() => h?.stop());
 
-  test.each(cases)("when $name, then $status naming $field, and the server still answers", async (hostile) => {
-    const body = hostile.body();
-    const response = await fetch(`${h.url}${hostile.path(h)}`, {
-      method: hostile.method,
-      body,
-      headers: {
-        "api-key": h.users[0].api_key,
-        ...(body instanceof FormData ? {} : { "content-type": "application/json" }),
-        ...hostile.headers,
-      },
-    });
-    const text = await response.text();
-    expect(response.status).toBe(hostile.status);
-    expect(response.headers.get("content-type")).toMatch(/^application\/problem\+json/);
-    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_PROBLEM_BYTES);
-    const problem = JSON.parse(text);
-    expect(problem.errors.length).toBeLessThanOrEqual(20);
-    expect(problem.errors.map((issue: { path: string }) => issue.path)).toContainEqual(
-      expect.stringMatching(new RegExp(`^${hostile.field}`)),
-    );
+  describe.each(versionTables)("API $version", ({ version, documented }) => {
+    /** The version's path of a case's (v1's) path. */
+    const at = (path: (h: Harness) => string) => textIn(version, path(h));
+    /** The version's client (at runtime every version's is the same code: the path names the version). */
+    const client = () => (version === "v1" ? h.client() : (h.clientV2() as unknown as VaultClient));
+    const updateFolder = documented.find((op) => op.id === "updateFavouriteFolder") as Documented;
 
-    const started = Date.now();
-    const { response: normal } = await h.client().PATCH("/evault/v1/favourite/folders/{id}/", {
-      params: { path: { id: h.users[0].folder_id } },
-      body: { description: "still here" },
-    });
-    expect(normal.status).toBe(200);
-    expect(Date.now() - started).toBeLessThan(2000);
-  });
-
-  test("when a body breaks the contract in more than 20 places, then the first 20 are listed with the total count", async () => {
-    const response = await fetch(`${h.url}${folder(h)}`, {
-      method: "PATCH",
-      body: JSON.stringify({ tags: Array(50).fill(1) }),
-      headers: { "api-key": h.users[0].api_key, "content-type": "application/json" },
-    });
-    const problem = await response.json();
-    expect(response.status).toBe(400);
-    expect(problem.errors).toHaveLength(20);
-    expect(problem.error_count).toBe(50);
-  });
-
-  // Measured on PostgreSQL only: with PGlite the server's RSS also holds the database's
-  // WASM heap, which grows and shrinks with its own work and hides what this measures.
-  test.runIf(backend.name === "postgres")(
-    "when bodies far past every bound arrive, then the server's peak memory stays flat",
-    async () => {
-      const send = () =>
-        Promise.all([
-          fetch(`${h.url}${file(h)}`, {
-            method: "PUT",
-            body: form(["tags[10000000]", "x"])(),
-            headers: { "api-key": h.users[0].api_key },
-          }),
-          fetch(`${h.url}${folder(h)}`, {
-            method: "PATCH",
-            body: JSON.stringify({ tags: Array(450_000).fill(1) }),
-            headers: { "api-key": h.users[0].api_key, "content-type": "application/json" },
-          }),
-        ]);
-      // The peak, not the current size: what a request costs is gone again by the time it is answered.
-      const before = await h.rss("peak");
-      for (let round = 0; round < 10; round++) await send();
-      const grown = (await h.rss("peak")) - before;
-      console.log(
-        `[hostile] peak RSS rose by ${(grown / 2 ** 20).toFixed(1)} MiB over 20 hostile requests on postgres`,
+    test.each(cases)("when $name, then $status naming $field, and the server still answers", async (hostile) => {
+      const body = hostile.body();
+      const response = await fetch(`${h.url}${at(hostile.path)}`, {
+        method: hostile.method,
+        body,
+        headers: {
+          "api-key": h.users[0].api_key,
+          ...(body instanceof FormData ? {} : { "content-type": "application/json" }),
+          ...hostile.headers,
+        },
+      });
+      const text = await response.text();
+      expect(response.status).toBe(hostile.status);
+      expect(response.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+      expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_PROBLEM_BYTES);
+      const problem = JSON.parse(text);
+      expect(problem.errors.length).toBeLessThanOrEqual(20);
+      expect(problem.errors.map((issue: { path: string }) => issue.path)).toContainEqual(
+        expect.stringMatching(new RegExp(`^${hostile.field}`)),
       );
-      expect(grown).toBeLessThan(64 * 1024 * 1024);
-    },
-  );
-  test("when multipart bodies of random names, indexes, nesting, counts and sizes arrive, then never a 5xx nor a problem over 64 KiB, and memory stays bounded", async () => {
-    const name = fc.oneof(
-      fc.constantFrom("tags", "name", "description", "folder", "is_starred", "is_deleted", "file", "other"),
-      fc
-        .tuple(
-          fc.constantFrom("tags", "name", "x"),
-          fc.array(fc.oneof(fc.nat({ max: 10_000_000 }).map(String), fc.constantFrom("", "a", "__proto__")), {
-            maxLength: 4,
-          }),
-        )
-        .map(([base, keys]) => `${base}${keys.map((key) => `[${key}]`).join("")}`),
-      fc.string({ maxLength: 200 }),
+
+      const started = Date.now();
+      const { response: normal } = await send(client(), updateFolder, {
+        id: h.users[0].folder_id,
+        body: { description: "still here" },
+      });
+      expect(normal.status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(2000);
+    });
+
+    test("when a body breaks the contract in more than 20 places, then the first 20 are listed with the total count", async () => {
+      const response = await fetch(`${h.url}${at(folder)}`, {
+        method: "PATCH",
+        body: JSON.stringify({ tags: Array(50).fill(1) }),
+        headers: { "api-key": h.users[0].api_key, "content-type": "application/json" },
+      });
+      const problem = await response.json();
+      expect(response.status).toBe(400);
+      expect(problem.errors).toHaveLength(20);
+      expect(problem.error_count).toBe(50);
+    });
+
+    // Measured on PostgreSQL only: with PGlite the server's RSS also holds the database's
+    // WASM heap, which grows and shrinks with its own work and hides what this measures.
+    test.runIf(backend.name === "postgres")(
+      "when bodies far past every bound arrive, then the server's peak memory stays flat",
+      async () => {
+        const burst = () =>
+          Promise.all([
+            fetch(`${h.url}${at(file)}`, {
+              method: "PUT",
+              body: form(["tags[10000000]", "x"])(),
+              headers: { "api-key": h.users[0].api_key },
+            }),
+            fetch(`${h.url}${at(folder)}`, {
+              method: "PATCH",
+              body: JSON.stringify({ tags: Array(450_000).fill(1) }),
+              headers: { "api-key": h.users[0].api_key, "content-type": "application/json" },
+            }),
+          ]);
+        // The peak, not the current size: what a request costs is gone again by the time it is answered.
+        const before = await h.rss("peak");
+        for (let round = 0; round < 10; round++) await burst();
+        const grown = (await h.rss("peak")) - before;
+        console.log(
+          `[hostile] peak RSS rose by ${(grown / 2 ** 20).toFixed(1)} MiB over 20 hostile requests on postgres (${version})`,
+        );
+        expect(grown).toBeLessThan(64 * 1024 * 1024);
+      },
     );
-    const part = fc.tuple(
-      name,
-      fc.oneof(
-        fc.string({ maxLength: 50 }),
-        fc.nat({ max: 100_000 }).map((n) => "v".repeat(n)),
-      ),
-    );
-    const formBody = fc.tuple(fc.boolean(), fc.array(part, { maxLength: 30 }), fc.nat({ max: 3000 }));
-    const before = await h.rss();
-    let requests = 0;
-    await fc.assert(
-      fc.asyncProperty(formBody, async ([withFile, parts, repeat]) => {
-        const body = new FormData();
-        if (withFile) body.append("file", new Blob(["fuzz"]), "fuzz.txt");
-        for (const [partName, value] of parts) body.append(partName, value);
-        for (let i = 0; i < repeat; i++) body.append("tags", `t${i}`);
-        requests++;
-        const response = await fetch(`${h.url}${file(h)}`, {
-          method: "PUT",
-          body,
-          headers: { "api-key": h.users[0].api_key },
-        });
-        const text = await response.text();
-        expect(response.status).toBeLessThan(500);
-        expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_PROBLEM_BYTES);
-      }),
-      { numRuns: FUZZ_RUNS, seed: FUZZ_SEED },
-    );
-    const grown = (await h.rss()) - before;
-    console.log(
-      `[hostile] ${requests} multipart fuzz requests on ${backend.name}; RSS grew by ${(grown / 2 ** 20).toFixed(1)} MiB`,
-    );
-    expect(grown).toBeLessThan(150 * 1024 * 1024);
+    test("when multipart bodies of random names, indexes, nesting, counts and sizes arrive, then never a 5xx nor a problem over 64 KiB, and memory stays bounded", async () => {
+      const name = fc.oneof(
+        fc.constantFrom("tags", "name", "description", "folder", "is_starred", "is_deleted", "file", "other"),
+        fc
+          .tuple(
+            fc.constantFrom("tags", "name", "x"),
+            fc.array(fc.oneof(fc.nat({ max: 10_000_000 }).map(String), fc.constantFrom("", "a", "__proto__")), {
+              maxLength: 4,
+            }),
+          )
+          .map(([base, keys]) => `${base}${keys.map((key) => `[${key}]`).join("")}`),
+        fc.string({ maxLength: 200 }),
+      );
+      const part = fc.tuple(
+        name,
+        fc.oneof(
+          fc.string({ maxLength: 50 }),
+          fc.nat({ max: 100_000 }).map((n) => "v".repeat(n)),
+        ),
+      );
+      const formBody = fc.tuple(fc.boolean(), fc.array(part, { maxLength: 30 }), fc.nat({ max: 3000 }));
+      const before = await h.rss();
+      let requests = 0;
+      await fc.assert(
+        fc.asyncProperty(formBody, async ([withFile, parts, repeat]) => {
+          const body = new FormData();
+          if (withFile) body.append("file", new Blob(["fuzz"]), "fuzz.txt");
+          for (const [partName, value] of parts) body.append(partName, value);
+          for (let i = 0; i < repeat; i++) body.append("tags", `t${i}`);
+          requests++;
+          const response = await fetch(`${h.url}${at(file)}`, {
+            method: "PUT",
+            body,
+            headers: { "api-key": h.users[0].api_key },
+          });
+          const text = await response.text();
+          expect(response.status).toBeLessThan(500);
+          expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_PROBLEM_BYTES);
+        }),
+        { numRuns: FUZZ_RUNS, seed: FUZZ_SEED },
+      );
+      const grown = (await h.rss()) - before;
+      console.log(
+        `[hostile] ${requests} multipart fuzz requests on ${backend.name} (${version}); RSS grew by ${(grown / 2 ** 20).toFixed(1)} MiB`,
+      );
+      expect(grown).toBeLessThan(150 * 1024 * 1024);
+    });
   });
 });

@@ -4,15 +4,18 @@ import { execFile } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 import { promisify } from "node:util";
+import type { VaultClient } from "@vault/client";
+import { textIn } from "@vault/spec/versions";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
 import {
-  documented,
+  type Documented,
   idsOf,
+  type OperationId,
   type OperationRequest,
-  operationTable,
   send as sendOperation,
   spareParameter,
+  versionTables,
 } from "./helpers/operation-table.js";
 import { type Harness, serverOutput, startHarness } from "./helpers/server.js";
 
@@ -63,6 +66,8 @@ describe.each(backends)("secrets in the log on $name", (backend) => {
       body,
     });
 
+  // Once, on v1's path: what it checks is the log's redaction (of headers, the query, bodies
+  // and failing SQL), which runs before any version's gate and knows no version.
   test("when secrets are sent in every position and requests fail, even in SQL, then none appears in the log", async () => {
     const [alice, bob] = h.users;
     const password = `share-password-${randomBytes(6).toString("hex")}`;
@@ -132,100 +137,110 @@ describe.each(backends)("secrets in the log on $name", (backend) => {
     expect(log).not.toMatch(/scrypt\$/);
   }, 120_000);
 
-  test("when every operation runs, the link pages and their form unlock included, then no secret issued appears whole in the log", async () => {
-    const [alice] = h.users;
-    const secrets = new Set<string>(h.users.flatMap((u) => [u.api_key, u.link_token]));
-    // A key made by the command-line tool, used for every request of the operation table.
-    const made = await promisify(execFile)(
-      process.execPath,
-      ["dist/cli/keys.js", "create", "--user", alice.username, "--json"],
-      { cwd: serverDir, env: h.env },
-    );
-    const apiKey = (JSON.parse(made.stdout) as { api_key: string }).api_key;
-    secrets.add(apiKey);
-    const client = h.client(apiKey);
-    const ids = idsOf(alice);
-    const statuses: Record<string, number> = {};
-    for (const op of documented) {
-      const entry = operationTable[op.id];
-      const request: OperationRequest = entry.request(ids);
-      if (entry.spare) {
-        const spare = await entry.spare(client, ids);
-        request[spareParameter(op.path)] = spare;
-        if (spareParameter(op.path) === "token") secrets.add(spare);
+  // Every version's operations, each with its own client: a later version's answers and
+  // links pass through its mapping at the edge, which must keep them out of the log too.
+  describe.each(versionTables)("API $version", ({ version, documented, operationTable }) => {
+    /** The version's operation `id` (its method and path). */
+    const op = (id: OperationId) => documented.find((o) => o.id === id) as Documented;
+
+    test("when every operation runs, the link pages and their form unlock included, then no secret issued appears whole in the log", async () => {
+      const [alice] = h.users;
+      const secrets = new Set<string>(h.users.flatMap((u) => [u.api_key, u.link_token]));
+      // A key made by the command-line tool, used for every request of the operation table.
+      const made = await promisify(execFile)(
+        process.execPath,
+        ["dist/cli/keys.js", "create", "--user", alice.username, "--json"],
+        { cwd: serverDir, env: h.env },
+      );
+      const apiKey = (JSON.parse(made.stdout) as { api_key: string }).api_key;
+      secrets.add(apiKey);
+      // The version's client (at runtime every version's is the same code: the path names the version).
+      const client = version === "v1" ? h.client(apiKey) : (h.clientV2(apiKey) as unknown as VaultClient);
+      const ids = idsOf(alice);
+      const statuses: Record<string, number> = {};
+      for (const op of documented) {
+        const entry = operationTable[op.id];
+        const request: OperationRequest = entry.request(ids);
+        if (entry.spare) {
+          const spare = await entry.spare(client, ids);
+          request[spareParameter(op.path)] = spare;
+          if (spareParameter(op.path) === "token") secrets.add(spare);
+        }
+        const body = request.body as { password?: string } | undefined;
+        if (body?.password) secrets.add(body.password);
+        const { data, response } = await sendOperation(client, op, request);
+        statuses[op.id] = response.status;
+        collectSecrets(data, secrets);
+        collectSecrets(response.headers.get("location"), secrets);
       }
-      const body = request.body as { password?: string } | undefined;
-      if (body?.password) secrets.add(body.password);
-      const { data, response } = await sendOperation(client, op, request);
-      statuses[op.id] = response.status;
-      collectSecrets(data, secrets);
-      collectSecrets(response.headers.get("location"), secrets);
-    }
-    expect(Object.entries(statuses).filter(([, status]) => status >= 500)).toEqual([]);
+      expect(Object.entries(statuses).filter(([, status]) => status >= 500)).toEqual([]);
 
-    // A download link, downloaded as a program would: on disk its token is in the service's request line.
-    const linked = await client.POST("/evault/v1/files/{id}/download_link/", {
-      params: { path: { id: alice.projects_file_id } },
-    });
-    collectSecrets(linked.data, secrets);
-    expect((await fetch(linked.data?.url ?? "")).status).toBe(200);
+      // A download link, downloaded as a program would: on disk its token is in the service's request line.
+      const linked = (await sendOperation(client, op("createFileDownloadLink"), { id: alice.projects_file_id })) as {
+        data?: { url?: string };
+      };
+      collectSecrets(linked.data, secrets);
+      expect((await fetch(linked.data?.url ?? "")).status).toBe(200);
 
-    // A password link, as a browser opens it (the form's unlock sets a cookie) and as a program does (a bearer token).
-    const password = `link-password-${randomBytes(6).toString("hex")}`;
-    secrets.add(password);
-    const shared = await h.client(apiKey).POST("/evault/v1/file_shares/", {
-      body: { file: alice.file_id, access: "public", password },
-    });
-    const token = /\/links\/([^/]+)\/$/.exec(shared.data?.link ?? "")?.[1] ?? "";
-    expect(token).toMatch(/^[\w-]{32}$/);
-    secrets.add(token);
-    const link = `${h.url}/evault/v1/links/${token}/`;
-    const browse = (url: string, headers: Record<string, string> = {}) =>
-      fetch(url, { headers: { accept: BROWSER_ACCEPT, ...headers }, redirect: "manual" });
-    expect((await browse(link)).status).toBe(401);
-    const unlocked = await fetch(`${link}unlock/`, {
-      method: "POST",
-      headers: {
-        accept: BROWSER_ACCEPT,
-        "content-type": "application/x-www-form-urlencoded",
-        "x-request-id": requestId("form-unlock"),
-      },
-      body: new URLSearchParams({ password }),
-      redirect: "manual",
-    });
-    expect(unlocked.status).toBe(303);
-    expect(unlocked.headers.get("location")).toBe(link);
-    const cookie = (unlocked.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-    const cookieValue = cookie.split("=")[1] ?? "";
-    expect(cookieValue.length).toBeGreaterThan(20);
-    secrets.add(cookieValue);
-    secrets.add(decodeURIComponent(cookieValue));
-    expect((await browse(link, { cookie })).status).toBe(200);
-    expect((await browse(`${link}content/`, { cookie })).status).toBe(200);
-    const unlock = await fetch(`${link}unlock/`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ password }),
-    });
-    const { access_token } = (await unlock.json()) as { access_token: string };
-    secrets.add(access_token);
-    const bearer = await fetch(`${link}content/`, { headers: { authorization: `Bearer ${access_token}` } });
-    expect(bearer.status).toBe(200);
-    await settle();
+      // A password link, as a browser opens it (the form's unlock sets a cookie) and as a program does (a bearer token).
+      const password = `link-password-${randomBytes(6).toString("hex")}`;
+      secrets.add(password);
+      const shared = (await sendOperation(client, op("createFileShare"), {
+        body: { file: alice.file_id, access: "public", password },
+      })) as { data?: { link?: string } };
+      const token = /\/links\/([^/]+)\/$/.exec(shared.data?.link ?? "")?.[1] ?? "";
+      expect(token).toMatch(/^[\w-]{32}$/);
+      secrets.add(token);
+      const link = `${h.url}${textIn(version, "/evault/v1/links/")}${token}/`;
+      const browse = (url: string, headers: Record<string, string> = {}) =>
+        fetch(url, { headers: { accept: BROWSER_ACCEPT, ...headers }, redirect: "manual" });
+      expect((await browse(link)).status).toBe(401);
+      const unlocked = await fetch(`${link}unlock/`, {
+        method: "POST",
+        headers: {
+          accept: BROWSER_ACCEPT,
+          "content-type": "application/x-www-form-urlencoded",
+          "x-request-id": requestId(`form-unlock-${version}`),
+        },
+        body: new URLSearchParams({ password }),
+        redirect: "manual",
+      });
+      expect(unlocked.status).toBe(303);
+      expect(unlocked.headers.get("location")).toBe(link);
+      const cookie = (unlocked.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+      const cookieValue = cookie.split("=")[1] ?? "";
+      expect(cookieValue.length).toBeGreaterThan(20);
+      secrets.add(cookieValue);
+      secrets.add(decodeURIComponent(cookieValue));
+      expect((await browse(link, { cookie })).status).toBe(200);
+      expect((await browse(`${link}content/`, { cookie })).status).toBe(200);
+      const unlock = await fetch(`${link}unlock/`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ password }),
+      });
+      const { access_token } = (await unlock.json()) as { access_token: string };
+      secrets.add(access_token);
+      const bearer = await fetch(`${link}content/`, { headers: { authorization: `Bearer ${access_token}` } });
+      expect(bearer.status).toBe(200);
+      await settle();
 
-    // The form's unlock was logged, with its answer's headers: the link by its prefix, the cookie by its name.
-    const [line] = logLines(requestId("form-unlock")).filter((entry) => entry.msg === "request completed");
-    const headers = (line?.res as { headers?: Record<string, unknown> } | undefined)?.headers ?? {};
-    expect(String(headers.location)).toContain(`/evault/v1/links/${token.slice(0, 6)}…`);
-    expect(String(headers["set-cookie"])).toMatch(/^link_access=\[redacted\]; /);
+      // The form's unlock was logged, with its answer's headers: the link by its prefix, the cookie by its name.
+      const [line] = logLines(requestId(`form-unlock-${version}`)).filter((entry) => entry.msg === "request completed");
+      const headers = (line?.res as { headers?: Record<string, unknown> } | undefined)?.headers ?? {};
+      expect(String(headers.location)).toContain(`${textIn(version, "/evault/v1/links/")}${token.slice(0, 6)}…`);
+      expect(String(headers["set-cookie"])).toMatch(/^link_access=\[redacted\]; /);
 
-    expect([...secrets].filter((secret) => secret.length < 6)).toEqual([]);
-    const holds = (line: string) => (secret: string) =>
-      line.includes(secret) || line.includes(encodeURIComponent(secret));
-    expect(serverOutput.filter((line) => [...secrets].some(holds(line)))).toEqual([]);
-  }, 240_000);
+      expect([...secrets].filter((secret) => secret.length < 6)).toEqual([]);
+      const holds = (line: string) => (secret: string) =>
+        line.includes(secret) || line.includes(encodeURIComponent(secret));
+      expect(serverOutput.filter((line) => [...secrets].some(holds(line)))).toEqual([]);
+    }, 240_000);
+  });
 });
 
+// The budgets count per key and per client address, not per version: the requests go to
+// v1's path (a budget spent there is spent for every version, which the 429s check).
 describe.each(backends)("rate limits on $name", (backend) => {
   const BUDGET = 20;
   let h: Harness;
@@ -234,8 +249,8 @@ describe.each(backends)("rate limits on $name", (backend) => {
   });
   afterAll(() => h?.stop());
 
-  const patchShare = (apiKey: string, body = "{}") =>
-    fetch(`${h.url}/evault/v1/file_shares/${h.users[0].file_share_id}/`, {
+  const patchShare = (apiKey: string, body = "{}", version = "v1") =>
+    fetch(`${h.url}${textIn(version, "/evault/v1/file_shares/")}${h.users[0].file_share_id}/`, {
       method: "PATCH",
       headers: { "content-type": "application/json", "api-key": apiKey },
       body,
@@ -253,17 +268,23 @@ describe.each(backends)("rate limits on $name", (backend) => {
     expect(statuses).toEqual([...Array(24).fill(400), 200]);
   });
 
+  const randomKey = () => `vk_${randomBytes(4).toString("hex")}_${randomBytes(32).toString("base64url")}`;
+
   test("when each request sends a new random key, then after RATE_LIMIT_PER_MINUTE 401s the address gets 429s", async () => {
     const statuses: number[] = [];
     let last: Response | undefined;
     for (let i = 0; i < BUDGET + 5; i++) {
-      last = await patchShare(`vk_${randomBytes(4).toString("hex")}_${randomBytes(32).toString("base64url")}`);
+      last = await patchShare(randomKey());
       statuses.push(last.status);
     }
     expect(statuses.slice(0, BUDGET)).toEqual(Array(BUDGET).fill(401));
     expect(statuses.slice(BUDGET)).toEqual(Array(5).fill(429));
     expect(last?.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(await last?.json()).toMatchObject({ status: 429, type: "urn:vault:problem:too-many-requests" });
+    // The budget is the address's, whichever version's path the new keys are sent to.
+    for (const { version } of versionTables.slice(1)) {
+      expect((await patchShare(randomKey(), "{}", version)).status, version).toBe(429);
+    }
     // A valid key from the same address is not shut out; it has its own budget.
     expect((await patchShare(h.users[0].api_key)).status).toBe(200);
   });
