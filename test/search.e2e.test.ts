@@ -114,6 +114,8 @@ describe.each(backends)("GET /evault/v1/search/ on $name", (backend) => {
     expect(await found({ q: "logo", content_type: "image/png" })).toHaveLength(2);
     expect(await found({ q: "logo", content_type: "text/*" })).toEqual([]);
     expect(await found({ q: "spec", kind: "folder" })).toEqual(["folder:Specs"]);
+    // No folder has a content type: folders by one are none (not a 500).
+    expect(await found({ q: "spec", kind: "folder", content_type: "text/*" })).toEqual([]);
     expect((await found({ q: "spec", kind: "file" })).sort()).toEqual(["file:spec-copy.txt", "file:spec.txt"]);
     expect(await found({ q: "projects", shared: true })).toEqual(["folder:Projects"]);
     expect(await found({ q: "notes", shared: true })).toEqual(["file:notes.txt"]);

@@ -330,6 +330,8 @@ function readBands(
   const kinds = (["file", "folder"] as const).filter(
     (kind) => (request.kind ?? kind) === kind && !(kind === "folder" && request.contentType !== undefined),
   );
+  // Folders asked for by a content type, which no folder has: nothing to read.
+  if (kinds.length === 0) return Promise.resolve([]);
   return throughTheSearchIndex(db, async (session) => {
     const hits: HitRow[] = [];
     for (const band of ["best", "close"] as const) {
