@@ -49,59 +49,6 @@ const versions = versionContracts.map((contract, index) => ({
   limits: { seed: SEED + index, interruptAfterTimeLimit: 90_000 },
 }));
 
-/**
- * A version's document as the generator reads it. `arbitraryOf` knows neither `pattern`
- * nor `format: "email"`: each such text schema that a request body refers to takes its
- * values from a list of ones that match it, `values` that fit (v2's `UserId`: the users'
- * ids) and samples of the pattern or of addresses, the longest sampled among them
- * (boundaries included, as for any text). Else a v2 share's `users` and `emails` would
- * hardly ever be valid, and the base of a body with "exactly one constraint broken"
- * would break more. (v1's bodies name no such schema: its generation is unchanged.) The
- * answers are checked against the document itself.
- */
-function generatorDocument(
-  { document, operations, schemaErrors }: VersionContract,
-  values: string[],
-  seed: number,
-): Schema {
-  const schemas: Record<string, Schema> = document.components.schemas;
-  // The component schemas the request bodies refer to, directly or through others.
-  const named = new Set<string>();
-  const walk = (node: unknown): void => {
-    if (typeof node !== "object" || node === null) return;
-    const ref = (node as Schema).$ref;
-    const name = typeof ref === "string" ? (ref.split("/").pop() as string) : undefined;
-    if (name !== undefined && !named.has(name)) {
-      named.add(name);
-      walk(schemas[name]);
-    }
-    for (const child of Object.values(node)) walk(child);
-  };
-  walk(operations.map((op) => op.bodySchema));
-  const samplesOf = (schema: Schema): string[] => {
-    const arbitrary = schema.pattern
-      ? fc.stringMatching(new RegExp(schema.pattern))
-      : schema.format === "email"
-        ? fc.emailAddress()
-        : undefined;
-    if (!arbitrary) return [];
-    const sampled = fc.sample(arbitrary, { seed, numRuns: 200 });
-    const longest = [...sampled].sort((a, b) => b.length - a.length).slice(0, 3);
-    return [...sampled.slice(0, 8), ...longest];
-  };
-  const generated = Object.fromEntries(
-    Object.entries(schemas).map(([name, schema]) => {
-      const samples = named.has(name) && schema.type === "string" && !schema.enum ? samplesOf(schema) : [];
-      if (samples.length === 0) return [name, schema];
-      const fitting = [...new Set([...values, ...samples])].filter(
-        (value) => schemaErrors(schema, value) === undefined,
-      );
-      return [name, fitting.length > 0 ? { ...schema, enum: fitting } : schema];
-    }),
-  );
-  return { ...document, components: { ...document.components, schemas: generated } };
-}
-
 /** The seeded id the operation table's request names, so valid bodies reach real resources. */
 function pathId(table: VersionTable, op: Operation, user: SeededUser): string {
   // Its own folder: the favourite PATCH may bin folder_id early in the run.
@@ -189,21 +136,12 @@ describe.each(backends)("contract fuzzing on $name", (backend) => {
         ...[owner(), other()].flatMap((u) => [u.file_id, u.folder_id, u.file_share_id, u.bank_account_id]),
         "x",
       );
-    let generatorDoc: Schema | undefined;
-    /** The document bodies and queries are generated from: the users' ids are these users'. */
-    const generator = () =>
-      (generatorDoc ??= generatorDocument(
-        version,
-        [owner(), other()].map((u) => String(u.id)),
-        limits.seed,
-      ));
-
     describe.each(documentOperations)("$method $path", (op) => {
       test(
         "when the body is valid, then a 2xx or a declared 4xx with a body that matches its schema",
         async () => {
           await fc.assert(
-            fc.asyncProperty(arbitraryOf(op.bodySchema, ids(), generator()), async (body) => {
+            fc.asyncProperty(arbitraryOf(op.bodySchema, ids(), version.document), async (body) => {
               expectDeclared(version, op, await send(client(), op, pathId(table, op, owner()), body));
             }),
             { numRuns: RUNS, ...limits },
@@ -215,12 +153,12 @@ describe.each(backends)("contract fuzzing on $name", (backend) => {
       test(
         "when exactly one constraint is broken, then a 400 problem names the field",
         async () => {
-          const mutated = arbitraryOf(op.bodySchema, ids(), generator()).chain((body) => {
+          const mutated = arbitraryOf(op.bodySchema, ids(), version.document).chain((body) => {
             const mutations = mutationsOf(
               op.bodySchema,
               body as Record<string, unknown>,
               op.mediaType === "multipart/form-data" ? "multipart" : "json",
-              generator(),
+              version.document,
             );
             return fc.constantFrom(...mutations);
           });
@@ -240,7 +178,7 @@ describe.each(backends)("contract fuzzing on $name", (backend) => {
         async () => {
           await fc.assert(
             fc.asyncProperty(
-              arbitraryOf(op.bodySchema, ids(), generator()),
+              arbitraryOf(op.bodySchema, ids(), version.document),
               fc.constantFrom("", "vk_wrong_key", "' or 1=1 --"),
               async (body, key) => {
                 const result = await send(client(key), op, pathId(table, op, owner()), body);
@@ -288,7 +226,7 @@ describe.each(backends)("contract fuzzing on $name", (backend) => {
         "when the query is valid, then a 2xx or a declared 4xx with a body that matches its schema",
         async () => {
           await fc.assert(
-            fc.asyncProperty(arbitraryOf(op.querySchema, ids(), generator()), async (query) => {
+            fc.asyncProperty(arbitraryOf(op.querySchema, ids(), version.document), async (query) => {
               expectDeclared(version, op, await list(op, query as Record<string, unknown>));
             }),
             { numRuns: RUNS, ...limits },
@@ -304,13 +242,13 @@ describe.each(backends)("contract fuzzing on $name", (backend) => {
           // cursor or a filter naming no folder of the caller's is a second error (a valid
           // cursor only comes from `next`).
           const required: string[] = op.querySchema.required ?? [];
-          const mutated = arbitraryOf(op.querySchema, ids(), generator()).chain((query) => {
+          const mutated = arbitraryOf(op.querySchema, ids(), version.document).chain((query) => {
             const base = Object.fromEntries(
               Object.entries(query as Record<string, unknown>).filter(
                 ([name]) => name === "page_size" || required.includes(name),
               ),
             );
-            return fc.constantFrom(...mutationsOf(op.querySchema, base, "query", generator()));
+            return fc.constantFrom(...mutationsOf(op.querySchema, base, "query", version.document));
           });
           await fc.assert(
             fc.asyncProperty(mutated, async (mutation) => {

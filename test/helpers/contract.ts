@@ -144,6 +144,10 @@ function text(min: number, max: number) {
   return fc.string({ unit: fc.constantFrom(...ALPHABET), minLength: min, maxLength: max, size: "max" });
 }
 
+/** Whether a text generated for a pattern is within its schema's lengths. */
+const fits = (schema: Schema, value: string) =>
+  value.length >= (schema.minLength ?? 0) && value.length <= (schema.maxLength ?? Number.POSITIVE_INFINITY);
+
 /** RFC 3339 instants, in UTC or with an offset, past and future. */
 const dateTime = fc
   .tuple(
@@ -174,6 +178,9 @@ export function arbitraryOf(
       case "string":
         if (schema.format === "binary") return fc.uint8Array({ maxLength: 2048 }).map((bytes) => new Blob([bytes]));
         if (schema.format === "date-time") return dateTime;
+        if (schema.format === "email")
+          return fc.emailAddress().filter((email) => email.length <= (schema.maxLength ?? 254));
+        if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern)).filter((value) => fits(schema, value));
         return fc.oneof(
           { weight: 3, arbitrary: text(schema.minLength ?? 0, Math.min(schema.maxLength ?? 40, 300)) },
           { weight: schema.minLength === undefined || schema.minLength <= 36 ? 2 : 0, arbitrary: ids },
