@@ -126,7 +126,7 @@ interface Facts {
   spare?(client: VaultClient, ids: Ids): Promise<string>;
 }
 
-export interface Entry extends Omit<Facts, "more"> {
+interface Entry extends Omit<Facts, "more"> {
   /** A request the contract accepts and the owner of the ids gets `status` for. */
   request(ids: Ids): OperationRequest;
 }

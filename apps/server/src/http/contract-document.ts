@@ -10,7 +10,7 @@ export const contracts: Record<string, SchemaObject> = Object.fromEntries(
 );
 
 /** v1's document: the shapes the domain speaks (a later version is mapped to them at the edge, versions.ts). */
-export const contract: SchemaObject = contracts.v1 as SchemaObject;
+const contract: SchemaObject = contracts.v1 as SchemaObject;
 
 /** Follows `$ref`s and single-entry `allOf` wrappers to the schema that says the type. */
 export function resolveSchema(schema: SchemaObject | undefined): SchemaObject {
