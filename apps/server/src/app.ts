@@ -52,8 +52,8 @@ export interface AppDeps {
 
 export interface App {
   handle: Express;
-  /** Compiles every operation's validators (see warm-up.ts); until then the first request of each pays for it. */
-  compileValidators(): Promise<string[]>;
+  /** Compiles every operation's validators of these versions (see warm-up.ts); until then the first request of each pays for it. */
+  compileValidators(versions: string[]): Promise<string[]>;
 }
 
 /**
@@ -182,14 +182,15 @@ export function createApp(deps: AppDeps): App {
   app.use(dispatch({ ...handlers, ...deps.handlers }, streams, deps.config.publicBaseUrl));
   app.use((req, res) => answerProblem(req, res, "not_found", `No route for ${req.method} ${req.path}.`));
   app.use(errorHandler);
-  const compileAll = async () => {
+  const compile = async (names: string[]) => {
     const refused = [];
-    for (const [name, gate] of Object.entries(gates)) {
+    for (const name of names) {
+      const gate = gates[name] as ContractGate;
       refused.push(...(await compileValidators(gate, bodyReaders, contracts[name] as SchemaObject)));
     }
     return refused;
   };
-  return { handle: app, compileValidators: compileAll };
+  return { handle: app, compileValidators: compile };
 }
 
 /**

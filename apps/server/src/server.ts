@@ -1,5 +1,6 @@
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { versions } from "@vault/spec/versions";
 import { count } from "drizzle-orm";
 import express from "express";
 import { type AppDeps, createApp } from "./app.js";
@@ -73,13 +74,19 @@ export async function startServer(config: Config, logger: Logger, options: Start
     keyCache,
     validate: options.validate,
   });
-  if (!config.lazyValidators) await warmUp(app.compileValidators, logger);
+  // v1's validators compile before the server serves; the other versions' once it serves
+  // (each compiled version costs a start about a second and holds some 70 MiB).
+  const [first, ...later] = versions.map(({ name }) => name);
+  if (!config.lazyValidators) await warmUp(() => app.compileValidators([first as string]), logger);
   await sweeps.swept;
   http.serve(app.handle);
   const deliveries = startDeliveries(publicConfig, database, logger, http.requestsInFlight);
   // The events' trigger notifies when it made deliveries; the worker's poll covers a lost notification.
   await database.listen(DELIVERIES_CHANNEL, { message: deliveries.wake, lost: () => {}, listening: deliveries.wake });
-  if (!config.lazyValidators) collectWarmUpGarbage();
+  if (!config.lazyValidators) {
+    collectWarmUpGarbage();
+    void warmUp(() => app.compileValidators(later), logger).then(collectWarmUpGarbage);
+  }
   return {
     url: http.url,
     demo,
@@ -267,7 +274,7 @@ async function listenHttp(config: Config) {
 }
 
 async function warmUp(compileValidators: () => Promise<string[]>, logger: Logger): Promise<void> {
-  const refused = await compileValidators();
+  const refused = await compileValidators().catch((err: unknown) => [`the warm-up failed: ${String(err)}`]);
   if (refused.length > 0)
     logger.warn({ refused }, "warm-up requests the contract refused: their validators compile on first use");
 }
