@@ -55,14 +55,16 @@ const toV1Fields = { id: userId(Number), users: idList(Number) };
 const URL_FIELDS = ["file", "link", "content", "url", "next"];
 
 /**
- * A body in v1's shape (an answer, a recorded event) as v2 shows it; `url` rewrites the
- * value of each field that may hold one of the service's URLs (the server moves its own to v2's paths).
+ * A body in v1's shape (an answer, a recorded event) as v2 shows it; `url(value, field,
+ * holder)` rewrites the value of each field that may hold one of the service's URLs (the
+ * server moves its own to v2's paths).
  */
 export function toV2(value, url) {
   if (url === undefined) return mapped(value, toV2Fields);
   const fields = { ...toV2Fields };
-  for (const name of URL_FIELDS)
-    fields[name] = (field) => (typeof field === "string" ? url(field) : mapped(field, fields));
+  for (const name of URL_FIELDS) {
+    fields[name] = (field, holder) => (typeof field === "string" ? url(field, name, holder) : mapped(field, fields));
+  }
   return mapped(value, fields);
 }
 

@@ -16,7 +16,11 @@ describe.each(backends)("API versions on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
     // Two seed runs: the first run's users share with each other.
-    h = await startHarness(backend, { seedRuns: 2, inProcess: true, env: { API_V1_SUNSET: SUNSET } });
+    h = await startHarness(backend, {
+      seedRuns: 2,
+      inProcess: true,
+      env: { API_V1_SUNSET: SUNSET, WEBHOOK_ALLOW_HOSTS: "127.0.0.1" },
+    });
   });
   afterAll(() => h?.stop());
 
@@ -168,6 +172,39 @@ describe.each(backends)("API versions on $name", (backend) => {
     const { data } = await h.clientV2().GET("/evault/v2/files/{id}/", { params: { path: { id: fileId } } });
     expect(data?.name).toBe("v2.txt");
     expect(data?.file).toBe(`${h.url}/evault/v2/files/${fileId}/content/`);
+  });
+
+  test("a password link made through v2 unlocks from its page's form on v2's paths", async () => {
+    const { data } = await h.clientV2().POST("/evault/v2/file_shares/", {
+      body: { file: h.users[0].file_id, access: "public", password: "open sesame" },
+    });
+    const link = data?.link ?? "";
+    expect(new URL(link).pathname).toMatch(/^\/evault\/v2\/links\/[^/]+\/$/);
+    const unlocked = await fetch(`${link}unlock/`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { accept: "text/html", "content-type": "application/x-www-form-urlencoded" },
+      body: "password=open+sesame",
+    });
+    expect(unlocked.status).toBe(303);
+    expect(unlocked.headers.get("location")).toBe(link);
+    const cookie = unlocked.headers.get("set-cookie") ?? "";
+    expect(cookie).toContain(`Path=${new URL(link).pathname}`);
+    const page = await fetch(link, { headers: { accept: "text/html", cookie: cookie.split(";")[0] as string } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("notes.txt");
+  });
+
+  test("a webhook endpoint's url is its owner's: v2 shows it as written, even when it names this service's v1 paths", async () => {
+    const url = `${h.url}/banking/v1/receiver/?next=/evault/v1/x`;
+    const made = await h.client().POST("/evault/v1/webhook_endpoints/", {
+      body: { url, events: ["webhook_endpoint.disabled"] },
+    });
+    expect(made.response.status).toBe(201);
+    const { data } = await h.clientV2().GET("/evault/v2/webhook_endpoints/{id}/", {
+      params: { path: { id: made.data?.id ?? "" } },
+    });
+    expect(data?.url).toBe(url);
   });
 
   test("a cursor works in both versions: v1's next page, asked of v2, answers the same items", async () => {

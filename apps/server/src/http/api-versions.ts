@@ -1,7 +1,7 @@
 // The API's versions at the edge (docs/versioning.md): one contract gate per version
 // chosen by the path, a later version's bodies mapped to and from the shapes the domain
 // speaks (v1's), and the deprecation of a version announced on each of its answers.
-import { textIn, toV1, toV2, versionOfPath, versions } from "@vault/spec/versions";
+import { toV1, toV2, versionOfPath, versions } from "@vault/spec/versions";
 import type { Request, RequestHandler, Response } from "express";
 
 /** The version a request's path names; a path of no version (or of none served) is v1's, whose gate answers it. */
@@ -21,8 +21,13 @@ export function byVersion(middlewares: Record<string, RequestHandler>): RequestH
  * a file's content, a share's link) moved to v2's paths. Other versions pass untouched.
  */
 export function versionEdge(publicBaseUrl: string): RequestHandler {
-  const ours = `${publicBaseUrl}/`;
-  const moved = (value: unknown) => (typeof value === "string" && value.startsWith(ours) ? textIn("v2", value) : value);
+  const v1Paths = ["evault", "banking"].map((area) => `${publicBaseUrl}/${area}/v1/`);
+  /** The URL on v2's path when it is one of the service's v1 URLs; a webhook endpoint's `url` is its owner's receiver. */
+  const moved = (value: unknown, field?: string, holder?: Record<string, unknown>) => {
+    if (typeof value !== "string" || (field === "url" && holder !== undefined && "events" in holder)) return value;
+    const prefix = v1Paths.find((path) => value.startsWith(path));
+    return prefix === undefined ? value : `${prefix.slice(0, -"v1/".length)}v2/${value.slice(prefix.length)}`;
+  };
   return (req, res, next) => {
     if (versionOfPath(req.path) !== "v2") return next();
     if (req.is("application/json")) req.body = toV1(req.body);

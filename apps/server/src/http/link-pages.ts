@@ -18,8 +18,9 @@ export interface LinkUrls {
   unlock: string;
 }
 
-export function setLinkUrls(res: Response, publicBaseUrl: string, token: string): void {
-  const page = `${publicBaseUrl}/evault/v1/links/${encodeURIComponent(token)}/`;
+/** Notes the link's URLs on the version its request came on: the unlock's cookie and redirect stay on it. */
+export function setLinkUrls(res: Response, publicBaseUrl: string, token: string, version: string): void {
+  const page = `${publicBaseUrl}/evault/${version}/links/${encodeURIComponent(token)}/`;
   res.locals.linkUrls = { page, unlock: `${page}unlock/` } satisfies LinkUrls;
 }
 

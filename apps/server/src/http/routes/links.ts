@@ -1,6 +1,7 @@
 // The link operations (spec/src/links.tsp): a share's link is its own credential. Every answer, problems
 // included, says that no cache may keep it (a link can end at any moment).
 import type { operations } from "@vault/spec/schema";
+import { versionOfPath } from "@vault/spec/versions";
 import type { Request, RequestHandler } from "express";
 import type { Db } from "../../data/database.js";
 import { iso } from "../../domain/contract.js";
@@ -107,7 +108,7 @@ export const linkAnswers =
     if (isLinkOperation(req.openapi?.schema?.operationId)) {
       res.setHeader("Cache-Control", LINK_CACHE_CONTROL);
       res.setHeader("Referrer-Policy", "no-referrer");
-      setLinkUrls(res, publicBaseUrl, String(req.openapi?.pathParams?.token ?? ""));
+      setLinkUrls(res, publicBaseUrl, String(req.openapi?.pathParams?.token ?? ""), versionOfPath(req.path) ?? "v1");
     }
     next();
   };
