@@ -196,7 +196,8 @@ export function createApp(deps: AppDeps): App {
 /**
  * The headers a browser may read besides the safelisted ones: a download's name and
  * range (the api-key header makes every download a fetch(), never a plain navigation),
- * whether a retried POST got a replay and where a creation is, and tus's own.
+ * whether a retried POST got a replay and where a creation is, tus's own, and a
+ * deprecated version's announcement.
  */
 const EXPOSED_HEADERS = [
   "ETag",
@@ -219,6 +220,9 @@ const EXPOSED_HEADERS = [
   "Upload-Metadata",
   "Upload-Expires",
   "Vault-File-Id",
+  "Deprecation",
+  "Sunset",
+  "Link",
 ];
 
 /**

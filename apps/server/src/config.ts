@@ -382,14 +382,19 @@ function blobStoreConfig(env: Env): BlobStoreConfig {
   };
 }
 
+/** A date, a time and its offset (`Z` or `±hh:mm`): without one, `Date` would read the server's local time. */
+const RFC3339_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
+
 function sunsetsOf(env: Env): Record<string, Date> {
   const sunsets: Record<string, Date> = {};
-  for (const { name } of versions) {
+  for (const { name, deprecated } of versions) {
     const setting = `API_${name.toUpperCase()}_SUNSET`;
     const raw = env[setting];
     if (!raw) continue;
+    if (deprecated === undefined)
+      throw new ConfigError(`${setting}: ${name} is not deprecated (spec/versions.json), so it has no sunset`);
     const at = new Date(raw);
-    if (!/^\d{4}-\d{2}-\d{2}T/.test(raw) || Number.isNaN(at.getTime()))
+    if (!RFC3339_INSTANT.test(raw) || Number.isNaN(at.getTime()))
       throw new ConfigError(`${setting} must be an RFC 3339 instant such as 2027-06-30T00:00:00Z, got "${raw}"`);
     sunsets[name] = at;
   }

@@ -83,9 +83,10 @@ export async function startServer(config: Config, logger: Logger, options: Start
   const deliveries = startDeliveries(publicConfig, database, logger, http.requestsInFlight);
   // The events' trigger notifies when it made deliveries; the worker's poll covers a lost notification.
   await database.listen(DELIVERIES_CHANNEL, { message: deliveries.wake, lost: () => {}, listening: deliveries.wake });
+  let laterWarmUp = Promise.resolve();
   if (!config.lazyValidators) {
     collectWarmUpGarbage();
-    void warmUp(() => app.compileValidators(later), logger).then(collectWarmUpGarbage);
+    laterWarmUp = warmUp(() => app.compileValidators(later), logger).then(collectWarmUpGarbage);
   }
   return {
     url: http.url,
@@ -93,6 +94,8 @@ export async function startServer(config: Config, logger: Logger, options: Start
     database,
     blobs,
     async close() {
+      // Its loopback server would outlive the close by up to a second.
+      await laterWarmUp;
       clearInterval(sweeps.timer);
       clearInterval(statisticsTimer);
       await Promise.all([http.server, admin].map(closeHttp));

@@ -86,6 +86,11 @@ describe("loadConfig", () => {
     ["TRUST_PROXY", "10.0.0.0/0"],
     ["VAULT_SECRET_KEY", "0123456789abcdef"],
     ["VAULT_SECRET_KEY_PREVIOUS", "z".repeat(64)],
+    // Without an offset it would be the server's local time.
+    ["API_V1_SUNSET", "2027-06-30T00:00:00"],
+    ["API_V1_SUNSET", "June 2027"],
+    // v2 is not deprecated: a sunset of it would never be sent.
+    ["API_V2_SUNSET", "2027-06-30T00:00:00Z"],
   ])("when %s=%s, then start-up fails with a message naming it", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
@@ -231,5 +236,12 @@ describe("loadConfig: the blob store", () => {
     const started = performance.now();
     expect(() => loadConfig({ ...s3, S3_PREFIX: `${"a".repeat(500)} ` })).toThrow("S3_PREFIX");
     expect(performance.now() - started).toBeLessThan(50);
+  });
+
+  test("when API_V1_SUNSET is an RFC 3339 instant, then it is v1's sunset", () => {
+    expect(loadConfig({ API_V1_SUNSET: "2027-06-30T02:00:00+02:00" }).sunsets).toEqual({
+      v1: new Date("2027-06-30T00:00:00Z"),
+    });
+    expect(loadConfig({}).sunsets).toEqual({});
   });
 });
