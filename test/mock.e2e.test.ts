@@ -116,8 +116,8 @@ describe("npm run mock", () => {
         createVaultClient({
           baseUrl: url,
           apiKey: "vk_any_key_works_on_the_mock",
-          version: version as "v1",
-        }),
+          version: version as "v1" | "v2",
+        }) as VaultClient,
       );
     }
     client = clients.get("v1") as VaultClient;

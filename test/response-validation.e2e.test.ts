@@ -17,6 +17,7 @@ import {
   openDatabase,
   openKeyRing,
 } from "@vault/server";
+import { versions } from "@vault/spec/versions";
 import { Ajv } from "ajv";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { contract, type Schema } from "./helpers/contract.js";
@@ -32,7 +33,7 @@ async function serveApp(options: { handlers?: AppDeps["handlers"]; warmUp: boole
   const blobs = await openBlobStore(config);
   const user = await createDemoUser(database.db, blobs, "shape", 30);
   const app = createApp({ config, database, blobs, logger: createLogger("silent"), handlers: options.handlers });
-  const warmUpRefused = options.warmUp ? await app.compileValidators() : [];
+  const warmUpRefused = options.warmUp ? await app.compileValidators(versions.map(({ name }) => name)) : [];
   const server = createServer(app.handle).listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

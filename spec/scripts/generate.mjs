@@ -57,6 +57,15 @@ try {
     );
   }
   const newest = versions.at(-1).name;
+  // A version's document must be its own: v2's info.version is 2.x.
+  for (const [index, { name }] of versions.entries()) {
+    const { version } = parse(readFileSync(join(outDir, "3.0.0", emitted("3.0.0")[index]), "utf8")).info;
+    if (`v${version.split(".")[0]}` !== name) {
+      throw new Error(
+        `versions.json's ${name} is the TypeSpec's ${version}: list the versions in the same order in both`,
+      );
+    }
+  }
   const read = (openapi, index, examples) =>
     normalize(
       textIn(versions[index].name, readFileSync(join(outDir, openapi, emitted(openapi)[index]), "utf8")),

@@ -44,6 +44,8 @@ export type VaultClient = VaultClientOf<paths>;
  */
 // v1's overload last: `ReturnType<typeof createVaultClient>` is a v1 client, as before v2.
 export function createVaultClient(options: VaultClientOptions & { version: "v2" }): V2.VaultClient;
+// A version chosen at run time: either client.
+export function createVaultClient(options: VaultClientOptions & { version: "v1" | "v2" }): VaultClient | V2.VaultClient;
 export function createVaultClient(options: VaultClientOptions & { version?: "v1" }): VaultClient;
 export function createVaultClient(
   options: VaultClientOptions & { version?: "v1" | "v2" },

@@ -7,6 +7,7 @@ import {
   type EventOf,
   type NgnBankAccount,
   type Problem,
+  type VaultClient,
   type VaultEvent,
   type VaultFile,
 } from "../src/index.js";
@@ -115,6 +116,9 @@ describe("the v2 client's types", () => {
 
   test("type v2's user ids as strings and its emails as addresses, and take only v2's paths", async () => {
     expectTypeOf(same).toEqualTypeOf<V2Client>();
+    const chosen = (version: "v1" | "v2") => createVaultClient({ baseUrl: "http://127.0.0.1:8080", version });
+    expectTypeOf(chosen).returns.toEqualTypeOf<VaultClient | V2Client>();
+    expectTypeOf<ReturnType<typeof createVaultClient>>().toEqualTypeOf<VaultClient>();
     const { data } = await v2.PATCH("/evault/v2/file_shares/{id}/", {
       ...id,
       body: { users: ["1", "2"], emails: ["ada@example.com"] },

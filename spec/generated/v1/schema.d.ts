@@ -2764,8 +2764,9 @@ export interface components {
         };
         /**
          * @description Where the caller's events are sent. Each event of a subscribed type is POSTed to
-         *     `url` as the Standard Webhooks specification says: the event as JSON (the schema of
-         *     `GET /evault/v1/events/{id}/`), with `webhook-id` (the event's id, the same on every
+         *     `url` as the Standard Webhooks specification says: the event as JSON, in API v1's
+         *     shape whatever the version the endpoint was made through (the schema of API v1's
+         *     `GET …/v1/events/{id}/`: integer user ids), with `webhook-id` (the event's id, the same on every
          *     retry), `webhook-timestamp` and `webhook-signature` (`v1,` and the base64
          *     HMAC-SHA256 of `id.timestamp.body` under the endpoint's secret; two of them, space
          *     apart, for 24 hours after a secret is rotated). A 2xx answer within 10 seconds
