@@ -184,6 +184,20 @@ describe("@vault/client packed and installed in a project of its own", () => {
       { cwd: scratch },
     );
     expect(v2.stdout.trim()).toBe("VaultProblemError,createVaultClient,toFormData");
+    // And each entry's client calls the server (the bundler's CommonJS interop once broke it).
+    for (const entry of ["@vault/client", "@vault/client/v2"]) {
+      const version = entry.endsWith("v2") ? "v2" : "v1";
+      const called = await run(
+        process.execPath,
+        [
+          "-e",
+          `require(${JSON.stringify(entry)}).createVaultClient({ baseUrl: ${JSON.stringify(h.url)}, apiKey: ${JSON.stringify(h.users[0].api_key)} })
+            .GET("/evault/${version}/folders/", {}).then(({ response, data }) => console.log(response.status, data.results.length > 0))`,
+        ],
+        { cwd: scratch },
+      );
+      expect(called.stdout.trim(), entry).toBe("200 true");
+    }
   });
 
   test("a project without @types/node type-checks the main entry and the webhooks entry, and verifies Uint8Array bytes", async () => {

@@ -1,10 +1,21 @@
 // The client of one version's paths: openapi-fetch with the retries, the body encoding
 // and the list iterator every version shares. index.ts types it for v1, v2.ts for v2.
-import createClient, { type Client, type ClientOptions, defaultBodySerializer } from "openapi-fetch";
+import * as openapiFetch from "openapi-fetch";
+import { type Client, type ClientOptions, defaultBodySerializer } from "openapi-fetch";
 import { RememberedRequest, type RetryOptions, retryingFetch, retrySettings } from "./retries.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: any version's generated `paths`
 type AnyPaths = Record<string, any>;
+
+/**
+ * openapi-fetch's `createClient`, its default export. In the CommonJS build the bundler
+ * reads `require("openapi-fetch")` the way Node's ESM reads a CommonJS module: its default
+ * is the whole `exports` object, whose own `default` is the function.
+ */
+const createClient: typeof openapiFetch.default =
+  typeof openapiFetch.default === "function"
+    ? openapiFetch.default
+    : (openapiFetch.default as unknown as { default: typeof openapiFetch.default }).default;
 
 /** The RFC 9457 problem document every error response carries (the same in every version). */
 interface ProblemDocument {
