@@ -49,26 +49,28 @@ try {
     { cwd: specDir, stdio: ["ignore", "ignore", "inherit"] },
   );
   // TypeSpec names each version's document by its value (`openapi.1.0.0.yaml`): oldest first, as versions.json lists them.
-  const emitted = (openapi) =>
-    readdirSync(join(outDir, openapi)).sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
-  if (emitted("3.0.0").length !== versions.length) {
+  const emitted = Object.fromEntries(
+    ["3.0.0", "3.1.0"].map((openapi) => [
+      openapi,
+      readdirSync(join(outDir, openapi)).sort((a, b) => a.localeCompare(b, "en", { numeric: true })),
+    ]),
+  );
+  if (emitted["3.0.0"].length !== versions.length) {
     throw new Error(
-      `the TypeSpec has ${emitted("3.0.0").length} version(s), versions.json ${versions.length}: list each in both`,
+      `the TypeSpec has ${emitted["3.0.0"].length} version(s), versions.json ${versions.length}: list each in both`,
     );
   }
   const newest = versions.at(-1).name;
-  // A version's document must be its own: v2's info.version is 2.x.
+  // A version's document must be its own: v2's is `openapi.2.x.yaml`.
   for (const [index, { name }] of versions.entries()) {
-    const { version } = parse(readFileSync(join(outDir, "3.0.0", emitted("3.0.0")[index]), "utf8")).info;
-    if (`v${version.split(".")[0]}` !== name) {
-      throw new Error(
-        `versions.json's ${name} is the TypeSpec's ${version}: list the versions in the same order in both`,
-      );
+    const file = emitted["3.0.0"][index];
+    if (!file.startsWith(`openapi.${name.slice(1)}.`)) {
+      throw new Error(`versions.json's ${name} is the TypeSpec's ${file}: list the versions in the same order in both`);
     }
   }
   const read = (openapi, index, examples) =>
     normalize(
-      textIn(versions[index].name, readFileSync(join(outDir, openapi, emitted(openapi)[index]), "utf8")),
+      textIn(versions[index].name, readFileSync(join(outDir, openapi, emitted[openapi][index]), "utf8")),
       examples,
     );
   const documents = {};
