@@ -160,6 +160,10 @@ export async function startHarness(
     LOG_LEVEL: "info",
     // A start without the validators' warm-up: each suite compiles only the operations it calls.
     LAZY_VALIDATORS: "1",
+    // Share passwords hashed at the least cost the setting takes (2^14), not OWASP's 2^17:
+    // a hash is about a CPU second at 17, and the fuzzer alone makes hundreds.
+    // password-hashing.e2e sets its own, and the unit tests check the default.
+    SHARE_PASSWORD_SCRYPT_LN: "14",
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     // `npm test` measures what the suites cover of the server (test/package.json).
     ...(process.env.SERVER_COVERAGE_DIR ? { NODE_V8_COVERAGE: process.env.SERVER_COVERAGE_DIR } : {}),
