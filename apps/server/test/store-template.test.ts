@@ -1,5 +1,6 @@
 // A first start copies the build's migrated store (dist/store-template/, made by
-// `npm run build`) instead of running initdb and every migration.
+// `npm run build`) instead of running initdb and every migration; a store in memory
+// loads it (dist/store-template.tar).
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -37,4 +38,8 @@ test("when a copy was cut short (no PG_VERSION yet), then the next open clears i
   writeFileSync(join(dir, "postgresql.conf"), "not a setting at all");
   expect(await appliedOnOpen(dir)).toBe(migrations.length);
   expect(readdirSync(join(dir, "base"))).not.toContain("half-copied");
+}, 60_000);
+
+test("when a store is opened in memory, then it already has every migration applied", async () => {
+  expect(await appliedOnOpen("memory://")).toBe(migrations.length);
 }, 60_000);

@@ -6,7 +6,7 @@ import { PGlite, type QueryOptions, type Results } from "@electric-sql/pglite";
 import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
-import { copyStoreTemplate } from "./store-template.js";
+import { copyStoreTemplate, storeTemplateArchive } from "./store-template.js";
 
 /** Where statements run on the embedded database: the client, or one of its transactions. */
 export interface EmbeddedSession {
@@ -46,15 +46,20 @@ const createStoreScript = fileURLToPath(new URL("./create-pglite-directory.js", 
 
 /**
  * Opens the embedded database in `dir` (`memory://`: in memory), with `settings` (`-c
- * name=value` pairs) added to its start parameters. An empty directory is first made a
- * copy of the build's migrated store (store-template.ts), or, without one, a database by
+ * name=value` pairs) added to its start parameters. A store in memory starts as the build's
+ * migrated store (store-template.ts); an empty directory is first made a copy of it, or, without one, a database by
  * a process of its own (create-pglite-directory.ts): PGlite runs initdb in a second WASM
  * instance, and the memory that takes would stay in this process's allocator after it
  * is freed.
  */
 export async function openEmbedded(dir: string, settings: string[] = []): Promise<PGlite> {
-  if (dir !== "memory://" && !existsSync(join(dir, "PG_VERSION")) && !copyStoreTemplate(dir)) await createStore(dir);
-  return PGlite.create(dir, { startParams: [...START_PARAMS, ...settings], extensions: EXTENSIONS });
+  const inMemory = dir === "memory://";
+  if (!inMemory && !existsSync(join(dir, "PG_VERSION")) && !copyStoreTemplate(dir)) await createStore(dir);
+  return PGlite.create(dir, {
+    startParams: [...START_PARAMS, ...settings],
+    extensions: EXTENSIONS,
+    loadDataDir: inMemory ? storeTemplateArchive() : undefined,
+  });
 }
 
 /**

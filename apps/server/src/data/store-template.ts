@@ -1,14 +1,21 @@
 // The embedded store every first start begins from: an empty PGlite directory with every
 // migration applied, made once by the build (build-store-template.ts) into
-// dist/store-template/. A first start copies it instead of running initdb and the
-// migrations (about 6 s of a 12 s first start); migrations still run after the copy, so
-// a template older than the code only costs the time of the newer migrations.
-import { cpSync, existsSync, readdirSync, rmSync } from "node:fs";
+// dist/store-template/, and the same as a tar for a store in memory. A first start copies
+// it instead of running initdb and the migrations (about 6 s of a 12 s first start);
+// migrations still run after the copy, so a template older than the code only costs the
+// time of the newer migrations.
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** In the package's dist/, whether this module runs from dist/data/ or (in the unit tests) src/data/. */
 export const STORE_TEMPLATE_DIR = fileURLToPath(new URL("../../dist/store-template/", import.meta.url));
+export const STORE_TEMPLATE_TAR = fileURLToPath(new URL("../../dist/store-template.tar", import.meta.url));
+
+/** The template as PGlite's `loadDataDir` takes it, for a store in memory; none when the build made none. */
+export function storeTemplateArchive(): Blob | undefined {
+  return existsSync(STORE_TEMPLATE_TAR) ? new Blob([readFileSync(STORE_TEMPLATE_TAR)]) : undefined;
+}
 
 /** The file whose presence makes a directory an embedded store: copied last. */
 const MARKER = "PG_VERSION";
