@@ -29,7 +29,8 @@ const A_UNLOCK_MS = 5000;
 describe.runIf(pglite)("share password hashing beside downloads", () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(pglite as NonNullable<typeof pglite>);
+    // OWASP's cost, the default (the harness lowers it): hashes slow enough to fill the pool.
+    h = await startHarness(pglite as NonNullable<typeof pglite>, { env: { SHARE_PASSWORD_SCRYPT_LN: "17" } });
     const put = await h.client().PUT("/evault/v1/files/{id}/", {
       params: { path: { id: h.users[0].file_id } },
       body: { file: new File([Buffer.alloc(FILE_BYTES, 7)], "big.bin") },
