@@ -4,6 +4,9 @@ export default defineConfig({
   test: {
     // A test that asserts nothing fails: it could never have caught anything.
     expect: { requireAssertions: true },
+    // Two files at a time (vitest's default leaves one core of two idle): each file's
+    // databases are its own (test/scratch-database.ts).
+    maxWorkers: 2,
     coverage: {
       provider: "v8",
       include: ["src/**/*.ts"],

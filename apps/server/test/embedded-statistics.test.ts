@@ -4,12 +4,13 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type Database, openDatabase } from "../src/data/database.js";
 import { fitsUnder } from "../src/domain/vault/placement.js";
+import { scratchDataDir } from "./scratch-database.js";
 
 describe("the embedded database's statistics", () => {
   let database: Database;
   beforeAll(async () => {
     database = await openDatabase({
-      dataDir: "",
+      dataDir: scratchDataDir(),
       inMemoryDatabase: true,
       databaseStatementTimeoutMs: 60_000,
       databaseLockTimeoutMs: 10_000,

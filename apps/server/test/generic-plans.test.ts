@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { openDatabase, withGenericPlans } from "../src/data/database.js";
 import { statement } from "../src/data/prepared.js";
+import { scratchDataDir } from "./scratch-database.js";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
@@ -33,7 +34,7 @@ describe.skipIf(!adminUrl)("the server's PostgreSQL connections", () => {
     url.searchParams.set("options", "-c work_mem=7MB");
     const database = await openDatabase({
       databaseUrl: url.toString(),
-      dataDir: "",
+      dataDir: scratchDataDir(),
       databaseStatementTimeoutMs: 10_000,
       databaseLockTimeoutMs: 10_000,
     });

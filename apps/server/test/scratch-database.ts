@@ -1,6 +1,9 @@
 // A database of its own for a test: PGlite in memory, or a fresh PostgreSQL database on
 // TEST_DATABASE_URL (and how to drop it).
 import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { type Database, openDatabase } from "../src/data/database.js";
@@ -11,10 +14,16 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 /** The kinds of database the plan tests run on: PGlite, and PostgreSQL when TEST_DATABASE_URL is set. */
 export const scratchKinds = ["pglite", ...(adminUrl ? ["postgres" as const] : [])] as const;
 
+/**
+ * A data directory of its own: an in-memory store still holds the lock on `<dataDir>/pg`,
+ * so test files sharing one could not run at once.
+ */
+export const scratchDataDir = () => mkdtempSync(join(tmpdir(), "vault-unit-"));
+
 export async function scratchDatabase(
   kind: "pglite" | "postgres",
 ): Promise<{ database: Database; drop(): Promise<void> }> {
-  const timeouts = { dataDir: "", databaseStatementTimeoutMs: 60_000, databaseLockTimeoutMs: 10_000 };
+  const timeouts = { dataDir: scratchDataDir(), databaseStatementTimeoutMs: 60_000, databaseLockTimeoutMs: 10_000 };
   if (kind === "pglite") {
     const database = await openDatabase({ ...timeouts, inMemoryDatabase: true });
     return { database, drop: () => database.close() };

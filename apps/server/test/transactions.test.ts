@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type Database, openDatabase } from "../src/data/database.js";
+import { scratchDataDir } from "./scratch-database.js";
 
 const failure = (code: string) => Object.assign(new Error(`SQLSTATE ${code}`), { code });
 
@@ -8,7 +9,7 @@ describe("the transaction runner", () => {
   let database: Database;
   beforeAll(async () => {
     database = await openDatabase({
-      dataDir: "",
+      dataDir: scratchDataDir(),
       inMemoryDatabase: true,
       databaseStatementTimeoutMs: 30_000,
       databaseLockTimeoutMs: 10_000,
