@@ -9,7 +9,10 @@ export default defineConfig({
     fileParallelism: true,
     // Every response a suite receives is checked against the committed OpenAPI by a
     // second, independent validator (Ajv), beside the server's own response validation.
-    setupFiles: ["./helpers/response-check.ts"],
+    setupFiles: ["./helpers/response-check.ts", "./helpers/in-process-coverage.ts"],
+    // The server run in process loads as Node loads it in a spawned server (not through
+    // vite's transform), so what it covers merges with theirs (helpers/in-process-coverage.ts).
+    server: { deps: { external: [/\/apps\/server\/dist\//] } },
     // One migrated, seeded database per backend, copied by each suite's harness.
     globalSetup: ["./helpers/templates.ts"],
     // What a test polls for follows an answer by a moment (a temp discarded when the
