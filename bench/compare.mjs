@@ -57,7 +57,9 @@ function buildBefore(dir) {
     cwd: join(dir, "apps/server"),
     stdio: "inherit",
   });
-  for (const file of ["serve.mjs", "seed.mjs"]) copyFileSync(join(import.meta.dirname, file), join(dir, "bench", file));
+  // All of today's bench scripts: serve.mjs imports its siblings.
+  for (const file of readdirSync(import.meta.dirname).filter((name) => name.endsWith(".mjs")))
+    copyFileSync(join(import.meta.dirname, file), join(dir, "bench", file));
   return join(dir, "bench/serve.mjs");
 }
 
