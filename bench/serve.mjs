@@ -43,6 +43,8 @@ if (workers > 1 && cluster.isPrimary) {
     await seedSearch(server.database, seeded.users, searchItems, Number(process.env.SEED_SEARCH_OTHERS ?? 0));
   }
   const profile = cpuProfileOnSignal();
+  // Measured once warm: the validators compile while the server serves.
+  await server.warmedUp;
   const ready = { url: server.url, ...seeded };
   if (cluster.isWorker) process.send?.(ready);
   else process.stdout.write(`${JSON.stringify(ready)}\n`);

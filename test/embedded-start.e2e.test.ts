@@ -16,7 +16,8 @@ const residentMiB = (pid: number | undefined) =>
 async function readyResidentMiB(dataDir: string): Promise<number> {
   const { child, url } = await spawnServer({ PATH: process.env.PATH ?? "", DATA_DIR: dataDir, PORT: "0" });
   try {
-    expect((await fetch(`${url}/readyz`)).status).toBe(200);
+    // Ready once its validators are compiled, which it does while it serves.
+    await expect.poll(async () => (await fetch(`${url}/readyz`)).status, { timeout: 30_000 }).toBe(200);
     return residentMiB(child.pid);
   } finally {
     await stopChild(child);

@@ -11,17 +11,26 @@ describe.each(backends)("operations on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(backend, {
-      // Started as a deployment starts: every operation's validators compiled before it listens.
+      // Started as a deployment starts: every operation's validators compiled while it serves.
       env: { RATE_LIMIT_PER_MINUTE: "40", CORS_ORIGINS: "https://app.example", LAZY_VALIDATORS: "0" },
     });
   });
   afterAll(() => h?.stop());
 
-  test("when /healthz and /readyz are asked, then both answer 200 without a key", async () => {
+  test("when /healthz and /readyz are asked without a key, then /healthz is 200 at once and /readyz is 503 until the validators are compiled, then 200", async () => {
+    // The harness resolves at `listening`; the warm-up it starts then takes seconds.
+    const starting = await fetch(`${h.url}/readyz`);
     expect(await (await fetch(`${h.url}/healthz`)).json()).toEqual({ status: "ok" });
+    expect(starting.status).toBe(503);
+    expect(await starting.json()).toEqual({
+      status: "unavailable",
+      database: true,
+      blob_store: true,
+      validators: false,
+    });
+    await expect.poll(async () => (await fetch(`${h.url}/readyz`)).status, { timeout: 30_000 }).toBe(200);
     const ready = await fetch(`${h.url}/readyz`);
-    expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: "ready", database: true, blob_store: true });
+    expect(await ready.json()).toEqual({ status: "ready", database: true, blob_store: true, validators: true });
   });
 
   test("when operations have run, then /metrics counts them by operationId and status", async () => {

@@ -40,6 +40,8 @@ export interface AppDeps {
   metrics?: Metrics;
   /** The admin routes are served on a separate admin port instead. */
   adminOnly?: boolean;
+  /** Whether the start's warm-up has compiled the validators: `/readyz` is 503 until it has (always true when absent). */
+  validatorsCompiled?: () => boolean;
   /** Keys found valid, kept while revocations are notified (see KeyCache); every lookup reads the database without it. */
   keyCache?: KeyCache;
   /**
@@ -109,6 +111,14 @@ const onlyFor =
   (req, res, next) =>
     wanted(req.path) ? router(req, res, next) : next();
 
+/** The request metrics, and `/healthz`, `/readyz` and `/metrics` unless the admin port serves them. */
+function observability({ database, blobs, metrics, config, adminOnly, validatorsCompiled }: AppDeps): RequestHandler[] {
+  if (!metrics) return [];
+  if (adminOnly) return [metrics.middleware];
+  const admin = adminRouter(database, blobs, metrics, config.readinessCacheMs, validatorsCompiled);
+  return [metrics.middleware, onlyFor((path) => ADMIN_PATHS.has(path), admin)];
+}
+
 /** Builds the HTTP app; it never listens (main.ts and tests do). */
 export function createApp(deps: AppDeps): App {
   const app = express();
@@ -122,13 +132,7 @@ export function createApp(deps: AppDeps): App {
   app.use(securityHeaders);
   app.use(deprecationHeaders(deps.config.sunsets));
   if (deps.config.corsOrigins.length > 0) app.use(corsHeaders(deps.config.corsOrigins));
-  if (deps.metrics) {
-    app.use(deps.metrics.middleware);
-    if (!deps.adminOnly) {
-      const admin = adminRouter(deps.database, deps.blobs, deps.metrics, deps.config.readinessCacheMs);
-      app.use(onlyFor((path) => ADMIN_PATHS.has(path), admin));
-    }
-  }
+  for (const handler of observability(deps)) app.use(handler);
   app.use(
     onlyFor((path) => path.startsWith("/docs") || path.startsWith("/openapi."), docsRouter(deps.config.publicBaseUrl)),
   );

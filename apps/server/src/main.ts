@@ -4,7 +4,7 @@ import { type Config, ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./data/database.js";
 import { StoreInUse } from "./data/pglite-lock.js";
 import { createLogger, type Logger } from "./logger.js";
-import { type RunningServer, startServer } from "./server.js";
+import type { RunningServer } from "./server.js";
 
 function configOrExit(): Config {
   try {
@@ -121,8 +121,12 @@ if (config.workers > 1 && cluster.isPrimary) {
   });
   logger.info({ workers: config.workers }, "cluster started");
 } else {
+  // The database opens (the embedded one boots its thread) while the rest of the server's modules load.
+  const database = openDatabase(config);
+  database.catch(() => {}); // startServer awaits it, and reports its failure
+  const { startServer } = await import("./server.js");
   // Demo data is the embedded quick start's: a deployment on PostgreSQL gets no user and no key it did not ask for.
-  const server = await startServer(config, logger, { demo: !config.databaseUrl }).catch(exitOnStartError);
+  const server = await startServer(config, logger, { demo: !config.databaseUrl, database }).catch(exitOnStartError);
   printDemo(server);
   logger.info({ url: server.url, database: config.databaseUrl ? "postgres" : "pglite", pid: process.pid }, "listening");
   onShutdown(logger, () => server.close());

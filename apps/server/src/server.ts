@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { versions } from "@vault/spec/versions";
 import { count } from "drizzle-orm";
 import express from "express";
-import { type AppDeps, createApp } from "./app.js";
+import { type App, type AppDeps, createApp } from "./app.js";
 import type { Config } from "./config.js";
 import { controlSocketPath, serveStoreCommands } from "./control-socket.js";
 import { type Database, openDatabase, POOL_CONNECTIONS } from "./data/database.js";
@@ -39,6 +39,8 @@ export interface RunningServer {
   url: string;
   /** The demo user created on an empty store, if this start created one. */
   demo: DemoUser | undefined;
+  /** Resolves once the start's warm-up has compiled every version's validators (at once with `LAZY_VALIDATORS=1`). */
+  warmedUp: Promise<void>;
   /** The open storage, for in-process tools (the benchmark seeds through it). */
   database: Database;
   blobs: BlobStore;
@@ -46,11 +48,18 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-type StartOptions = { demo?: boolean } & Pick<AppDeps, "validate">;
+type StartOptions = {
+  demo?: boolean;
+  /** The database, already opening (main.ts opens it while the server's modules load); opened here when absent. */
+  database?: Promise<Database>;
+} & Pick<AppDeps, "validate">;
 
-/** Opens storage, migrates, purges the expired bin and idempotency keys, seeds an empty store and listens; serves once all that is done. */
+/**
+ * Opens storage, migrates, purges the expired bin and idempotency keys, seeds an empty
+ * store and serves once all that is done; the validators compile while it serves.
+ */
 export async function startServer(config: Config, logger: Logger, options: StartOptions = {}): Promise<RunningServer> {
-  const database = await openMigratedDatabase(config, logger);
+  const database = await migrateWithKeyRing(await (options.database ?? openDatabase(config)), config, logger);
   const statisticsTimer = refreshStatisticsPeriodically(database, logger);
   const { store, blobs, claim } = await openGuardedBlobStore(config, logger);
   const sweeps = startSweeps(config, database, { store, blobs, claim }, logger);
@@ -60,7 +69,9 @@ export async function startServer(config: Config, logger: Logger, options: Start
   const metrics = createMetrics(database);
   setPasswordCost(config.sharePasswordScryptLogN);
   const rateLimiter = await createRateLimiter(rateLimits(config, database));
-  const admin = listenAdmin(config, database, blobs, metrics);
+  const validators = { compiled: config.lazyValidators };
+  const validatorsCompiled = () => validators.compiled;
+  const admin = listenAdmin(config, database, blobs, metrics, validatorsCompiled);
   const http = await listenHttp(config);
   const publicConfig = { ...config, publicBaseUrl: config.publicBaseUrl ?? http.url };
   const app = createApp({
@@ -73,29 +84,27 @@ export async function startServer(config: Config, logger: Logger, options: Start
     adminOnly: admin !== undefined,
     keyCache,
     validate: options.validate,
+    validatorsCompiled,
   });
-  // v1's validators compile before the server serves; the other versions' once it serves
-  // (each compiled version costs a start about a second and holds some 70 MiB).
-  const [first, ...later] = versions.map(({ name }) => name);
-  if (!config.lazyValidators) await warmUp(() => app.compileValidators([first as string]), logger);
   await sweeps.swept;
   http.serve(app.handle);
   const deliveries = startDeliveries(publicConfig, database, logger, http.requestsInFlight);
   // The events' trigger notifies when it made deliveries; the worker's poll covers a lost notification.
   await database.listen(DELIVERIES_CHANNEL, { message: deliveries.wake, lost: () => {}, listening: deliveries.wake });
-  let laterWarmUp = Promise.resolve();
-  if (!config.lazyValidators) {
-    collectWarmUpGarbage();
-    laterWarmUp = warmUp(() => app.compileValidators(later), logger).then(collectWarmUpGarbage);
-  }
+  const warmedUp = config.lazyValidators
+    ? Promise.resolve()
+    : warmUpServing(app, logger, () => {
+        validators.compiled = true;
+      });
   return {
     url: http.url,
     demo,
+    warmedUp,
     database,
     blobs,
     async close() {
       // Its loopback server would outlive the close by up to a second.
-      await laterWarmUp;
+      await warmedUp;
       clearInterval(sweeps.timer);
       clearInterval(statisticsTimer);
       await Promise.all([http.server, admin].map(closeHttp));
@@ -108,8 +117,7 @@ export async function startServer(config: Config, logger: Logger, options: Start
 }
 
 /** The database, migrated, with its root key open; closed again if the key does not open it. */
-async function openMigratedDatabase(config: Config, logger: Logger): Promise<Database> {
-  const database = await openDatabase(config);
+async function migrateWithKeyRing(database: Database, config: Config, logger: Logger): Promise<Database> {
   await database.migrate();
   await openKeyRing(config, database, (message) => logger.info(message)).catch(async (error: unknown) => {
     await database.close();
@@ -237,9 +245,16 @@ const rateLimits = (config: Config, database: Database): Parameters<typeof creat
 });
 
 /** The admin routes on a port of their own, when one is configured. */
-function listenAdmin(config: Config, database: Database, blobs: BlobStore, metrics: Metrics): Server | undefined {
+function listenAdmin(
+  config: Config,
+  database: Database,
+  blobs: BlobStore,
+  metrics: Metrics,
+  validatorsCompiled: () => boolean,
+): Server | undefined {
   if (config.adminPort === undefined) return undefined;
-  const admin = createServer(express().use(adminRouter(database, blobs, metrics, config.readinessCacheMs)));
+  const router = adminRouter(database, blobs, metrics, config.readinessCacheMs, validatorsCompiled);
+  const admin = createServer(express().use(router));
   admin.listen(config.adminPort, config.host);
   return admin;
 }
@@ -274,6 +289,21 @@ async function listenHttp(config: Config) {
       appBuilt(app);
     },
   };
+}
+
+/**
+ * Compiles the validators while the server serves (docs/decisions/validator-warm-up.md):
+ * the released version's first, then `compiled` (`/readyz` answers 200 from then on),
+ * then the others' (each compiled version costs about a second and holds some 70 MiB).
+ * A request that arrives meanwhile compiles its own operation's validators.
+ */
+async function warmUpServing(app: App, logger: Logger, compiled: () => void): Promise<void> {
+  const [first, ...later] = versions.map(({ name }) => name);
+  await warmUp(() => app.compileValidators([first as string]), logger);
+  compiled();
+  collectWarmUpGarbage();
+  await warmUp(() => app.compileValidators(later), logger);
+  collectWarmUpGarbage();
 }
 
 async function warmUp(compileValidators: () => Promise<string[]>, logger: Logger): Promise<void> {

@@ -110,10 +110,17 @@ function sharedCheck<T>(check: () => Promise<T>, cacheMs: number): () => Promise
 
 /**
  * `/healthz` (the process answers), `/readyz` (the database answers and is migrated,
- * and the blob store answers), `/metrics` (Prometheus). One readiness check answers
- * every `/readyz` hit within `readinessCacheMs` of its start.
+ * the blob store answers, and the start's validator warm-up is done: `validators`),
+ * `/metrics` (Prometheus). One readiness check answers every `/readyz` hit within
+ * `readinessCacheMs` of its start.
  */
-export function adminRouter(database: Database, blobs: BlobStore, metrics: Metrics, readinessCacheMs: number): Router {
+export function adminRouter(
+  database: Database,
+  blobs: BlobStore,
+  metrics: Metrics,
+  readinessCacheMs: number,
+  validatorsCompiled: () => boolean = () => true,
+): Router {
   const router = Router({ strict: true, caseSensitive: true });
   const readiness = sharedCheck(() => checkReadiness(database, blobs), readinessCacheMs);
   router.get("/healthz", (_req, res) => {
@@ -121,9 +128,11 @@ export function adminRouter(database: Database, blobs: BlobStore, metrics: Metri
   });
   router.get("/readyz", async (_req, res) => {
     const { database: ready, blob_store: stored } = await readiness();
+    const validators = validatorsCompiled();
+    const all = ready && stored && validators;
     res
-      .status(ready && stored ? 200 : 503)
-      .json({ status: ready && stored ? "ready" : "unavailable", database: ready, blob_store: stored });
+      .status(all ? 200 : 503)
+      .json({ status: all ? "ready" : "unavailable", database: ready, blob_store: stored, validators });
   });
   router.get("/metrics", async (_req, res) => {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
