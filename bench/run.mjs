@@ -60,6 +60,8 @@ const MIX_RATE = Number(process.env.BENCH_MIX_RATE ?? 200);
 const IDEMPOTENCY_COST = process.env.BENCH_IDEMPOTENCY !== "0";
 // Issue 27 §4: tus against one request, content PUTs with versions kept against none, the version list's pages.
 const FILE_BACKENDS = (process.env.BENCH_FILE_BACKENDS ?? "pglite,postgres").split(",").filter(Boolean);
+/** The databases of the upload and download table (postgres, pglite). */
+const UPLOAD_DATABASES = (process.env.BENCH_UPLOAD_DATABASES ?? "postgres").split(",").filter(Boolean);
 const TUS_MIB = Number(process.env.BENCH_TUS_MIB ?? 512);
 const TUS = {
   mib: TUS_MIB,
@@ -267,7 +269,8 @@ async function publicLinkContent(server) {
 }
 
 /**
- * On PostgreSQL, where the targets are; the bytes go to the disk store under DATA_DIR,
+ * On PostgreSQL, where the targets are, and on each other database of
+ * `BENCH_UPLOAD_DATABASES` (pglite); the bytes go to the disk store under DATA_DIR,
  * then (when TEST_S3_ENDPOINT names an S3 server) to the S3 store. Each upload is
  * downloaded back, timed as well. The 0-byte upload is the fixed cost of an upload:
  * the 1 MiB one is set against it, and it against `bankPutP50` (the bank account
@@ -278,14 +281,17 @@ async function uploadFigures(databaseUrl, bankPutP50) {
   const bucket = await createBenchBucket();
   if (!bucket) log("TEST_S3_ENDPOINT is not set: the S3 store is not measured");
   try {
-    for (const [store, env] of [["disk", {}], ...(bucket ? [["s3", bucket.env]] : [])]) {
-      const sizes = await storeFigures(databaseUrl, store, env);
-      const empty = sizes.find((u) => u.mib === 0);
-      for (const u of sizes) {
-        if (u.mib === 1) u.toEmptyUpload = ratio(u.uploadMs, empty?.uploadMs);
-        if (u.mib === 0) u.toBankPutP50 = ratio(u.uploadMs, bankPutP50);
+    for (const database of UPLOAD_DATABASES) {
+      const url = database === "postgres" ? databaseUrl : undefined;
+      for (const [store, env] of [["disk", {}], ...(bucket ? [["s3", bucket.env]] : [])]) {
+        const sizes = await storeFigures(url, store, env);
+        const empty = sizes.find((u) => u.mib === 0);
+        for (const u of sizes) {
+          if (u.mib === 1) u.toEmptyUpload = ratio(u.uploadMs, empty?.uploadMs);
+          if (u.mib === 0 && url) u.toBankPutP50 = ratio(u.uploadMs, bankPutP50);
+        }
+        figures.push(...sizes.map((u) => ({ database, ...u })));
       }
-      figures.push(...sizes);
     }
   } finally {
     await bucket?.drop();
@@ -296,7 +302,7 @@ async function uploadFigures(databaseUrl, bankPutP50) {
 async function storeFigures(databaseUrl, store, env) {
   const server = await startChild(
     "serve.mjs",
-    { DATABASE_URL: databaseUrl, DATA_DIR: await mkdtemp(join(scratch, "upload-")), ...env },
+    { ...(databaseUrl && { DATABASE_URL: databaseUrl }), DATA_DIR: await mkdtemp(join(scratch, "upload-")), ...env },
     `upload-${store}`,
   );
   const figures = [];
@@ -544,13 +550,13 @@ function markdown(results) {
   if (results.uploads) {
     lines.push(
       "",
-      "| store | upload | server ms | fs copy ms | fsync ms (file, folder) | MiB/s | ÷ fs copy | ÷ 0-byte upload | ÷ bank PUT p50 | server RSS growth MiB | download ms | download MiB/s | download RSS growth MiB | link download ms | link ÷ owner download (throughput) |",
-      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+      "| database | store | upload | server ms | fs copy ms | fsync ms (file, folder) | MiB/s | ÷ fs copy | ÷ 0-byte upload | ÷ bank PUT p50 | server RSS growth MiB | download ms | download MiB/s | download RSS growth MiB | link download ms | link ÷ owner download (throughput) |",
+      "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     );
     const blank = (value) => value ?? "";
     for (const u of results.uploads) {
       lines.push(
-        `| ${u.store} | ${u.mib} MiB | ${u.uploadMs} | ${u.fsCopyMs} | ${u.fsyncMs} | ${u.uploadMiBps} | ${u.throughputToFsCopy} | ${blank(u.toEmptyUpload)} | ${blank(u.toBankPutP50)} | ${u.rssGrowthMiB} | ${u.downloadMs} | ${u.downloadMiBps} | ${u.downloadRssGrowthMiB} | ${u.linkDownloadMs} | ${u.linkToOwnerDownload} |`,
+        `| ${u.database ?? "postgres"} | ${u.store} | ${u.mib} MiB | ${u.uploadMs} | ${u.fsCopyMs} | ${u.fsyncMs} | ${u.uploadMiBps} | ${u.throughputToFsCopy} | ${blank(u.toEmptyUpload)} | ${blank(u.toBankPutP50)} | ${u.rssGrowthMiB} | ${u.downloadMs} | ${u.downloadMiBps} | ${u.downloadRssGrowthMiB} | ${u.linkDownloadMs} | ${u.linkToOwnerDownload} |`,
       );
     }
   }
