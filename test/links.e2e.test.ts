@@ -115,6 +115,13 @@ describe.each(backends)("links on $name", (backend) => {
     expect((await read(id))?.download_count).toBe(2);
   });
 
+  test("when the server stops right after whole downloads, then each is counted: the counts it keeps for a tenth of a second are written as it stops", async () => {
+    const { id, token } = await share({ file: fileId, access: "public" });
+    for (let i = 0; i < 3; i++) expect((await download(token)).response.status).toBe(200);
+    await h.restart();
+    expect((await read(id))?.download_count).toBe(3);
+  });
+
   test("when a private link is opened, then only its owner and linked users, each with their key, see it; anyone else gets the 404 of no link", async () => {
     const [owner, friend, stranger] = h.users;
     if (!stranger) throw new Error("the second seed run is missing");

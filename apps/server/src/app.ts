@@ -56,6 +56,8 @@ export interface App {
   handle: Express;
   /** Compiles every operation's validators of these versions (see warm-up.ts); until then the first request of each pays for it. */
   compileValidators(versions: string[]): Promise<string[]>;
+  /** Writes what the app keeps in memory (the link download counts); once it serves no more requests. */
+  close(): Promise<void>;
 }
 
 /**
@@ -173,9 +175,8 @@ export function createApp(deps: AppDeps): App {
   );
   // A 401 from the validator's security check spends the address's failed-authentication budget.
   if (deps.rateLimiter) app.use(deps.rateLimiter.failedAuth);
-  const { handlers, streams, recoveries } = routeTables(
-    createRoutes(routeContext(deps.database.db, deps.blobs, deps.config, deps.logger)),
-  );
+  const context = routeContext(deps.database.db, deps.blobs, deps.config, deps.logger);
+  const { handlers, streams, recoveries } = routeTables(createRoutes(context));
   app.use(
     idempotentPosts(deps.database.db, {
       times: { ttlSeconds: deps.config.idempotencyTtlSeconds, leaseSeconds: deps.config.idempotencyLeaseSeconds },
@@ -194,7 +195,7 @@ export function createApp(deps: AppDeps): App {
     }
     return refused;
   };
-  return { handle: app, compileValidators: compile };
+  return { handle: app, compileValidators: compile, close: () => context.linkDownloads.close() };
 }
 
 /**

@@ -108,6 +108,7 @@ export async function startServer(config: Config, logger: Logger, options: Start
       clearInterval(sweeps.timer);
       clearInterval(statisticsTimer);
       await Promise.all([http.server, admin].map(closeHttp));
+      await app.close();
       await deliveries.stop();
       await closeCommands();
       await rateLimiter.close();

@@ -44,7 +44,7 @@ export interface ContentSource<C extends Content> {
   find(): Promise<C>;
   cacheControl: string;
   /** Called once the whole content was sent with 200 (not a range, a 304 or a HEAD). */
-  sentWhole?(found: C): Promise<void>;
+  sentWhole?(found: C): void;
 }
 
 /**
@@ -62,9 +62,8 @@ export async function serveContent<C extends Content>(
   for (let attempt = 1; ; attempt++) {
     const found = await source.find();
     try {
-      const whole = await answerContent(req, res, next, store, found, source.cacheControl);
-      if (whole && source.sentWhole) await source.sentWhole(found);
-      return;
+      const sentWhole = source.sentWhole && (() => source.sentWhole?.(found));
+      return await answerContent(req, res, next, store, found, source.cacheControl, sentWhole);
     } catch (error) {
       if (!(error instanceof BlobMissing) || attempt === MAX_READS) throw error;
     }
@@ -74,7 +73,7 @@ export async function serveContent<C extends Content>(
 /** Reads of a file's row per download: a row that still names missing bytes after that many is a fault (500). */
 const MAX_READS = 3;
 
-/** Answers the content; true when all of it was sent with 200. */
+/** Answers the content; calls `sentWhole` once all of it was sent with 200. */
 async function answerContent(
   req: Request,
   res: Response,
@@ -82,13 +81,14 @@ async function answerContent(
   store: BlobStore,
   found: Content,
   cacheControl: string,
-): Promise<boolean> {
+  sentWhole?: () => void,
+): Promise<void> {
   const etag = `"${found.hash}"`;
   // Decided here rather than by `fresh`, which ignores If-None-Match when the request
   // says `Cache-Control: no-cache`, as fetch() adds to every conditional request.
   if (noneMatch(req.get("if-none-match"), etag)) {
     res.setHeader("ETag", etag).setHeader("Cache-Control", cacheControl).status(304).end();
-    return false;
+    return;
   }
   const size = Number(found.size);
   // Range is defined for GET only (RFC 9110 §14.2).
@@ -97,7 +97,7 @@ async function answerContent(
     res.setHeader("Content-Range", `bytes */${size}`);
     const detail = `The Range header asks for bytes outside the content (${size} bytes).`;
     answerProblem(req, res, "range_not_satisfiable", detail);
-    return false;
+    return;
   }
   // Opened before any header is set, so missing bytes reject with `BlobMissing` (for
   // HEAD too) and a store that is down is a 503.
@@ -115,10 +115,11 @@ async function answerContent(
   res.setHeader("Content-Length", String(range ? range.end - range.start + 1 : size));
   if (!blob) {
     res.end();
-    return false;
+    return;
   }
+  if (!range && sentWhole) onFinished200(res, sentWhole);
   return pipeline(blob, res).then(
-    () => !range,
+    () => {},
     (err: unknown) => {
       // The client went away mid-body, or the store failed after the headers: only the
       // connection can say so now.
@@ -127,9 +128,17 @@ async function answerContent(
         req.log.debug({ err }, "download interrupted");
         res.destroy();
       }
-      return false;
     },
   );
+}
+
+/**
+ * Calls `sent` once the last byte of a 200 answer is handed to the connection: an
+ * answer cut short is destroyed and never finishes, a failure before the body is a
+ * problem's status. Before the connection can close, so before the server has stopped.
+ */
+export function onFinished200(res: Response, sent: () => void): void {
+  res.once("finish", () => res.statusCode === 200 && sent());
 }
 
 /** One range-spec of RFC 9110 §14.1.2: `first-last`, `first-` or `-suffix`. */

@@ -10,6 +10,7 @@ import type { Config } from "../config.js";
 import type { Db } from "../data/database.js";
 import { type ArchiveEntry, type ArchiveLimits, folderArchive } from "../domain/vault/folder-archives.js";
 import type { BlobStore } from "../storage/blob-store.js";
+import { onFinished200 } from "./downloads.js";
 
 /** The bounds of one archive the settings give (`ARCHIVE_MAX_ENTRIES`, `ARCHIVE_MAX_BYTES`). */
 export const archiveLimits = (config: Config): ArchiveLimits => ({
@@ -38,7 +39,7 @@ export async function sendArchive(
   next: NextFunction,
   store: BlobStore,
   { name, entries }: { name: string; entries: ArchiveEntry[] },
-  sentWhole?: () => Promise<void>,
+  sentWhole?: () => void,
 ): Promise<void> {
   const zip = new ZipFile();
   let reading: Readable | undefined;
@@ -72,11 +73,8 @@ export async function sendArchive(
   res.setHeader("Content-Disposition", contentDisposition(`${name}.zip`));
   res.setHeader("Cache-Control", "private, no-store");
   if (length >= 0) res.setHeader("Content-Length", String(length));
-  const whole = await pipeline(zip.outputStream as AsyncIterable<Buffer> & Readable, coalesced, res).then(
-    () => !failed,
-    fail,
-  );
-  if (whole && sentWhole) await sentWhole();
+  if (sentWhole) onFinished200(res, sentWhole);
+  await pipeline(zip.outputStream as AsyncIterable<Buffer> & Readable, coalesced, res).catch(fail);
 }
 
 function add(zip: ZipFile, entry: ArchiveEntry, open: (hash: string) => Promise<Readable>): void {

@@ -167,16 +167,6 @@ function sharedItem(row: LinkRow): SharedFile | SharedFolder | undefined {
   return undefined;
 }
 
-const countDownloadStatement = namedStatement<never, { id: string }>(
-  "count_link_download",
-  sql`update file_shares set download_count = download_count + 1 where id = ${value("id")}`,
-);
-
-/** One more complete download of the whole content through the share's link. */
-export async function countDownload(db: Db, shareId: string): Promise<void> {
-  await countDownloadStatement(db, { id: shareId });
-}
-
 /** A folder of a shared folder's subtree, as a link lists it. */
 export interface LinkFolderRow {
   id: string;

@@ -4,6 +4,7 @@ import type { Config } from "../../config.js";
 import type { Db } from "../../data/database.js";
 import type { Versioned } from "../../domain/contract.js";
 import type { CleanupLog } from "../../domain/vault/blob-sweep.js";
+import { DownloadCounts } from "../../domain/vault/download-counts.js";
 import type { VaultSettings } from "../../domain/vault/files.js";
 import type { BlobStore } from "../../storage/blob-store.js";
 import { ProblemError } from "../problems.js";
@@ -24,6 +25,8 @@ export interface RouteContext {
   settings: VaultSettings;
   /** The URL of a download link's token on this service. */
   downloadUrl: (token: string) => string;
+  /** The whole downloads through links, written to their shares once an interval. */
+  linkDownloads: DownloadCounts;
 }
 
 /** The URL of a file's content: a File's `file`. */
@@ -52,7 +55,16 @@ export function resourceUrls(publicBaseUrl: string): ResourceUrls {
 
 /** The routes' context for a server's database, blobs and configuration. */
 export function routeContext(db: Db, blobs: BlobStore, config: PublicConfig, logger: CleanupLog): RouteContext {
-  return { db, blobs, config, logger, ...resourceUrls(config.publicBaseUrl), settings: vaultSettings(config, logger) };
+  const linkDownloads = new DownloadCounts(db, (err) => logger.warn({ err }, "link downloads not counted yet"));
+  return {
+    db,
+    blobs,
+    config,
+    logger,
+    ...resourceUrls(config.publicBaseUrl),
+    settings: vaultSettings(config, logger),
+    linkDownloads,
+  };
 }
 
 /** A create's answer: 201, the resource, its version, and its GET's absolute URL under `collection` as `Location`. */

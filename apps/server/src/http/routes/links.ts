@@ -10,7 +10,6 @@ import { verifyPassword } from "../../domain/passwords.js";
 import { folderArchive } from "../../domain/vault/folder-archives.js";
 import { acceptsAccess, issueAccess, linkToken } from "../../domain/vault/link-tokens.js";
 import {
-  countDownload,
   linkFileContent,
   linkFiles,
   linkFolder,
@@ -152,11 +151,14 @@ const dates = <T extends { created_at: Date | string; updated_at: Date | string 
   updated_at: iso(new Date(row.updated_at)),
 });
 
-type LinkContext = Pick<RouteContext, "db" | "blobs" | "config">;
+type LinkContext = Pick<RouteContext, "db" | "blobs" | "config" | "linkDownloads">;
 
 /** A download through the link: `find` names the content of the opened link; each whole download is counted. */
 const linkContent =
-  ({ db, blobs }: LinkContext, find: (link: OpenedLink, req: Request) => Promise<Content>): RequestHandler =>
+  (
+    { db, blobs, linkDownloads }: LinkContext,
+    find: (link: OpenedLink, req: Request) => Promise<Content>,
+  ): RequestHandler =>
   async (req, res, next) => {
     let shareId = "";
     await serveContent(req, res, next, blobs, {
@@ -166,22 +168,18 @@ const linkContent =
         return find(link, req);
       },
       cacheControl: LINK_CACHE_CONTROL,
-      // The bytes are out: a count that fails is logged, not answered.
-      sentWhole: () =>
-        countDownload(db, shareId).catch((err: unknown) => req.log.warn({ err }, "download not counted")),
+      sentWhole: () => linkDownloads.add(shareId),
     });
   };
 
 /** A folder link's archive: the owner's archive of the shared folder, counted when sent whole. */
 const linkArchive =
-  ({ db, blobs, config }: LinkContext): RequestHandler =>
+  ({ db, blobs, config, linkDownloads }: LinkContext): RequestHandler =>
   async (req, res, next) => {
     const link = await opened(db, req);
     if (link.item.kind !== "folder") throw new ProblemError("not_found", "This link shares a file, not a folder.");
     const archive = await folderArchive(db, link.ownerId, link.item.id, archiveLimits(config));
-    await sendArchive(req, res, next, blobs, archive, () =>
-      countDownload(db, link.shareId).catch((err: unknown) => req.log.warn({ err }, "download not counted")),
-    );
+    await sendArchive(req, res, next, blobs, archive, () => linkDownloads.add(link.shareId));
   };
 
 const query = (req: Request) => req.query as { folder?: string; cursor?: string; page_size?: number };
