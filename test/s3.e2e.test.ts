@@ -165,7 +165,7 @@ describe.runIf(s3)(`an unreachable S3 store on ${s3?.name}`, () => {
     expect(fetched.response.headers.get("retry-after")).toBe("5");
     const ready = await fetch(`${h.url}/readyz`);
     expect(ready.status).toBe(503);
-    expect(await ready.json()).toEqual({ status: "unavailable", database: true, blob_store: false });
+    expect(await ready.json()).toEqual({ status: "unavailable", database: true, blob_store: false, validators: true });
     const share = await h
       .client()
       .PATCH("/evault/v1/file_shares/{id}/", { params: { path: { id: user.file_share_id } }, body: {} });
