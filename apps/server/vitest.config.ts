@@ -7,6 +7,9 @@ export default defineConfig({
     // Two files at a time (vitest's default leaves one core of two idle): each file's
     // databases are its own (test/scratch-database.ts).
     maxWorkers: 2,
+    // The plan tests build tables of 10,000 rows and more; two files on two loaded cores
+    // took one of them past vitest's 5 s.
+    testTimeout: 30_000,
     coverage: {
       provider: "v8",
       include: ["src/**/*.ts"],
