@@ -25,13 +25,12 @@ export class DownloadCounts {
   constructor(
     private readonly db: Db,
     private readonly failed: (err: unknown) => void,
-    private readonly intervalMs = DOWNLOAD_COUNT_INTERVAL_MS,
   ) {}
 
   /** One more whole download through the link of share `shareId`. */
   add(shareId: string, downloads = 1): void {
     this.pending.set(shareId, (this.pending.get(shareId) ?? 0) + downloads);
-    if (!this.closed) this.timer ??= setTimeout(() => void this.write(), this.intervalMs).unref();
+    if (!this.closed) this.timer ??= setTimeout(() => void this.write(), DOWNLOAD_COUNT_INTERVAL_MS).unref();
   }
 
   /** Writes the counts so far and schedules no more writes (the server is stopping). */
