@@ -556,7 +556,7 @@ function markdown(results) {
     const blank = (value) => value ?? "";
     for (const u of results.uploads) {
       lines.push(
-        `| ${u.database ?? "postgres"} | ${u.store} | ${u.mib} MiB | ${u.uploadMs} | ${u.fsCopyMs} | ${u.fsyncMs} | ${u.uploadMiBps} | ${u.throughputToFsCopy} | ${blank(u.toEmptyUpload)} | ${blank(u.toBankPutP50)} | ${u.rssGrowthMiB} | ${u.downloadMs} | ${u.downloadMiBps} | ${u.downloadRssGrowthMiB} | ${u.linkDownloadMs} | ${u.linkToOwnerDownload} |`,
+        `| ${u.database} | ${u.store} | ${u.mib} MiB | ${u.uploadMs} | ${u.fsCopyMs} | ${u.fsyncMs} | ${u.uploadMiBps} | ${u.throughputToFsCopy} | ${blank(u.toEmptyUpload)} | ${blank(u.toBankPutP50)} | ${u.rssGrowthMiB} | ${u.downloadMs} | ${u.downloadMiBps} | ${u.downloadRssGrowthMiB} | ${u.linkDownloadMs} | ${u.linkToOwnerDownload} |`,
       );
     }
   }

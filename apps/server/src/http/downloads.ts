@@ -62,8 +62,16 @@ export async function serveContent<C extends Content>(
   for (let attempt = 1; ; attempt++) {
     const found = await source.find();
     try {
-      const sentWhole = source.sentWhole && (() => source.sentWhole?.(found));
-      return await answerContent(req, res, next, store, found, source.cacheControl, sentWhole);
+      const { sentWhole } = source;
+      return await answerContent(
+        req,
+        res,
+        next,
+        store,
+        found,
+        source.cacheControl,
+        sentWhole && (() => sentWhole(found)),
+      );
     } catch (error) {
       if (!(error instanceof BlobMissing) || attempt === MAX_READS) throw error;
     }
