@@ -8,10 +8,12 @@
 import { toFormData, type VaultClient } from "@vault/client";
 import { exampleRequests } from "@vault/spec";
 import type { operations } from "@vault/spec/schema";
+import type { operations as V2Operations } from "@vault/spec/v2/schema";
 import { type Schema, type VersionContract, versionContracts } from "./contract.js";
 import type { SeededUser } from "./server.js";
 
-export type OperationId = keyof operations;
+/** Every operation of every version (v1's, and those a later version added). */
+export type OperationId = keyof operations | keyof V2Operations;
 
 /** The ids a request may name: a seeded user's, the mock's, or Postman variables. */
 export interface Ids {

@@ -1,11 +1,19 @@
 // Handler types derived from the generated `operations`, so a missing handler, a
 // wrong request field or a wrong response field is a compile error.
 import type { operations } from "@vault/spec/schema";
+import type { operations as V2Operations } from "@vault/spec/v2/schema";
 import type { RequestHandler } from "express";
 import type { ClaimedKey, RecordedWork } from "../data/idempotency-keys.js";
 
-export type OperationId = keyof operations;
-type Op<K extends OperationId> = operations[K];
+/**
+ * Every operation of every version: v1's, and those a later version added. The handlers
+ * speak v1's shapes (docs/versioning.md), so an operation v1 has is typed by v1's document
+ * and one added later by its own version's.
+ */
+export type OperationId = keyof operations | keyof V2Operations;
+type Op<K extends OperationId> = K extends keyof operations
+  ? operations[K]
+  : V2Operations[Exclude<K, keyof operations>];
 
 /** The JSON body of a response, or none (204). */
 type Body<R> = R extends { content: { "application/json": infer B } } ? { body: B } : { body?: never };
