@@ -234,6 +234,38 @@ describe.each(backends)("webhooks on $name", (backend) => {
     await client().DELETE("/evault/v1/webhook_endpoints/{id}/", { params: { path } });
   });
 
+  test("a delivery read by its id (v2) is the list's entry, tries included; another endpoint's or user's path answers 404, and v1 has no such path", async () => {
+    const endpoint = await createEndpoint(client(), receiver.url);
+    const bystander = await createEndpoint(client(), `${receiver.url}/other`);
+    const ping = await client().POST("/evault/v1/webhook_endpoints/{id}/test/", {
+      params: { path: { id: endpoint.id } },
+    });
+    const delivery_id = ping.data?.id as string;
+    const listed = await until("the ping's delivery", async () =>
+      (await deliveriesOf(client(), endpoint.id)).find((d) => d.id === delivery_id && d.status === "succeeded"),
+    );
+    const read = (id: string, apiKey = owner().api_key) =>
+      h.clientV2(apiKey).GET("/evault/v2/webhook_endpoints/{id}/deliveries/{delivery_id}/", {
+        params: { path: { id, delivery_id } },
+      });
+    const { data, response } = await read(endpoint.id);
+    expect(response.status).toBe(200);
+    expect(data).toEqual(listed);
+    expect(data?.attempts).toEqual([expect.objectContaining({ status_code: 200, error: null })]);
+
+    const elsewhere = await read(bystander.id);
+    expect(elsewhere.response.status).toBe(404);
+    expect(elsewhere.error).toMatchObject({ type: expect.stringMatching(/not-found$/), detail: expect.any(String) });
+    expect((await read(endpoint.id, other().api_key)).response.status).toBe(404);
+    const v1 = await fetch(`${h.url}/evault/v1/webhook_endpoints/${endpoint.id}/deliveries/${delivery_id}/`, {
+      headers: { "api-key": owner().api_key },
+    });
+    expect(v1.status).toBe(404);
+    for (const { id } of [endpoint, bystander]) {
+      await client().DELETE("/evault/v1/webhook_endpoints/{id}/", { params: { path: { id } } });
+    }
+  });
+
   test("a ping goes to the tested endpoint only; after a rotation both secrets verify, the old one for 24 hours", async () => {
     const tested = await createEndpoint(client(), receiver.url);
     const bystander = await createEndpoint(client(), `${receiver.url}/other`);

@@ -1089,6 +1089,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/evault/v2/webhook_endpoints/{id}/deliveries/{delivery_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook delivery
+         * @description One of an endpoint's deliveries, with its tries: what a caller follows after a retry or
+         *     a ping, without paging through the list. Another user's delivery, or one of another
+         *     endpoint, answers 404. Added in v2; an addition (`x-vault-addition`).
+         */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/evault/v2/webhook_endpoints/{id}/deliveries/{delivery_id}/retry/": {
         parameters: {
             query?: never;
@@ -11244,6 +11266,127 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDeliveryPage"];
+                };
+            };
+            /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `api-key` header is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No resource with this id belongs to the caller (it may not exist, or belong to another user). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body has a media type this operation does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The request is well-formed but refers to something unusable (another user's item, an
+             *     unknown user id, a folder inside itself); `errors` names the field. On a POST, also:
+             *     the `Idempotency-Key` was used for a different request (`urn:vault:problem:idempotency-key-reused`,
+             *     naming `/headers/idempotency-key`).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this api key; wait for the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; it is logged under the request id given in `instance`. No internals are revealed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The service cannot answer right now; retry after `Retry-After` seconds. Either the
+             *     database cannot be reached (`urn:vault:problem:unavailable`; this includes the api
+             *     key check: a key is never refused with 401 because the database could not be
+             *     asked), or the request ran into a time limit (`urn:vault:problem:timeout`: a
+             *     statement ran longer than `DATABASE_STATEMENT_TIMEOUT_MS`, a lock or a connection
+             *     was not had within its limit, or a deadlock persisted after three attempts).
+             *     Nothing was changed.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id. */
+                id: string;
+                /** @description The delivery's id. */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
             /** @description The request is malformed (bad JSON, bad header) or a field breaks the contract; `errors` names each field. */

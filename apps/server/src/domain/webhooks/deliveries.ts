@@ -106,6 +106,22 @@ export async function listDeliveries(
   return { items: found.items.map(presentDelivery), next: found.next };
 }
 
+const deliveryStatement = namedStatement<{ view: DeliveryView }, Record<string, unknown>>(
+  "get_webhook_delivery",
+  sql`select ${deliveryView("d", "e")} as view
+    from webhook_deliveries d
+    join webhook_endpoints w on w.id = d.endpoint_id
+    join events e on e.seq = d.event_seq
+    where d.id = ${value("delivery")}::text and d.endpoint_id = ${value("id")}::text and w.user_id = ${user}`,
+);
+
+/** One of the caller's endpoints' deliveries, with its tries. */
+export async function getDelivery(db: Db, userId: number, endpointId: string, deliveryId: string) {
+  const [row] = await deliveryStatement(db, { id: endpointId, delivery: deliveryId, user: userId });
+  if (!row) throw notFound("webhook delivery");
+  return presentDelivery(row.view);
+}
+
 const pingStatement = namedStatement<DeliveryView, Record<string, unknown>>(
   "test_webhook_endpoint",
   sql`with

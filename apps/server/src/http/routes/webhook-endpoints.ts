@@ -1,6 +1,7 @@
 // The webhook endpoints' operations and their deliveries (spec/src/webhooks.tsp).
 import {
   type DeliveryView,
+  getDelivery,
   listDeliveries,
   pingEndpoint,
   presentDelivery,
@@ -72,6 +73,12 @@ export function webhookEndpointRoutes({ db, config }: RouteContext) {
       handle: async ({ userId, path, query, url }) => ({
         status: 200,
         body: pageBody(url, await listDeliveries(db, userId, path.id, pageRequest(query))),
+      }),
+    },
+    getWebhookDelivery: {
+      handle: async ({ userId, path }) => ({
+        status: 200,
+        body: await getDelivery(db, userId, path.id, path.delivery_id),
       }),
     },
     retryWebhookDelivery: {
