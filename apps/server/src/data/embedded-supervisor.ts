@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { QueryOptions, Results } from "@electric-sql/pglite";
-import type { EmbeddedClient, EmbeddedSession } from "./open-pglite.js";
+import type { EmbeddedClient, EmbeddedQueryOptions, EmbeddedSession } from "./open-pglite.js";
 
 /** What the worker thread (embedded-worker.ts) is started with. */
 export interface WorkerStart {
@@ -11,7 +11,15 @@ export interface WorkerStart {
 }
 
 export type WorkerRequest = { id: number } & (
-  | { kind: "query"; text: string; params: unknown[]; rowMode: QueryOptions["rowMode"]; textTypes: number[] }
+  | {
+      kind: "query";
+      text: string;
+      params: unknown[];
+      rowMode: QueryOptions["rowMode"];
+      textTypes: number[];
+      /** A prepared statement's name: the worker parses its text once (pglite-statements.ts). */
+      name: string | undefined;
+    }
   | { kind: "exec"; text: string }
   | { kind: "script"; text: string }
   | { kind: "listen"; channel: string }
@@ -97,7 +105,7 @@ class Supervisor implements EmbeddedClient {
     await this.running;
   }
 
-  query<Row>(text: string, params?: unknown[], options?: Pick<QueryOptions, "rowMode" | "parsers">) {
+  query<Row>(text: string, params?: unknown[], options?: EmbeddedQueryOptions) {
     return this.inTurn((generation) => this.sessionOf(generation).query<Row>(text, params, options));
   }
 
@@ -202,11 +210,12 @@ class Supervisor implements EmbeddedClient {
 
   private sessionOf(generation: Generation): EmbeddedSession {
     return {
-      query: <Row>(text: string, params: unknown[] = [], options: Pick<QueryOptions, "rowMode" | "parsers"> = {}) =>
+      query: <Row>(text: string, params: unknown[] = [], options: EmbeddedQueryOptions = {}) =>
         this.send<Results<Row>>(generation, {
           kind: "query",
           text,
           params,
+          name: options.name,
           rowMode: options.rowMode,
           // drizzle's parsers keep dates and intervals as text: the worker does the same for the types named.
           textTypes: Object.keys(options.parsers ?? {}).map(Number),

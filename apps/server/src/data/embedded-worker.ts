@@ -5,11 +5,13 @@ import { parentPort, workerData } from "node:worker_threads";
 import type { ParserOptions } from "@electric-sql/pglite";
 import type { WorkerReply, WorkerRequest, WorkerStart } from "./embedded-supervisor.js";
 import { openEmbedded, runScript } from "./open-pglite.js";
+import { PgliteStatements } from "./pglite-statements.js";
 
 const port = parentPort;
 if (!port) throw new Error("embedded-worker runs in a worker thread");
 const { dir, settings, channels } = workerData as WorkerStart;
 const db = await openEmbedded(dir, settings);
+const statements = new PgliteStatements(db);
 const post = (reply: WorkerReply) => port.postMessage(reply);
 const listen = (channel: string) => db.listen(channel, (payload) => post({ channel, payload }));
 for (const channel of channels) await listen(channel);
@@ -20,12 +22,19 @@ const asText = (types: number[]): ParserOptions =>
 
 async function run(request: WorkerRequest): Promise<unknown> {
   switch (request.kind) {
-    case "query":
-      return db.query(request.text, request.params, { rowMode: request.rowMode, parsers: asText(request.textTypes) });
+    case "query": {
+      const options = { rowMode: request.rowMode, parsers: asText(request.textTypes) };
+      if (request.name) return statements.query(request.name, request.text, request.params, options);
+      return db.query(request.text, request.params, options);
+    }
     case "exec":
       return db.exec(request.text);
     case "script":
-      return runScript(db, request.text);
+      try {
+        return await runScript(db, request.text);
+      } finally {
+        await statements.forget();
+      }
     case "listen":
       return void (await listen(request.channel));
     case "close":

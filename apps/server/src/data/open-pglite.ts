@@ -8,13 +8,12 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { copyStoreTemplate, storeTemplateArchive } from "./store-template.js";
 
+/** How a statement runs: PGlite's options, and the name of a statement prepared once (on the store's thread). */
+export type EmbeddedQueryOptions = Pick<QueryOptions, "rowMode" | "parsers"> & { name?: string };
+
 /** Where statements run on the embedded database: the client, or one of its transactions. */
 export interface EmbeddedSession {
-  query<Row>(
-    text: string,
-    params?: unknown[],
-    options?: Pick<QueryOptions, "rowMode" | "parsers">,
-  ): Promise<Results<Row>>;
+  query<Row>(text: string, params?: unknown[], options?: EmbeddedQueryOptions): Promise<Results<Row>>;
   exec(text: string): Promise<Results[]>;
 }
 

@@ -34,7 +34,7 @@ export class Session {
       if (client instanceof pg.Pool || client instanceof pg.Client) {
         return (await client.query<Row & pg.QueryResultRow>({ name, text, values })).rows;
       }
-      return (await client.query<Row>(text, values)).rows;
+      return (await client.query<Row>(text, values, { name: name || undefined })).rows;
     } catch (err) {
       // As drizzle reports a failed query: the log gets the SQL, never the values.
       throw new DrizzleQueryError(text, values, err as Error);
