@@ -1,0 +1,77 @@
+// A download through a public link against the owner's own (issue 45: link ÷ owner ≥ 0.9):
+// sequential downloads of the first user's file, alternating owner and link on one
+// server, median latency of each. Alone: `node bench/link-downloads.mjs` on PGlite, with
+// BENCH_DATABASE=postgres on a scratch PostgreSQL database; BENCH_LINK_MIB=1 replaces the
+// demo file with 1 MiB of random bytes first; BENCH_ROUNDS (200).
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createBenchDatabase } from "./database.mjs";
+import { log, median, ratio, startChild, stopChild } from "./processes.mjs";
+import { timedUpload } from "./transfers.mjs";
+
+/** The content path of a new public link to the first user's file. */
+async function publicLink(server) {
+  const user = server.users[0];
+  const res = await fetch(`${server.url}/evault/v1/file_shares/`, {
+    method: "POST",
+    headers: { "api-key": user.api_key, "content-type": "application/json" },
+    body: JSON.stringify({ file: user.file_id, access: "public" }),
+  });
+  if (res.status !== 201) throw new Error(`the bench link was not made: ${res.status}`);
+  return `${new URL((await res.json()).link).pathname}content/`;
+}
+
+/** Milliseconds to download `path` whole. */
+async function downloadMs(server, path, headers) {
+  const started = performance.now();
+  const res = await fetch(`${server.url}${path}`, { headers });
+  for await (const _ of res.body);
+  if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+  return performance.now() - started;
+}
+
+/** Median ms of the owner's and the link's downloads over `rounds` alternating rounds (after 30 untimed). */
+async function linkDownloads(server, rounds) {
+  const user = server.users[0];
+  const owner = [`/evault/v1/files/${user.file_id}/content/`, { "api-key": user.api_key }];
+  const link = [await publicLink(server), {}];
+  const times = { owner: [], link: [] };
+  for (let round = 0; round < rounds + 30; round++) {
+    const ownerMs = await downloadMs(server, ...owner);
+    const linkMs = await downloadMs(server, ...link);
+    if (round < 30) continue;
+    times.owner.push(ownerMs);
+    times.link.push(linkMs);
+  }
+  const ownerMs = median(times.owner);
+  const linkMs = median(times.link);
+  return { ownerMs: +ownerMs.toFixed(2), linkMs: +linkMs.toFixed(2), linkToOwner: ratio(ownerMs, linkMs) };
+}
+
+if (import.meta.main ?? process.argv[1] === import.meta.filename) {
+  const scratch = await mkdtemp(join(tmpdir(), "vault-link-downloads-"));
+  const database = process.env.BENCH_DATABASE === "postgres" ? await createBenchDatabase() : undefined;
+  const server = await startChild(
+    "serve.mjs",
+    { DATA_DIR: scratch, LINK_RATE_LIMIT_PER_MINUTE: "1000000", ...(database && { DATABASE_URL: database.url }) },
+    "linkDownloads",
+  );
+  try {
+    const mib = Number(process.env.BENCH_LINK_MIB ?? 0);
+    if (mib > 0) {
+      const source = join(scratch, "source.bin");
+      await writeFile(source, randomBytes(mib * 1024 * 1024));
+      const { status } = await timedUpload(server, source);
+      if (status !== 200) throw new Error(`the ${mib} MiB upload answered ${status}`);
+    }
+    const figures = await linkDownloads(server, Number(process.env.BENCH_ROUNDS ?? 200));
+    log(`link downloads on ${database ? "PostgreSQL" : "PGlite"}${mib ? `, ${mib} MiB` : ""}`);
+    console.log(JSON.stringify(figures));
+  } finally {
+    await stopChild(server);
+    await database?.drop();
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
