@@ -105,7 +105,7 @@ describe.skipIf(!postgres)("round trips per request on PostgreSQL", () => {
     expect(over, JSON.stringify(counted)).toEqual([]);
   }, 120_000);
 
-  test("when a link's content is downloaded five times at once, then the five counts are written in one statement, and all five count", async () => {
+  test("when a link's content is downloaded five times at once, then the five counts are written together, and all five count", async () => {
     const [user] = h.users;
     const token = user.link_token;
     const count = async () =>
@@ -123,8 +123,11 @@ describe.skipIf(!postgres)("round trips per request on PostgreSQL", () => {
     const answers = await Promise.all(Array.from({ length: 5 }, download));
     await Promise.all(answers.map((answer) => answer.arrayBuffer()));
     await new Promise((resolve) => setTimeout(resolve, 250));
-    // Five link reads and one write (a write each would be ten).
-    expect(relay.roundTrips - before).toBe(6);
+    // Five link reads, and a write for each interval (100 ms) the downloads ended in: one, or
+    // two when they straddle an interval's end on a loaded machine. A write each would be ten.
+    const trips = relay.roundTrips - before;
+    expect(trips).toBeGreaterThanOrEqual(6);
+    expect(trips).toBeLessThanOrEqual(7);
     expect(answers.map((answer) => answer.status)).toEqual(Array(5).fill(200));
     expect(await count()).toBe(counted + 5);
   });
