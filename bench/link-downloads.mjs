@@ -9,19 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createBenchDatabase } from "./database.mjs";
 import { log, median, ratio, startChild, stopChild } from "./processes.mjs";
-import { timedUpload } from "./transfers.mjs";
-
-/** The content path of a new public link to the first user's file. */
-async function publicLink(server) {
-  const user = server.users[0];
-  const res = await fetch(`${server.url}/evault/v1/file_shares/`, {
-    method: "POST",
-    headers: { "api-key": user.api_key, "content-type": "application/json" },
-    body: JSON.stringify({ file: user.file_id, access: "public" }),
-  });
-  if (res.status !== 201) throw new Error(`the bench link was not made: ${res.status}`);
-  return `${new URL((await res.json()).link).pathname}content/`;
-}
+import { publicLinkContent, timedUpload } from "./transfers.mjs";
 
 /** Milliseconds to download `path` whole. */
 async function downloadMs(server, path, headers) {
@@ -36,7 +24,7 @@ async function downloadMs(server, path, headers) {
 async function linkDownloads(server, rounds) {
   const user = server.users[0];
   const owner = [`/evault/v1/files/${user.file_id}/content/`, { "api-key": user.api_key }];
-  const link = [await publicLink(server), {}];
+  const link = [await publicLinkContent(server), {}];
   const times = { owner: [], link: [] };
   for (let round = 0; round < rounds + 30; round++) {
     const ownerMs = await downloadMs(server, ...owner);

@@ -35,7 +35,7 @@ import { roundTripsPerOperation } from "./round-trips.mjs";
 import { scaleFigures } from "./scale.mjs";
 import { MIX, scenarios } from "./scenarios.mjs";
 import { searchFigures } from "./search.mjs";
-import { randomFile, timed, timedUpload } from "./transfers.mjs";
+import { publicLinkContent, randomFile, timed, timedUpload } from "./transfers.mjs";
 import { tusFigures } from "./tus.mjs";
 import { versionListPages, versionPutCost } from "./versions.mjs";
 import { webhookFigures } from "./webhooks.mjs";
@@ -254,18 +254,6 @@ function timedDownload(server, path = `/evault/v1/files/${server.users[0].file_i
     for await (const _ of res.body);
     return res.status;
   });
-}
-
-/** The content URL of a public link to the first user's file, as anyone without a key downloads it. */
-async function publicLinkContent(server) {
-  const user = server.users[0];
-  const res = await fetch(`${server.url}/evault/v1/file_shares/`, {
-    method: "POST",
-    headers: { "api-key": user.api_key, "content-type": "application/json" },
-    body: JSON.stringify({ file: user.file_id, access: "public" }),
-  });
-  if (res.status !== 201) throw new Error(`the bench link was not made: ${res.status}`);
-  return `${new URL((await res.json()).link).pathname}content/`;
 }
 
 /**

@@ -65,3 +65,15 @@ export async function timedUpload(server, source) {
     return res.statusCode;
   });
 }
+
+/** The content URL of a public link to the first user's file, as anyone without a key downloads it. */
+export async function publicLinkContent(server) {
+  const user = server.users[0];
+  const res = await fetch(`${server.url}/evault/v1/file_shares/`, {
+    method: "POST",
+    headers: { "api-key": user.api_key, "content-type": "application/json" },
+    body: JSON.stringify({ file: user.file_id, access: "public" }),
+  });
+  if (res.status !== 201) throw new Error(`the bench link was not made: ${res.status}`);
+  return `${new URL((await res.json()).link).pathname}content/`;
+}
