@@ -3,13 +3,12 @@
 // server, median latency of each. Alone: `node bench/link-downloads.mjs` on PGlite, with
 // BENCH_DATABASE=postgres on a scratch PostgreSQL database; BENCH_LINK_MIB=1 replaces the
 // demo file with 1 MiB of random bytes first; BENCH_ROUNDS (200).
-import { randomBytes } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createBenchDatabase } from "./database.mjs";
 import { log, median, ratio, startChild, stopChild } from "./processes.mjs";
-import { publicLinkContent, timedUpload } from "./transfers.mjs";
+import { publicLinkContent, randomFile, timedUpload } from "./transfers.mjs";
 
 /** Milliseconds to download `path` whole. */
 async function downloadMs(server, path, headers) {
@@ -50,7 +49,7 @@ if (import.meta.main ?? process.argv[1] === import.meta.filename) {
     const mib = Number(process.env.BENCH_LINK_MIB ?? 0);
     if (mib > 0) {
       const source = join(scratch, "source.bin");
-      await writeFile(source, randomBytes(mib * 1024 * 1024));
+      await randomFile(source, mib);
       const { status } = await timedUpload(server, source);
       if (status !== 200) throw new Error(`the ${mib} MiB upload answered ${status}`);
     }

@@ -14,16 +14,6 @@ interface Prepared {
   described: Message[];
 }
 
-const concatenated = (parts: Uint8Array[]) => {
-  const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    whole.set(part, at);
-    at += part.length;
-  }
-  return whole;
-};
-
 /** The statements prepared on one PGlite, by name. */
 export class PgliteStatements {
   private readonly prepared = new Map<string, Prepared>();
@@ -44,7 +34,7 @@ export class PgliteStatements {
         const statement = await this.preparedAs(name, text);
         messages.push(...statement.described);
         const values = params.map((param, index) => this.serialized(param, statement.paramTypes[index]));
-        const run = concatenated([serialize.bind({ statement: name, values }), serialize.execute({})]);
+        const run = Buffer.concat([serialize.bind({ statement: name, values }), serialize.execute({})]);
         messages.push(...(await db.execProtocolStream(run, { syncToFs: false })));
       } finally {
         messages.push(...(await db.execProtocolStream(serialize.sync(), { syncToFs: false })));
@@ -66,7 +56,7 @@ export class PgliteStatements {
       if (known.text !== text) throw new Error(`Two statements are named ${name}`);
       return known;
     }
-    const prepare = concatenated([serialize.parse({ name, text }), serialize.describe({ type: "S", name })]);
+    const prepare = Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: "S", name })]);
     const answer = await this.db.execProtocolStream(prepare, { syncToFs: false });
     const statement: Prepared = {
       text,
