@@ -1,6 +1,11 @@
 // Writes generated files, or with `--check` compares them with what is on disk and
 // fails on any difference, so a spec change that was not regenerated cannot land.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+//
+// A write leaves an unchanged file alone and replaces a changed one by a rename, never
+// in place: turbo runs `generate` (a dependency of the client's build) beside tasks that
+// read these files (Redocly, Spectral). The drift check, then one of those tasks, once
+// read a file while it was being rewritten with its own content and failed CI.
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, relative } from "node:path";
 
 const checkMode = process.argv.includes("--check");
@@ -8,12 +13,18 @@ const checkMode = process.argv.includes("--check");
 /** @param {{ path: string, content: string }[]} files */
 export function writeOrCheck(files) {
   const stale = [];
+  let written = 0;
   for (const { path, content } of files) {
+    const current = existsSync(path) ? readFileSync(path, "utf8") : undefined;
+    if (current === content) continue;
     if (checkMode) {
-      if (!existsSync(path) || readFileSync(path, "utf8") !== content) stale.push(path);
+      stale.push(path);
     } else {
       mkdirSync(dirname(path), { recursive: true });
-      writeFileSync(path, content);
+      const next = `${path}.${process.pid}.tmp`;
+      writeFileSync(next, content);
+      renameSync(next, path);
+      written += 1;
     }
   }
   if (stale.length > 0) {
@@ -23,5 +34,7 @@ export function writeOrCheck(files) {
     console.error("Run `npm run generate` and commit the result.");
     process.exit(1);
   }
-  console.log(`${checkMode ? "checked" : "wrote"} ${files.length} generated file(s)`);
+  console.log(
+    checkMode ? `checked ${files.length} generated file(s)` : `wrote ${written} of ${files.length} generated file(s)`,
+  );
 }
