@@ -13,21 +13,31 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-/** How many migrations the embedded store in `dir` has recorded as applied, read as it opens, before any migration runs. */
-async function appliedOnOpen(dir: string): Promise<number> {
+/** The first row of `sql` on the embedded store in `dir`, read as it opens, before any migration runs. */
+async function onOpen<Row>(dir: string, sql: string): Promise<Row | undefined> {
   const db = await openEmbedded(dir);
   try {
-    const { rows } = await db.query<{ n: number }>("select count(*)::int as n from drizzle.__drizzle_migrations");
-    return rows[0]?.n ?? 0;
+    return (await db.query<Row>(sql)).rows[0];
   } finally {
     await db.close();
   }
 }
 
+/** How many migrations the embedded store in `dir` has recorded as applied. */
+const appliedOnOpen = async (dir: string) =>
+  (await onOpen<{ n: number }>(dir, "select count(*)::int as n from drizzle.__drizzle_migrations"))?.n ?? 0;
+
 test("when a store is opened in an empty data directory, then it already has every migration applied", async () => {
   const dir = mkdtempSync(join(tmpdir(), "vault-template-"));
   dirs.push(dir);
   expect(await appliedOnOpen(dir)).toBe(migrations.length);
+}, 60_000);
+
+test("when a store is opened in an empty data directory, then the early migrations' secrets are gone from its rows and its table file", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "vault-template-"));
+  dirs.push(dir);
+  const secrets = "select count(*)::int as rows, pg_relation_size('server_secrets')::int as bytes from server_secrets";
+  expect(await onOpen(dir, secrets)).toEqual({ rows: 0, bytes: 0 });
 }, 60_000);
 
 test("when a copy was cut short (no PG_VERSION yet), then the next open clears it and copies again", async () => {

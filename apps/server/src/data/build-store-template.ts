@@ -14,6 +14,12 @@ const dataDir = mkdtempSync(join(STORE_TEMPLATE_DIR, "..", ".store-template-"));
 try {
   const database = await openDatabase({ dataDir, databaseStatementTimeoutMs: 600_000, databaseLockTimeoutMs: 600_000 });
   await database.migrate();
+  // The migrations' legacy secrets (server_secrets) guard nothing in an empty store: gone
+  // from the template, and from its files, a first start has none to seal and scrub
+  // (secrets/key-check.ts), and no two stores of one build begin with the same ones.
+  for (const statement of ["delete from server_secrets", "vacuum full server_secrets", "checkpoint"]) {
+    await database.runScript(statement);
+  }
   await database.close();
   const store = await openEmbedded(join(dataDir, "pg"));
   const archive = await store.dumpDataDir("none");
