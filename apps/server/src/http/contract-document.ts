@@ -9,16 +9,13 @@ export const contracts: Record<string, SchemaObject> = Object.fromEntries(
   versions.map(({ name }) => [name, readContract(name)]),
 );
 
-/** v1's document: the shapes the domain speaks (a later version is mapped to them at the edge, versions.ts). */
-const contract: SchemaObject = contracts.v1 as SchemaObject;
-
-/** Follows `$ref`s and single-entry `allOf` wrappers to the schema that says the type. */
-export function resolveSchema(schema: SchemaObject | undefined): SchemaObject {
+/** Follows `$ref`s (into `document`'s components) and single-entry `allOf` wrappers to the schema that says the type. */
+export function resolveSchema(schema: SchemaObject | undefined, document: SchemaObject): SchemaObject {
   if (!schema) return {};
   if (typeof schema.$ref === "string") {
-    return resolveSchema(contract.components.schemas[schema.$ref.replace("#/components/schemas/", "")]);
+    return resolveSchema(document.components.schemas[schema.$ref.replace("#/components/schemas/", "")], document);
   }
   if (Array.isArray(schema.allOf) && schema.allOf.length === 1)
-    return { ...resolveSchema(schema.allOf[0]), ...schema, allOf: undefined };
+    return { ...resolveSchema(schema.allOf[0], document), ...schema, allOf: undefined };
   return schema;
 }

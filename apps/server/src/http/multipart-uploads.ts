@@ -1,4 +1,5 @@
 import { Transform } from "node:stream";
+import { versionOfPath } from "@vault/spec/versions";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import multer from "multer";
 import { DomainError } from "../domain/errors.js";
@@ -11,7 +12,7 @@ import {
   type ReceivedUpload,
 } from "../storage/blob-store.js";
 import { badBody, bodyIssue } from "./body-checks.js";
-import { resolveSchema, type SchemaObject } from "./contract-document.js";
+import { contracts, resolveSchema, type SchemaObject } from "./contract-document.js";
 import { ProblemError, type RequestIssue } from "./problems.js";
 
 declare global {
@@ -56,33 +57,31 @@ export function multipartUploads(
       blobs.discard({ temp: file.path }).then(() => done(null), done);
     },
   };
-  const parsers = new WeakMap<SchemaObject, RequestHandler>();
-  const parserFor = (schema: SchemaObject) => {
-    let parse = parsers.get(schema);
-    if (!parse) {
+  const forms = new WeakMap<SchemaObject, { form: Form; limits: Limits; parse: RequestHandler }>();
+  const formFor = (schema: SchemaObject, path: string) => {
+    let found = forms.get(schema);
+    if (!found) {
+      const form = resolvedForm(schema, contracts[versionOfPath(path) ?? "v1"] as SchemaObject);
+      const limits = formLimits(form, maxUploadBytes);
       // Filenames are UTF-8, as browsers and curl send them (busboy's default is latin1).
-      parse = multer({
-        storage,
-        limits: formLimits(resolveSchema(schema), maxUploadBytes),
-        defParamCharset: "utf8",
-      }).any();
-      parsers.set(schema, parse);
+      found = { form, limits, parse: multer({ storage, limits, defParamCharset: "utf8" }).any() };
+      forms.set(schema, found);
     }
-    return parse;
+    return found;
   };
 
   return async (req: Request, res: Response, next: NextFunction) => {
     const schema = req.openapi?.schema?.requestBody?.content?.["multipart/form-data"]?.schema;
     if (!schema || !req.is("multipart/form-data")) return next();
+    const { form, limits, parse } = formFor(schema, req.path);
     if (quota && req.auth && quota.heldBeforeStoring(req.openapi?.schema?.operationId)) {
       const bytes = await quota.roomFor(req.auth.userId);
       req.uploadRoom = { bytes, quota: quota.bytes };
       // The file part is at most the body less what its other parts can hold: when even
       // that cannot fit, nothing of the body is read.
-      if (Number(req.get("content-length")) - formOverhead(formLimits(resolveSchema(schema), maxUploadBytes)) > bytes)
-        return next(quotaExceeded(quota.bytes));
+      if (Number(req.get("content-length")) - formOverhead(limits) > bytes) return next(quotaExceeded(quota.bytes));
     }
-    parserFor(schema)(req, res, (err?: unknown) => {
+    parse(req, res, (err?: unknown) => {
       const files = (req.files ?? []) as (Express.Multer.File & { upload: ReceivedUpload })[];
       // After an abort mid-stream the file is only a placeholder without `upload`;
       // multer removes its temp file itself once the stream ends.
@@ -97,7 +96,7 @@ export function multipartUploads(
       }
       if (err) return next(multipartError(err));
       try {
-        req.body = coerceParts(req.body ?? {}, resolveSchema(schema), files);
+        req.body = coerceParts(req.body ?? {}, form, files);
         const issue = bodyIssue(req.body, "/body") ?? (file && bodyIssue(file.originalname, "/body/file"));
         next(issue ? badBody(issue) : undefined);
       } catch (error) {
@@ -107,6 +106,25 @@ export function multipartUploads(
   };
 }
 
+/** A form's schema with its parts' and their items' `$ref`s followed (in the request's version's document). */
+interface Form {
+  properties: Record<string, SchemaObject>;
+}
+type Limits = NonNullable<multer.Options["limits"]>;
+
+function resolvedForm(schema: SchemaObject, document: SchemaObject): Form {
+  const properties = Object.entries<SchemaObject>(resolveSchema(schema, document).properties ?? {}).map(
+    ([name, property]) => {
+      const resolved = resolveSchema(property, document);
+      return [
+        name,
+        resolved.type === "array" ? { ...resolved, items: resolveSchema(resolved.items, document) } : resolved,
+      ];
+    },
+  );
+  return { properties: Object.fromEntries(properties) };
+}
+
 /**
  * multer's limits for one form, taken from its schema so that every part is bounded
  * before it is read and no array is built beyond its `maxItems`: as many text parts as
@@ -114,12 +132,11 @@ export function multipartUploads(
  * and field names of at most one bracket (`tags[]`, `tags[3]`) with an index below
  * `maxItems`.
  */
-function formLimits(schema: SchemaObject, maxUploadBytes: number): NonNullable<multer.Options["limits"]> {
-  const parts = Object.entries<SchemaObject>(schema.properties ?? {}).map(([name, property]) => {
-    const resolved = resolveSchema(property);
-    if (resolved.type !== "array") return { count: 1, text: resolved };
-    if (typeof resolved.maxItems !== "number") throw new Error(`multipart part ${name} has no maxItems`);
-    return { count: resolved.maxItems as number, text: resolveSchema(resolved.items) };
+function formLimits(form: Form, maxUploadBytes: number): Limits {
+  const parts = Object.entries(form.properties).map(([name, property]) => {
+    if (property.type !== "array") return { count: 1, text: property };
+    if (typeof property.maxItems !== "number") throw new Error(`multipart part ${name} has no maxItems`);
+    return { count: property.maxItems as number, text: property.items as SchemaObject };
   });
   const fields = parts.reduce((sum, part) => sum + part.count, 0);
   const longestText = Math.max(5, ...parts.map((part) => part.text.maxLength ?? 0));
@@ -136,7 +153,7 @@ function formLimits(schema: SchemaObject, maxUploadBytes: number): NonNullable<m
 }
 
 /** The most bytes a form's parts other than the file can take: its text parts, and each part's headers and boundary. */
-const formOverhead = (limits: NonNullable<multer.Options["limits"]>) =>
+const formOverhead = (limits: Limits) =>
   (limits.fields ?? 0) * (limits.fieldSize ?? 0) + (limits.parts ?? 0) * PART_FRAMING_BYTES;
 
 /** A part's boundary and headers, a generous bound: a filename of 255 characters escaped, a content type. */
@@ -201,14 +218,14 @@ function multipartError(err: unknown): unknown {
 
 function coerceParts(
   fields: Record<string, unknown>,
-  schema: SchemaObject,
+  form: Form,
   files: Express.Multer.File[],
 ): Record<string, unknown> {
-  const properties: Record<string, SchemaObject> = schema.properties ?? {};
+  const properties = form.properties;
   const issues: RequestIssue[] = [];
   const body: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(fields)) {
-    const property = properties[name] && resolveSchema(properties[name]);
+    const property = Object.hasOwn(properties, name) ? properties[name] : undefined;
     if (!property) {
       issues.push({ path: `/body/${name}`, message: "is not a part of this form", code: "additionalProperties" });
       continue;
@@ -216,7 +233,7 @@ function coerceParts(
     body[name] = coerce(value, property);
   }
   for (const file of files) {
-    if (resolveSchema(properties[file.fieldname]).format !== "binary") {
+    if (!Object.hasOwn(properties, file.fieldname) || properties[file.fieldname]?.format !== "binary") {
       issues.push({
         path: `/body/${file.fieldname}`,
         message: "is not a file part of this form",
@@ -234,9 +251,7 @@ function coerceParts(
 function coerce(value: unknown, schema: SchemaObject): unknown {
   // `tags[3]` alone makes a sparse array: its holes are no parts, so they are dropped.
   if (schema.type === "array")
-    return (Array.isArray(value) ? value.filter(() => true) : [value]).map((item) =>
-      coerce(item, resolveSchema(schema.items)),
-    );
+    return (Array.isArray(value) ? value.filter(() => true) : [value]).map((item) => coerce(item, schema.items));
   if (schema.type === "boolean" && (value === "true" || value === "false")) return value === "true";
   if (
     (schema.type === "integer" || schema.type === "number") &&

@@ -39,7 +39,7 @@ export function contractGate(
   contract: SchemaObject,
 ): ContractGate {
   const middlewares = OpenApiValidator.middleware({
-    // A copy of the document parsed once: the validator dereferences it in place.
+    // A copy of the document parsed once: the validator adds its keywords to it in place.
     apiSpec: structuredClone(contract) as Parameters<typeof OpenApiValidator.middleware>[0]["apiSpec"],
     // The document is checked where it is made (Redocly and Spectral in `npm run check`);
     // checking it again against OpenAPI's own schema cost every start about half a second.
@@ -51,7 +51,10 @@ export function contractGate(
     validateResponses: options.validateResponses ? { removeAdditional: false } : false,
     validateFormats: true,
     fileUploader: false,
-    $refParser: { mode: "dereference" },
+    // `$ref`s stay: each component compiles once and every schema that uses it calls it
+    // (docs/decisions/validator-refs.md). Dereferenced, the events' union was inlined
+    // into each response that lists or shows one: most of the validators' memory.
+    $refParser: { mode: "bundle" },
     validateSecurity: {
       handlers: {
         ApiKeyAuth: async (req) => {
