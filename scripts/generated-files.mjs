@@ -3,8 +3,7 @@
 //
 // A write leaves an unchanged file alone and replaces a changed one by a rename, never
 // in place: turbo runs `generate` (a dependency of the client's build) beside tasks that
-// read these files (Redocly, Spectral). The drift check, then one of those tasks, once
-// read a file while it was being rewritten with its own content and failed CI.
+// read these files (Redocly, Spectral), which must never read one half written.
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, relative } from "node:path";
 

@@ -114,7 +114,7 @@ describe("response validation", () => {
 describe("the start-up warm-up", () => {
   /**
    * What express-openapi-validator compiles while `run` runs: how many schemas it compiles
-   * or adds to its Ajv instances (a cache miss adds one, then compiles it), and how many
+   * or adds to its Ajv instances (a validator missing from its cache compiles one), and how many
    * characters of code Ajv generates for them and the components they use. The response
    * check's own Ajv is told apart by the stack.
    */
