@@ -40,6 +40,14 @@ test("when a store is opened in an empty data directory, then the early migratio
   expect(await onOpen(dir, secrets)).toEqual({ rows: 0, bytes: 0 });
 }, 60_000);
 
+test("when a store is opened in an empty data directory, then it holds the service's database only, not initdb's templates (a third of the files each)", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "vault-template-"));
+  dirs.push(dir);
+  const databases = "select array_agg(datname order by datname) as names from pg_database";
+  expect(await onOpen(dir, databases)).toEqual({ names: ["postgres"] });
+  expect(readdirSync(join(dir, "base"))).toHaveLength(1);
+}, 60_000);
+
 test("when a copy was cut short (no PG_VERSION yet), then the next open clears it and copies again", async () => {
   const dir = mkdtempSync(join(tmpdir(), "vault-template-"));
   dirs.push(dir);

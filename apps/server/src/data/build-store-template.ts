@@ -17,7 +17,14 @@ try {
   // The migrations' legacy secrets (server_secrets) guard nothing in an empty store: gone
   // from the template, and from its files, a first start has none to seal and scrub
   // (secrets/key-check.ts), and no two stores of one build begin with the same ones.
-  for (const statement of ["delete from server_secrets", "vacuum full server_secrets", "checkpoint"]) {
+  for (const statement of [
+    "delete from server_secrets",
+    "vacuum full server_secrets",
+    "update pg_database set datistemplate = false where datname in ('template0', 'template1')",
+    "drop database template0",
+    "drop database template1",
+    "checkpoint",
+  ]) {
     await database.runScript(statement);
   }
   await database.close();
