@@ -1,7 +1,7 @@
 #!/usr/bin/env -S node --max-semi-space-size=64
 import cluster from "node:cluster";
 import { type Config, ConfigError, loadConfig } from "./config.js";
-import { openDatabase } from "./data/database.js";
+import { openEmbeddedStore } from "./data/open-embedded-store.js";
 import { StoreInUse } from "./data/pglite-lock.js";
 import { createLogger, type Logger } from "./logger.js";
 import type { RunningServer } from "./server.js";
@@ -97,6 +97,7 @@ const logger = createLogger(config.logLevel, config.logFormat);
 
 if (config.workers > 1 && cluster.isPrimary) {
   // Migrate once, then fork workers that share the port; a worker that dies is replaced.
+  const { openDatabase } = await import("./data/database.js");
   const database = await openDatabase(config);
   await database.migrate();
   await database.close();
@@ -121,10 +122,13 @@ if (config.workers > 1 && cluster.isPrimary) {
   });
   logger.info({ workers: config.workers }, "cluster started");
 } else {
-  // The database opens (the embedded one boots its thread) while the rest of the server's modules load.
-  const database = openDatabase(config);
-  database.catch(() => {}); // startServer awaits it, and reports its failure
-  const { startServer } = await import("./server.js");
+  // The embedded database boots on its thread while the server's modules load (the
+  // database module alone takes a fifth of a second): both are imported after it starts.
+  const embedded = config.databaseUrl ? undefined : openEmbeddedStore(config);
+  embedded?.catch(() => {}); // startServer awaits it, and reports its failure
+  const [{ openDatabase }, { startServer }] = await Promise.all([import("./data/database.js"), import("./server.js")]);
+  const database = openDatabase(config, embedded);
+  database.catch(() => {});
   // Demo data is the embedded quick start's: a deployment on PostgreSQL gets no user and no key it did not ask for.
   const server = await startServer(config, logger, { demo: !config.databaseUrl, database }).catch(exitOnStartError);
   printDemo(server);

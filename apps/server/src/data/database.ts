@@ -1,5 +1,3 @@
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
@@ -9,12 +7,14 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { PRIVATE_DIRECTORY } from "../storage/private-modes.js";
 import { FOREIGN_KEY_VIOLATION, hasErrorCode, violates } from "./database-errors.js";
 import { analyzeGrownTables, vacuumDeadTables } from "./embedded-statistics.js";
-import { superviseEmbedded } from "./embedded-supervisor.js";
-import { type EmbeddedClient, openInMemory } from "./open-pglite.js";
-import { lockDirectory } from "./pglite-lock.js";
+import {
+  type EmbeddedStore,
+  type EmbeddedStoreOptions,
+  openEmbeddedStore,
+  QUOTA_SETTING,
+} from "./open-embedded-store.js";
 import * as schema from "./schema.js";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -94,36 +94,24 @@ function withSessionOptions(databaseUrl: string, options: string): string {
   return url.toString();
 }
 
-/**
- * The quota the database checks each user's bytes against when a write commits
- * (migration 0015): the session setting `vault.user_quota_bytes`, a start parameter of
- * each connection (PostgreSQL) or of the embedded database (PGlite: of every worker
- * thread, a restarted one too); unset for none.
- */
-const QUOTA_SETTING = "vault.user_quota_bytes";
-
 /** The connections of each PostgreSQL pool: the statements a server runs at once. */
 export const POOL_CONNECTIONS = 10;
 
 const migrationsFolder = fileURLToPath(new URL("../../src/data/migrations", import.meta.url));
 
-interface DatabaseOptions {
+interface DatabaseOptions extends EmbeddedStoreOptions {
   databaseUrl?: string;
-  dataDir: string;
-  databaseStatementTimeoutMs: number;
   databaseLockTimeoutMs: number;
-  /** PGlite without files (`memory://`): the benchmark's in-memory repository baseline. */
-  inMemoryDatabase?: boolean;
-  /** The per-user quota the database holds every write to (`USER_QUOTA_BYTES`); none when undefined. */
-  userQuotaBytes?: number;
 }
 
 /**
  * Opens PostgreSQL at `databaseUrl` with a connection pool, or else the embedded
- * PGlite under `dataDir/pg` (or in memory). Both speak the same SQL and share schema and migrations.
+ * PGlite under `dataDir/pg` (or in memory): `embedded` when it is already opening
+ * (main.ts). Both speak the same SQL and share schema and migrations.
  */
-export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options);
+export async function openDatabase(options: DatabaseOptions, embedded?: Promise<EmbeddedStore>): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
+  return openPglite(await (embedded ?? openEmbeddedStore(options)));
 }
 
 /** A pool of connections to `connectionString`, each with the quota setting and the deadlines. */
@@ -251,20 +239,7 @@ class PostgresListeners {
   }
 }
 
-async function openPglite(options: DatabaseOptions): Promise<Database> {
-  // Held in memory too: an in-memory server beside the real one on DATA_DIR would share its blobs.
-  const storeDir = join(options.dataDir, "pg");
-  mkdirSync(storeDir, { recursive: true, mode: PRIVATE_DIRECTORY });
-  const unlock = await lockDirectory(storeDir);
-  // In memory, a restart would lose every row: PGlite stays on this thread, without a deadline.
-  const settings = options.userQuotaBytes === undefined ? [] : ["-c", `${QUOTA_SETTING}=${options.userQuotaBytes}`];
-  const opened = options.inMemoryDatabase
-    ? openInMemory(settings)
-    : superviseEmbedded(storeDir, options.databaseStatementTimeoutMs, settings);
-  const client: EmbeddedClient = await opened.catch(async (error: unknown) => {
-    await unlock();
-    throw error;
-  });
+function openPglite({ client, unlock }: EmbeddedStore): Database {
   // Drizzle's driver calls only what EmbeddedClient has of PGlite (query, exec, transaction).
   const driven = client as unknown as PGlite;
   const db = retryingTransactions(drizzlePglite(driven, { schema }) as unknown as Db);
