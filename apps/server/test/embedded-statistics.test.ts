@@ -2,19 +2,15 @@
 // subtree by reading every folder at each level. The server refreshes them once tables grow.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type Database, openDatabase } from "../src/data/database.js";
+import type { Database } from "../src/data/database.js";
 import { fitsUnder } from "../src/domain/vault/placement.js";
-import { scratchDataDir } from "./scratch-database.js";
+import { scratchDatabase } from "./scratch-database.js";
 
 describe("the embedded database's statistics", () => {
   let database: Database;
+  let drop: () => Promise<void>;
   beforeAll(async () => {
-    database = await openDatabase({
-      dataDir: scratchDataDir(),
-      inMemoryDatabase: true,
-      databaseStatementTimeoutMs: 60_000,
-      databaseLockTimeoutMs: 10_000,
-    });
+    ({ database, drop } = await scratchDatabase("pglite"));
     await database.migrate();
     await database.refreshStatistics();
     const { db } = database;
@@ -28,7 +24,7 @@ describe("the embedded database's statistics", () => {
     await db.execute(sql`insert into folders (id, user_id, name)
       select 'root-' || n, ${userId}, 'Folder ' || n from generate_series(1, 2000) n`);
   }, 60_000);
-  afterAll(() => database?.close());
+  afterAll(() => drop?.());
 
   /** The plan of the depth check of a move of the chain, which walks down its whole subtree. */
   const depthCheckPlan = async () => {

@@ -1,7 +1,7 @@
 // A database of its own for a test: PGlite in memory, or a fresh PostgreSQL database on
 // TEST_DATABASE_URL (and how to drop it).
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
@@ -23,10 +23,12 @@ export const scratchDataDir = () => mkdtempSync(join(tmpdir(), "vault-unit-"));
 export async function scratchDatabase(
   kind: "pglite" | "postgres",
 ): Promise<{ database: Database; drop(): Promise<void> }> {
-  const timeouts = { dataDir: scratchDataDir(), databaseStatementTimeoutMs: 60_000, databaseLockTimeoutMs: 10_000 };
+  const dataDir = scratchDataDir();
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+  const timeouts = { dataDir, databaseStatementTimeoutMs: 60_000, databaseLockTimeoutMs: 10_000 };
   if (kind === "pglite") {
     const database = await openDatabase({ ...timeouts, inMemoryDatabase: true });
-    return { database, drop: () => database.close() };
+    return { database, drop: () => database.close().finally(removeDataDir) };
   }
   const name = `vault_plan_${randomBytes(6).toString("hex")}`;
   const admin = async (text: string) => {
@@ -44,6 +46,7 @@ export async function scratchDatabase(
     async drop() {
       await database.close();
       await admin(`drop database if exists ${name} with (force)`);
+      removeDataDir();
     },
   };
 }

@@ -1,21 +1,17 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type Database, openDatabase } from "../src/data/database.js";
-import { scratchDataDir } from "./scratch-database.js";
+import type { Database } from "../src/data/database.js";
+import { scratchDatabase } from "./scratch-database.js";
 
 const failure = (code: string) => Object.assign(new Error(`SQLSTATE ${code}`), { code });
 
 describe("the transaction runner", () => {
   let database: Database;
+  let drop: () => Promise<void>;
   beforeAll(async () => {
-    database = await openDatabase({
-      dataDir: scratchDataDir(),
-      inMemoryDatabase: true,
-      databaseStatementTimeoutMs: 30_000,
-      databaseLockTimeoutMs: 10_000,
-    });
+    ({ database, drop } = await scratchDatabase("pglite"));
   });
-  afterAll(() => database?.close());
+  afterAll(() => drop?.());
 
   test.each(["40P01", "40001"])(
     "when a transaction fails with %s twice, then the third attempt commits",
