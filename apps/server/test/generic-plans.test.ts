@@ -1,6 +1,7 @@
 // The server's named statements run on generic plans without sequential scans on a pool
 // of their own (see `withGenericPlans`), its other queries on PostgreSQL's defaults; both
 // keep any startup options the database URL gives.
+import { rmSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { openDatabase, withGenericPlans } from "../src/data/database.js";
@@ -32,9 +33,10 @@ describe.skipIf(!adminUrl)("the server's PostgreSQL connections", () => {
   test("run named statements on generic plans, drizzle's queries on the default, both with the URL's options", async () => {
     const url = new URL(adminUrl as string);
     url.searchParams.set("options", "-c work_mem=7MB");
+    const dataDir = scratchDataDir();
     const database = await openDatabase({
       databaseUrl: url.toString(),
-      dataDir: scratchDataDir(),
+      dataDir,
       databaseStatementTimeoutMs: 10_000,
       databaseLockTimeoutMs: 10_000,
     });
@@ -50,6 +52,7 @@ describe.skipIf(!adminUrl)("the server's PostgreSQL connections", () => {
       ]);
     } finally {
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
