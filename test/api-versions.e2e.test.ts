@@ -18,7 +18,6 @@ describe.each(backends)("API versions on $name", (backend) => {
     // Two seed runs: the first run's users share with each other.
     h = await startHarness(backend, {
       seedRuns: 2,
-      inProcess: true,
       env: { API_V1_SUNSET: SUNSET, WEBHOOK_ALLOW_HOSTS: "127.0.0.1" },
     });
   });

@@ -9,7 +9,7 @@ const LIST = "/banking/v1/ng/bank_accounts/" as const;
 describe.each(backends)("bank accounts on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(backend, { seedRuns: 2, inProcess: true });
+    h = await startHarness(backend, { seedRuns: 2 });
   });
   afterAll(() => h?.stop());
 

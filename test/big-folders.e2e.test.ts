@@ -15,7 +15,7 @@ describe.each(backends)("a share of a folder with 20,000 children on $name", (ba
   let h: Harness;
   let folderId: string;
   beforeAll(async () => {
-    h = await startHarness(backend, { inProcess: true });
+    h = await startHarness(backend);
     const { data } = await h.client().POST("/evault/v1/folders/", { body: { name: "Crowded" } });
     folderId = data?.id ?? "";
     const owner = h.users[0].id;

@@ -10,7 +10,7 @@ const DRAFT = "An old draft.\n";
 describe.each(backends)("bins on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(backend, { inProcess: true, seedRuns: 2 });
+    h = await startHarness(backend, { seedRuns: 2 });
   });
   afterAll(() => h?.stop());
 

@@ -220,7 +220,6 @@ describe.each(backends)("Portman collection run by newman on $name", (backend) =
   beforeAll(async () => {
     // Two users per seed run: one per version.
     h = await startHarness(backend, {
-      inProcess: true,
       env: { RATE_LIMIT_PER_MINUTE: "100000" },
       seedRuns: Math.ceil(runs.length / 2),
     });

@@ -102,7 +102,8 @@ async function traceSyscalls(pid: number) {
 describe.skipIf(!onDisk)("the disk store's durability on PostgreSQL", () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(onDisk as NonNullable<typeof onDisk>);
+    // A process, for strace to trace its system calls.
+    h = await startHarness(onDisk as NonNullable<typeof onDisk>, { inProcess: false });
   });
   afterAll(() => h?.stop());
 

@@ -16,7 +16,7 @@ const versions = versionContracts.map(({ version, document }, index) => ({
 describe.each(backends)("errors on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(backend, { inProcess: true });
+    h = await startHarness(backend);
   });
   afterAll(() => h?.stop());
 

@@ -40,7 +40,7 @@ const migration = (name: string) =>
 describe.each(backends)("events on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(backend, { inProcess: true });
+    h = await startHarness(backend);
   });
   afterAll(() => h?.stop());
 

@@ -27,7 +27,8 @@ async function consistency(h: Harness) {
 describe.each(backends)("faults on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(backend);
+    // Killed with SIGKILL mid-request.
+    h = await startHarness(backend, { inProcess: false });
   });
   afterAll(() => h?.stop());
 

@@ -10,7 +10,7 @@ describe.each(backends)("file shares on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
     // Two seed runs: the users of one run share with each other, and are strangers to the other run's.
-    h = await startHarness(backend, { inProcess: true, seedRuns: 2 });
+    h = await startHarness(backend, { seedRuns: 2 });
   });
   afterAll(() => h?.stop());
 

@@ -21,7 +21,7 @@ describe.each(backends)("file versions on $name", (backend) => {
   const KEEP = 3;
 
   beforeAll(async () => {
-    h = await startHarness(backend, { inProcess: true, env: { FILE_VERSIONS_KEEP: String(KEEP) } });
+    h = await startHarness(backend, { env: { FILE_VERSIONS_KEEP: String(KEEP) } });
   });
   afterAll(() => h?.stop());
 

@@ -36,7 +36,7 @@ const drifted = (h: Harness) =>
 describe.each(backends)("the repair command on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(backend, { inProcess: true });
+    h = await startHarness(backend);
   });
   afterAll(() => h?.stop());
 
@@ -106,7 +106,7 @@ const MAX_FOLDERS = 200;
 describe.skipIf(!postgres)("kept folder figures under concurrent writes on postgres", () => {
   let h: Harness;
   beforeAll(async () => {
-    if (postgres) h = await startHarness(postgres, { inProcess: true });
+    if (postgres) h = await startHarness(postgres);
   });
   afterAll(() => h?.stop());
 

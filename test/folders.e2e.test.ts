@@ -32,7 +32,6 @@ describe.each(backends)("folders on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(backend, {
-      inProcess: true,
       seedRuns: 2,
       env: { ARCHIVE_MAX_ENTRIES: String(ARCHIVE_MAX_ENTRIES), ARCHIVE_MAX_BYTES: String(ARCHIVE_MAX_BYTES) },
     });

@@ -100,7 +100,6 @@ describe.each(backends)("contract fuzzing on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(backend, {
-      inProcess: true,
       env: {
         RATE_LIMIT_PER_MINUTE: "1000000",
         LINK_RATE_LIMIT_PER_MINUTE: "1000000",

@@ -254,7 +254,8 @@ const cases: HostileCase[] = [
 describe.each(backends)("hostile input on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(backend);
+    // Its memory is read from /proc.
+    h = await startHarness(backend, { inProcess: false });
   });
   afterAll(() => h?.stop());
 

@@ -79,6 +79,7 @@ describe.each(onDisk)("Idempotency-Key across a crash after the work committed, 
     // a short lease frees a key whose work left no record by the time the retry comes.
     h = await startHarness(backend, {
       env: { IDEMPOTENCY_TEST_CRASH_AFTER_WORK: "1", IDEMPOTENCY_LEASE_SECONDS: String(LEASE_MS / 1000) },
+      inProcess: false,
     });
   }, 240_000);
   afterAll(() => h?.stop());

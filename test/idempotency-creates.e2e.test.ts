@@ -6,7 +6,7 @@ import { type Harness, startHarness } from "./helpers/server.js";
 describe.each(backends)("creates with Idempotency-Key on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(backend, { inProcess: true });
+    h = await startHarness(backend);
   });
   afterAll(() => h?.stop());
 

@@ -243,6 +243,8 @@ describe.skipIf(!postgres)("Idempotency-Key while the first request is in flight
     if (postgres)
       h = await startHarness(postgres, {
         env: { DATABASE_LOCK_TIMEOUT_MS: "2000", IDEMPOTENCY_LEASE_SECONDS: `${LEASE_SECONDS}` },
+        // A test kills the process holding a key.
+        inProcess: false,
       });
     locker = new pg.Client({ connectionString: h.env.DATABASE_URL });
     await locker.connect();

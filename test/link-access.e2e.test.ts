@@ -16,7 +16,7 @@ const tokenOf = (link: string | undefined) => /\/evault\/v1\/links\/([^/]+)\/$/.
 describe.each(backends.filter((backend) => backend.blobs === "fs"))("link access time on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(backend, { inProcess: true });
+    h = await startHarness(backend);
   });
   afterAll(() => h?.stop());
 

@@ -20,7 +20,7 @@ describe.each(backends)("link pages on $name", (backend) => {
   let subfolderId = "";
 
   beforeAll(async () => {
-    h = await startHarness(backend, { inProcess: true });
+    h = await startHarness(backend);
     const vault = h.client();
     const folder = await vault.POST("/evault/v1/folders/", { body: { name: "Photos <2026>" } });
     folderId = folder.data?.id ?? "";

@@ -29,7 +29,7 @@ describe.each(backends)("links on $name", (backend) => {
 
   beforeAll(async () => {
     // Two seed runs: the first run's users share with each other, the second run's are strangers.
-    h = await startHarness(backend, { inProcess: true, seedRuns: 2 });
+    h = await startHarness(backend, { seedRuns: 2 });
     const { data } = await h.client().POST("/evault/v1/files/", {
       body: { file: new File([bytes], name), folder: h.users[0].folder_id },
     });
@@ -476,7 +476,7 @@ describe.each(backends)("links on $name", (backend) => {
 describe("password guesses", () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(backends[0] ?? (undefined as never), { inProcess: true });
+    h = await startHarness(backends[0] ?? (undefined as never));
   });
   afterAll(() => h?.stop());
 
@@ -508,7 +508,6 @@ describe("the link budget", () => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(backends[0] ?? (undefined as never), {
-      inProcess: true,
       env: { LINK_RATE_LIMIT_PER_MINUTE: "5" },
     });
   });

@@ -30,7 +30,11 @@ describe.runIf(pglite)("share password hashing beside downloads", () => {
   let h: Harness;
   beforeAll(async () => {
     // OWASP's cost, the default (the harness lowers it): hashes slow enough to fill the pool.
-    h = await startHarness(pglite as NonNullable<typeof pglite>, { env: { SHARE_PASSWORD_SCRYPT_LN: "17" } });
+    // A process of its own: the hashes' thread pool is the server's alone.
+    h = await startHarness(pglite as NonNullable<typeof pglite>, {
+      env: { SHARE_PASSWORD_SCRYPT_LN: "17" },
+      inProcess: false,
+    });
     const put = await h.client().PUT("/evault/v1/files/{id}/", {
       params: { path: { id: h.users[0].file_id } },
       body: { file: new File([Buffer.alloc(FILE_BYTES, 7)], "big.bin") },
@@ -82,7 +86,7 @@ describe.each(backends.filter((backend) => backend.blobs !== "s3"))(
     beforeAll(async () => {
       // A quarter of OWASP's cost (about 0.1 s a hash on a quiet machine): the flood then fills the queue
       // for seconds while one unlock beside it, served in turn, takes a fraction of one.
-      h = await startHarness(backend, { env: { SHARE_PASSWORD_SCRYPT_LN: "15" }, seedRuns: 2 });
+      h = await startHarness(backend, { env: { SHARE_PASSWORD_SCRYPT_LN: "15" }, seedRuns: 2, inProcess: false });
     });
     afterAll(() => h?.stop());
 

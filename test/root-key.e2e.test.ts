@@ -66,7 +66,8 @@ async function startError(env: Record<string, string>): Promise<string> {
 describe.each(backends)("the root key on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(backend, { env: { WEBHOOK_ALLOW_HOSTS: "127.0.0.1" } });
+    // Its process is stopped to start others on the same data with other keys.
+    h = await startHarness(backend, { env: { WEBHOOK_ALLOW_HOSTS: "127.0.0.1" }, inProcess: false });
   });
   afterAll(() => h?.stop());
 

@@ -14,7 +14,7 @@ describe.each(backends)("GET /evault/v1/search/ on $name", (backend) => {
   let owner: SeededUser;
   let stranger: SeededUser;
   beforeAll(async () => {
-    h = await startHarness(backend, { inProcess: true });
+    h = await startHarness(backend);
     [owner, stranger] = h.users;
   });
   afterAll(() => h?.stop());
@@ -184,7 +184,7 @@ describe.each(backends)("GET /evault/v1/search/ on $name", (backend) => {
 describe.each(backends)("GET /evault/v1/shared_with_me/?q= on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(backend, { inProcess: true });
+    h = await startHarness(backend);
   });
   afterAll(() => h?.stop());
 

@@ -25,7 +25,7 @@ async function dump(h: Harness, except: string[] = []): Promise<string> {
 describe.each(backends)("security on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(backend, { inProcess: true });
+    h = await startHarness(backend);
   });
   afterAll(() => h?.stop());
 

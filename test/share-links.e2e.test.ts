@@ -19,7 +19,7 @@ const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
 describe.each(backends)("share links on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(backend, { inProcess: true });
+    h = await startHarness(backend);
   });
   afterAll(() => h?.stop());
 

@@ -11,7 +11,7 @@ describe.each(backends)("GET /evault/v1/shared_with_me/ on $name", (backend) => 
   let h: Harness;
   beforeAll(async () => {
     // Two seed runs: the first run's users share with each other, the second run's are strangers.
-    h = await startHarness(backend, { inProcess: true, seedRuns: 2 });
+    h = await startHarness(backend, { seedRuns: 2 });
   });
   afterAll(() => h?.stop());
 

@@ -53,7 +53,8 @@ const seed = async (env: Record<string, string>): Promise<SeededUser[]> =>
 describe.runIf(pglite)("an in-memory server on a real server's DATA_DIR", () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(pglite as Backend);
+    // Its process is stopped to start a second one on the same DATA_DIR.
+    h = await startHarness(pglite as Backend, { inProcess: false });
   });
   afterAll(() => h?.stop());
 

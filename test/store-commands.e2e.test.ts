@@ -27,7 +27,8 @@ const outcome = (running: Promise<unknown>) =>
 describe.each(backends)("command-line tools beside a running server on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(backend);
+    // A test stops its process to run a command with no server.
+    h = await startHarness(backend, { inProcess: false });
   });
   afterAll(() => h?.stop());
 

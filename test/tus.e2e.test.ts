@@ -81,8 +81,8 @@ describe.each(backends)("tus uploads on $name", (backend) => {
   let h: Harness;
   let folder: string;
   beforeAll(async () => {
-    // A short lease, so that a killed server's lapses within the crash test's second.
-    h = await startHarness(backend, { env: { TUS_LEASE_MS: String(LEASE_MS) } });
+    // A short lease, so that a killed server's lapses within the crash test's second (a process, to be killed).
+    h = await startHarness(backend, { env: { TUS_LEASE_MS: String(LEASE_MS) }, inProcess: false });
     folder = h.users[0].folder_id;
   });
   afterAll(() => h?.stop());

@@ -17,7 +17,6 @@ describe.each(backends)("usage and quotas on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(backend, {
-      inProcess: true,
       env: { USER_QUOTA_BYTES: String(QUOTA), FILE_VERSIONS_KEEP: "5" },
     });
   });

@@ -33,7 +33,7 @@ describe.each(backends.filter((backend) => backend.blobs === "fs"))(
   (backend) => {
     let h: Harness;
     beforeAll(async () => {
-      h = await startHarness(backend, { inProcess: true });
+      h = await startHarness(backend);
     });
     afterAll(() => h?.stop());
 

@@ -127,7 +127,12 @@ async function deliveriesOf(client: VaultClient, id: string) {
 describe.each(backends)("webhooks on $name", (backend) => {
   let h: Harness;
   let receiver: Receiver;
-  withServerAndReceiver(backend, { env: { ...ALLOW_LOCAL, ...SHORT } }, (started) => ({ h, receiver } = started));
+  // A process: a test kills it with deliveries due.
+  withServerAndReceiver(
+    backend,
+    { env: { ...ALLOW_LOCAL, ...SHORT }, inProcess: false },
+    (started) => ({ h, receiver } = started),
+  );
   afterEach(() => receiver.answerWith((_req, res) => void res.end("ok")));
 
   const owner = () => h.users[0] as SeededUser;
@@ -424,7 +429,7 @@ describe.each(backends)("webhooks on $name", (backend) => {
 describe.each(backends.filter((b) => b.name === "pglite"))("webhook URL checks on $name", (backend) => {
   let h: Harness;
   let receiver: Receiver;
-  withServerAndReceiver(backend, { inProcess: true }, (started) => ({ h, receiver } = started));
+  withServerAndReceiver(backend, {}, (started) => ({ h, receiver } = started));
 
   test("a URL that is not https, carries credentials, or reaches a loopback, private, link-local or metadata address is a 422 naming url", async () => {
     const refused = [
@@ -562,7 +567,7 @@ describe.each(backends)("a fair share of the webhook senders on $name", (backend
   let receiver: Receiver;
   // A try's timeout long enough that held tries fill the senders for a test; a delivery fails unsent after 2 s due.
   const env = { ...ALLOW_LOCAL, WEBHOOK_TIMEOUT_MS: "6000", WEBHOOK_MAX_WAIT_SECONDS: "2" };
-  withServerAndReceiver(backend, { env, inProcess: true }, (started) => ({ h, receiver } = started));
+  withServerAndReceiver(backend, { env }, (started) => ({ h, receiver } = started));
 
   // Two servers on one PostgreSQL database share the shares: each claim counts the other's leases.
   const serverCounts = backend.name === "pglite" ? [1] : [1, 2];
@@ -615,7 +620,7 @@ describe.each(backends)("a backlog its receiver does not keep up with on $name",
   let h: Harness;
   // Held tries time out after 1.5 s; a delivery fails unsent after 1 s due.
   const env = { ...ALLOW_LOCAL, WEBHOOK_TIMEOUT_MS: "1500", WEBHOOK_MAX_WAIT_SECONDS: "1" };
-  withServerAndReceiver(backend, { env, inProcess: true }, (started) => ({ h } = started));
+  withServerAndReceiver(backend, { env }, (started) => ({ h } = started));
 
   test("deliveries due for longer than the most a delivery may wait are failed unsent, so a backlog stays bounded", async () => {
     const user = h.users[0];
@@ -663,7 +668,7 @@ describe.each(backends)("a backlog after an outage on $name", (backend) => {
   withServerAndReceiver(
     backend,
     // Long enough for 8 deliveries on a loaded machine; far shorter than the hour they were due.
-    { env: { ...ALLOW_LOCAL, WEBHOOK_MAX_WAIT_SECONDS: "10" }, inProcess: true },
+    { env: { ...ALLOW_LOCAL, WEBHOOK_MAX_WAIT_SECONDS: "10" } },
     (started) => ({ h, receiver } = started),
   );
 
@@ -703,7 +708,7 @@ describe.each(backends)("an endpoint's circuit breaker on $name", (backend) => {
     WEBHOOK_BREAKER_TIMEOUT_MS: "300",
     WEBHOOK_DISABLE_AFTER_SECONDS: "4",
   };
-  withServerAndReceiver(backend, { env, inProcess: true }, (started) => ({ h, receiver } = started));
+  withServerAndReceiver(backend, { env }, (started) => ({ h, receiver } = started));
 
   test("after 5 tries time out the next ones go one at a time and fail after the shorter timeout; failing for the period disables it with its event; a PATCH enables it again", async () => {
     const user = h.users[0];

@@ -140,8 +140,8 @@ function childOf(service: Service): ChildProcess {
 
 /**
  * Seeds two users and starts a server on a fresh data directory and database: in the
- * test process with `inProcess` (nothing about a process to test: no signals, crashes
- * or memory), else as a child process.
+ * test process, or as a child process with `inProcess: false` (a suite about the
+ * process: signals, crashes, its memory or its threads).
  */
 export async function startHarness(
   backend: Backend,
@@ -172,7 +172,7 @@ export async function startHarness(
   };
   const users = (template ? structuredClone(template.users) : await seedUsers(env)) as Harness["users"];
   for (let i = template ? seedRuns : 1; i < seedRuns; i++) users.push(...(await seedUsers(env)));
-  const inProcess = options.inProcess ?? false;
+  const inProcess = options.inProcess ?? true;
   let service = await startService(env, inProcess);
   const stopService = (signal?: NodeJS.Signals) => service.stop(signal);
   const harness: Harness = {
