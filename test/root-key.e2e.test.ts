@@ -66,8 +66,7 @@ async function startError(env: Record<string, string>): Promise<string> {
 describe.each(backends)("the root key on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
-    // Its process is stopped to start others on the same data with other keys.
-    h = await startHarness(backend, { env: { WEBHOOK_ALLOW_HOSTS: "127.0.0.1" }, inProcess: false });
+    h = await startHarness(backend, { env: { WEBHOOK_ALLOW_HOSTS: "127.0.0.1" } });
   });
   afterAll(() => h?.stop());
 
@@ -81,12 +80,11 @@ describe.each(backends)("the root key on $name", (backend) => {
       });
       return stdout;
     }
-    await stopChild(h.process);
-    const dir = join(h.dataDir, "pg");
-    const files = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => statSync(join(dir, f)).isFile());
-    const bytes = Buffer.concat(files.map((f) => readFileSync(join(dir, f))));
-    await h.restart();
-    return bytes;
+    return h.whileStopped(async () => {
+      const dir = join(h.dataDir, "pg");
+      const files = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => statSync(join(dir, f)).isFile());
+      return Buffer.concat(files.map((f) => readFileSync(join(dir, f))));
+    });
   }
 
   test(
@@ -156,11 +154,11 @@ describe.each(backends)("the root key on $name", (backend) => {
     "when a server starts with another key, then it refuses, naming the setting, and the database is unchanged",
     async () => {
       const before = await h.query("select key_id, check_value from root_key_check");
-      await stopChild(h.process);
-      expect(await startError({ ...h.env, VAULT_SECRET_KEY: newKey() })).toMatch(
-        /VAULT_SECRET_KEY is not the root key of this database/,
+      await h.whileStopped(async () =>
+        expect(await startError({ ...h.env, VAULT_SECRET_KEY: newKey() })).toMatch(
+          /VAULT_SECRET_KEY is not the root key of this database/,
+        ),
       );
-      await h.restart();
       expect(await h.query("select key_id, check_value from root_key_check")).toEqual(before);
     },
     SLOW,
@@ -224,10 +222,8 @@ describe.each(backends)("the root key on $name", (backend) => {
       expect(next.response.status, JSON.stringify(next.error)).toBe(200);
       expect(tokenOf((await h.client().GET(SHARE, { params: { path: { id } } })).data?.link)).toBe(token);
       expect((await h.query(underOldKey)).length).toBeGreaterThanOrEqual(2);
-      await stopChild(h.process);
       const { VAULT_SECRET_KEY: _new, VAULT_SECRET_KEY_PREVIOUS_FILE: _old, ...oldKeyOnly } = h.env;
-      expect(await startError(oldKeyOnly)).toBe("it started");
-      await h.restart();
+      await h.whileStopped(async () => expect(await startError(oldKeyOnly)).toBe("it started"));
 
       const rotated = await keysCli(h.env, "rotate-secret", "--json");
       expect(rotated.code, rotated.output).toBe(0);
@@ -251,11 +247,10 @@ describe.each(backends)("the root key on $name", (backend) => {
         .client()
         .POST(ENDPOINTS, { params: { header: { "Idempotency-Key": hookKey } }, body: hook });
       expect(replayed.data?.secret).toBe(endpoint.data?.secret);
-      delete h.env.VAULT_SECRET_KEY;
-      await stopChild(h.process);
-      expect(await startError(h.env)).toMatch(/is not the root key of this database/);
-      h.env.VAULT_SECRET_KEY = newKeyValue;
-      await h.restart();
+      await h.whileStopped(async () => {
+        const { VAULT_SECRET_KEY: _key, ...withoutKey } = h.env;
+        expect(await startError(withoutKey)).toMatch(/is not the root key of this database/);
+      });
     },
     SLOW,
   );

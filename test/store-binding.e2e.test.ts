@@ -53,8 +53,7 @@ const seed = async (env: Record<string, string>): Promise<SeededUser[]> =>
 describe.runIf(pglite)("an in-memory server on a real server's DATA_DIR", () => {
   let h: Harness;
   beforeAll(async () => {
-    // Its process is stopped to start a second one on the same DATA_DIR.
-    h = await startHarness(pglite as Backend, { inProcess: false });
+    h = await startHarness(pglite as Backend);
   });
   afterAll(() => h?.stop());
 
@@ -72,12 +71,12 @@ describe.runIf(pglite)("an in-memory server on a real server's DATA_DIR", () => 
 
   test("when it starts on the stopped server's DATA_DIR with every blob past the grace hour, then it deletes none, and the real server serves every file after", async () => {
     const stored = await h.storedBlobs();
-    await stopChild(h.process);
-    ageBlobFiles(h.dataDir);
-    const inMemory = await spawnServer({ ...h.env, DATABASE_IN_MEMORY: "1" });
-    await stopChild(inMemory.child);
-    expect((await h.storedBlobs()).filter((hash) => stored.includes(hash))).toEqual(stored);
-    await h.restart();
+    await h.whileStopped(async () => {
+      ageBlobFiles(h.dataDir);
+      const inMemory = await spawnServer({ ...h.env, DATABASE_IN_MEMORY: "1" });
+      await stopChild(inMemory.child);
+      expect((await h.storedBlobs()).filter((hash) => stored.includes(hash))).toEqual(stored);
+    });
     for (const user of h.users)
       expect((await download(h.client(user.api_key), user.file_id)).length).toBeGreaterThan(0);
   }, 180_000);

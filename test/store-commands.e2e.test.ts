@@ -10,7 +10,6 @@ import { promisify } from "node:util";
 import type { DemoUser } from "@vault/server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backends } from "./helpers/backends.js";
-import { stopChild } from "./helpers/processes.js";
 import { type Harness, type SeededUser, startHarness } from "./helpers/server.js";
 
 const serverDir = resolve(import.meta.dirname, "../apps/server");
@@ -27,8 +26,7 @@ const outcome = (running: Promise<unknown>) =>
 describe.each(backends)("command-line tools beside a running server on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
-    // A test stops its process to run a command with no server.
-    h = await startHarness(backend, { inProcess: false });
+    h = await startHarness(backend);
   });
   afterAll(() => h?.stop());
 
@@ -118,13 +116,10 @@ describe.each(backends)("command-line tools beside a running server on $name", (
 
   test("when sql runs while no server runs, then it opens the store itself, and the server started after answers what it wrote", async () => {
     const name = `Renamed while stopped ${randomBytes(3).toString("hex")}`;
-    await stopChild(h.process);
-    try {
+    await h.whileStopped(async () => {
       const { stdout } = await cli("sql", [`${rename(name)}; select name from folders where name = '${name}'`]);
       expect(JSON.parse(stdout)).toEqual([{ name }]);
-    } finally {
-      await h.restart();
-    }
+    });
     expect(await folderName()).toBe(name);
   });
 

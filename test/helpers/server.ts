@@ -39,6 +39,12 @@ export interface Harness {
   clientV2(apiKey?: string): VaultClientV2;
   /** Stops the server gracefully and starts it again on the same data. */
   restart(): Promise<void>;
+  /**
+   * Stops the server gracefully, runs `meanwhile` while nothing serves its data (a
+   * command on the store, a server of another configuration), then starts it again
+   * with `env` as it is then, even when `meanwhile` fails.
+   */
+  whileStopped<T>(meanwhile: () => Promise<T>): Promise<T>;
   /** Kills the server with SIGKILL (no cleanup at all), then starts it again on the same data. */
   crashAndRestart(): Promise<void>;
   /**
@@ -175,6 +181,14 @@ export async function startHarness(
   const inProcess = options.inProcess ?? true;
   let service = await startService(env, inProcess);
   const stopService = (signal?: NodeJS.Signals) => service.stop(signal);
+  const whileStopped = async <T>(meanwhile: () => Promise<T>): Promise<T> => {
+    await stopService();
+    try {
+      return await meanwhile();
+    } finally {
+      service = await startService(env, inProcess);
+    }
+  };
   const harness: Harness = {
     get url() {
       return service.url;
@@ -198,10 +212,8 @@ export async function startHarness(
         stop: () => stopChild(second.child),
       };
     },
-    async restart() {
-      await stopService();
-      service = await startService(env, inProcess);
-    },
+    restart: () => whileStopped(async () => {}),
+    whileStopped,
     async crashAndRestart() {
       childOf(service);
       await stopService("SIGKILL");
