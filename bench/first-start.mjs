@@ -1,5 +1,5 @@
 // The embedded server's first start, as `npm start` makes it after the build: `node
-// dist/main.js` on an empty DATA_DIR, timed to its "listening" line, to an answered
+// dist/main.js` with the service's Node flags on an empty DATA_DIR, timed to its "listening" line, to an answered
 // /healthz and to /readyz 200, with its RSS then. Usage: node bench/first-start.mjs [runs]
 // (the build must be current: `npm run build`). Runs one after the other; read the median.
 import { spawn } from "node:child_process";
@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { setTimeout as sleep } from "node:timers/promises";
+import { NODE_FLAGS } from "./processes.mjs";
 
 const serverDir = resolve(import.meta.dirname, "../apps/server");
 const runs = Number(process.argv[2] ?? 5);
@@ -28,7 +29,7 @@ async function answered(url) {
 async function firstStart() {
   const dataDir = mkdtempSync(join(tmpdir(), "vault-first-start-"));
   const started = performance.now();
-  const child = spawn(process.execPath, ["dist/main.js"], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, "dist/main.js"], {
     cwd: serverDir,
     env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: "0", LOG_LEVEL: "info" },
     stdio: ["ignore", "pipe", "inherit"],
@@ -49,7 +50,8 @@ async function firstStart() {
     return { listening, healthz, readyz, rssMiB: rssKiB / 1024 };
   } finally {
     child.kill("SIGTERM");
-    if (child.exitCode === null) await new Promise((resolveExit) => child.once("exit", resolveExit));
+    if (child.exitCode === null && child.signalCode === null)
+      await new Promise((resolveExit) => child.once("exit", resolveExit));
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -52,7 +52,8 @@ function collectSecrets(value: unknown, into: Set<string>, field = ""): void {
 describe.each(backends)("secrets in the log on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(backend);
+    // A process: everything it writes, stderr included, is searched, not only its logger's lines.
+    h = await startHarness(backend, { inProcess: false });
   });
   afterAll(() => h?.stop());
 
