@@ -1,7 +1,8 @@
 // The embedded server's first start, as `npm start` makes it after the build: `node
-// dist/main.js` with the service's Node flags on an empty DATA_DIR, timed to its "listening" line, to an answered
-// /healthz and to /readyz 200, with its RSS then. Usage: node bench/first-start.mjs [runs]
-// (the build must be current: `npm run build`). Runs one after the other; read the median.
+// dist/main.js` with the service's Node flags on an empty DATA_DIR, timed to its
+// "listening" line, to an answered /healthz and to /readyz 200, with its RSS then.
+// Usage: node bench/first-start.mjs [runs] (the build must be current: `npm run build`).
+// Runs one after the other; read the median.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -37,7 +38,8 @@ async function firstStart() {
   try {
     const url = await new Promise((resolveUrl, reject) => {
       createInterface({ input: child.stdout }).on("line", (line) => {
-        if (line.startsWith("{") && JSON.parse(line).msg === "listening") resolveUrl(JSON.parse(line).url);
+        const entry = line.startsWith("{") ? JSON.parse(line) : undefined;
+        if (entry?.msg === "listening") resolveUrl(entry.url);
       });
       child.once("exit", (code) => reject(new Error(`the server exited with ${code}`)));
     });
