@@ -45,8 +45,9 @@ function completedCalls(log: string): Call[] {
   log.split("\n").forEach((line, index) => {
     const [, thread, rest] = /^(\d+)\s+\S+\s+(.*)$/.exec(line) ?? [];
     if (!thread || !rest) return;
-    if (rest.endsWith("<unfinished ...>")) {
-      pending.set(thread, rest.slice(0, -"<unfinished ...>".length));
+    // strace writes a space before the marker that is not part of the call's text.
+    if (rest.endsWith(" <unfinished ...>")) {
+      pending.set(thread, rest.slice(0, -" <unfinished ...>".length));
       return;
     }
     const resumed = /^<\.\.\. (\w+) resumed>(.*)$/.exec(rest);
