@@ -34,6 +34,7 @@ if (workers > 1 && cluster.isPrimary) {
   const config = loadConfig();
   const validate = !process.argv.includes("--no-validation");
   const server = await startServer(config, createLogger(config.logLevel), { validate });
+  await server.settled;
   const seeded =
     process.env.BENCH_SEEDS === "0" ? {} : await seed(server.database, server.blobs, config.binRetentionDays);
   const versions = Number(process.env.BENCH_SEED_VERSIONS ?? 0);

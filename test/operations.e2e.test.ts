@@ -18,7 +18,7 @@ describe.each(backends)("operations on $name", (backend) => {
   afterAll(() => h?.stop());
 
   test("when /healthz and /readyz are asked without a key, then /healthz is 200 at once and /readyz is 503 until the validators are compiled, then 200", async () => {
-    // The harness resolves at `listening`; the warm-up it starts then takes seconds.
+    // The harness resolves once the start's first sweep is done; the warm-up that began at `listening` takes seconds.
     const starting = await fetch(`${h.url}/readyz`);
     expect(await (await fetch(`${h.url}/healthz`)).json()).toEqual({ status: "ok" });
     expect(starting.status).toBe(503);

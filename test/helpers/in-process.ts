@@ -18,7 +18,7 @@ function lineCollector(lines: string[]): Writable {
   });
 }
 
-/** Starts the server with exactly `env`, logging into `output`; resolves once it listens. */
+/** Starts the server with exactly `env`, logging into `output`; resolves once it listens and its start's own work is done. */
 export async function startInProcess(env: Record<string, string>, output: string[]): Promise<RunningServer> {
   // The S3 SDK reads its credentials from the process's environment (every test bucket has the same ones).
   for (const [name, value] of Object.entries(env)) if (name.startsWith("AWS_")) process.env[name] = value;
@@ -26,5 +26,7 @@ export async function startInProcess(env: Record<string, string>, output: string
   const { createLogger, loadConfig, startServer } = await import("@vault/server");
   const config = loadConfig(env);
   const logger = createLogger(config.logLevel, "json", lineCollector(output));
-  return startServer(config, logger);
+  const server = await startServer(config, logger);
+  await server.settled;
+  return server;
 }

@@ -88,7 +88,7 @@ function templateFor(backend: Backend, seedRuns: number, env: Record<string, str
 /** Every line the servers of this process printed (JSON log lines and the rest), oldest first. */
 export const serverOutput: string[] = [];
 
-/** Starts `dist/main.js` with exactly `env`; resolves once it logs that it listens. */
+/** Starts `dist/main.js` with exactly `env`; resolves once it listens and its start's own work (first sweep, demo data) is done. */
 export function spawnServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ["dist/main.js"], { cwd: serverDir, env, stdio: ["ignore", "pipe", "pipe"] });
   let stderr = "";
@@ -98,11 +98,13 @@ export function spawnServer(env: Record<string, string>): Promise<{ child: Child
   });
   return new Promise((resolvePromise, reject) => {
     const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+    let url = "";
     lines.on("line", (line) => {
       serverOutput.push(line);
       if (!line.startsWith("{")) return;
       const entry = JSON.parse(line);
-      if (entry.msg === "listening") resolvePromise({ child, url: entry.url });
+      if (entry.msg === "listening") url = entry.url;
+      if (entry.msg.startsWith("started")) resolvePromise({ child, url });
     });
     child.once("exit", (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
   });

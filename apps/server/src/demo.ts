@@ -84,11 +84,12 @@ export async function createDemoUser(
   username: string,
   retentionDays: number,
 ): Promise<DemoUser> {
-  const contents: DemoContents = {
-    notes: await storeBytes(db, store, Buffer.from(`Notes of ${username}\n`)),
-    logo: await storeBytes(db, store, ONE_PIXEL_PNG),
-    draft: await storeBytes(db, store, Buffer.from("An old draft.\n")),
-  };
+  const [notes, logo, draft] = await Promise.all([
+    storeBytes(db, store, Buffer.from(`Notes of ${username}\n`)),
+    storeBytes(db, store, ONE_PIXEL_PNG),
+    storeBytes(db, store, Buffer.from("An old draft.\n")),
+  ]);
+  const contents: DemoContents = { notes, logo, draft };
   const ids = await db.transaction(async (tx) => {
     const { user, bankAccountId } = await insertUserWithAccount(tx, username);
     const documents = await seedDocuments(tx, user.id, contents, retentionDays);

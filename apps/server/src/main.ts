@@ -3,8 +3,8 @@ import cluster from "node:cluster";
 import { type Config, ConfigError, loadConfig } from "./config.js";
 import { openEmbeddedStore } from "./data/open-embedded-store.js";
 import { StoreInUse } from "./data/pglite-lock.js";
+import type { DemoUser } from "./demo.js";
 import { createLogger, type Logger } from "./logger.js";
-import type { RunningServer } from "./server.js";
 
 function configOrExit(): Config {
   try {
@@ -30,12 +30,11 @@ function exitOnStartError(error: unknown): never {
 }
 
 /** The first thing a person sees on an empty store: the demo key, its ids, a curl line per operation of the service spec and a few of the rest. */
-function printDemo(server: RunningServer) {
-  if (!server.demo) return;
-  const demo = server.demo;
+function printDemo(url: string, demo: DemoUser | undefined) {
+  if (!demo) return;
   const auth = `-H 'api-key: ${demo.api_key}'`;
   const json = `${auth} -H 'Content-Type: application/json'`;
-  const at = (path: string) => `${server.url}${path}`;
+  const at = (path: string) => `${url}${path}`;
   console.log(`
 Demo data created for user "demo". Its API key (shown only now):
 
@@ -131,7 +130,8 @@ if (config.workers > 1 && cluster.isPrimary) {
   database.catch(() => {});
   // Demo data is the embedded quick start's: a deployment on PostgreSQL gets no user and no key it did not ask for.
   const server = await startServer(config, logger, { demo: !config.databaseUrl, database }).catch(exitOnStartError);
-  printDemo(server);
   logger.info({ url: server.url, database: config.databaseUrl ? "postgres" : "pglite", pid: process.pid }, "listening");
   onShutdown(logger, () => server.close());
+  printDemo(server.url, await server.settled.catch(exitOnStartError));
+  logger.info("started: the first sweep is done");
 }

@@ -37,8 +37,11 @@ const STATISTICS_INTERVAL_MS = 5000;
 
 export interface RunningServer {
   url: string;
-  /** The demo user created on an empty store, if this start created one. */
-  demo: DemoUser | undefined;
+  /**
+   * The start's own work, done while the server already serves: its first sweep and, on
+   * an empty store, the demo data. Resolves to the demo user this start created, if any.
+   */
+  settled: Promise<DemoUser | undefined>;
   /** Resolves once the start's warm-up has compiled every version's validators (at once with `LAZY_VALIDATORS=1`). */
   warmedUp: Promise<void>;
   /** The open storage, for in-process tools (the benchmark seeds through it). */
@@ -55,15 +58,14 @@ type StartOptions = {
 } & Pick<AppDeps, "validate">;
 
 /**
- * Opens storage, migrates, purges the expired bin and idempotency keys, seeds an empty
- * store and serves once all that is done; the validators compile while it serves.
+ * Opens storage, migrates and serves; the first sweep (the expired bin, idempotency keys,
+ * orphan bytes), an empty store's demo data and the validators' warm-up run while it
+ * serves (docs/decisions/start-work-while-serving.md).
  */
 export async function startServer(config: Config, logger: Logger, options: StartOptions = {}): Promise<RunningServer> {
   const database = await migrateWithKeyRing(await (options.database ?? openDatabase(config)), config, logger);
   const statisticsTimer = refreshStatisticsPeriodically(database, logger);
   const { store, blobs, claim } = await openGuardedBlobStore(config, logger);
-  const sweeps = startSweeps(config, database, { store, blobs, claim }, logger);
-  const demo = await seedEmptyStore(config, database, blobs, options.demo);
   const closeCommands = await serveCommandsIfEmbedded(config, database, blobs, logger);
   const keyCache = await cacheKeysUntilRevoked(database);
   const metrics = createMetrics(database);
@@ -86,25 +88,39 @@ export async function startServer(config: Config, logger: Logger, options: Start
     validate: options.validate,
     validatorsCompiled,
   });
-  await sweeps.swept;
   http.serve(app.handle);
+  // After serving: the database runs one statement at a time, and the start's own would wait behind these.
+  const sweeps = startSweeps(config, database, { store, blobs, claim }, logger);
+  const demo = seedEmptyStore(config, database, blobs, options.demo);
   const deliveries = startDeliveries(publicConfig, database, logger, http.requestsInFlight);
   // The events' trigger notifies when it made deliveries; the worker's poll covers a lost notification.
-  await database.listen(DELIVERIES_CHANNEL, { message: deliveries.wake, lost: () => {}, listening: deliveries.wake });
+  const notified = database.listen(DELIVERIES_CHANNEL, {
+    message: deliveries.wake,
+    lost: () => {},
+    listening: deliveries.wake,
+  });
+  const settled = Promise.all([sweeps.swept, demo, notified]).then(([, user]) => user);
+  settled.catch(() => {}); // the caller awaits it, and reports its failure
+  // After the demo data, whose key the person who started the server is waiting for.
   const warmedUp = config.lazyValidators
     ? Promise.resolve()
-    : warmUpServing(app, logger, () => {
-        validators.compiled = true;
-      });
+    : demo
+        .catch(() => {})
+        .then(() =>
+          warmUpServing(app, logger, () => {
+            validators.compiled = true;
+          }),
+        );
   return {
     url: http.url,
-    demo,
+    settled,
     warmedUp,
     database,
     blobs,
     async close() {
       // Its loopback server would outlive the close by up to a second.
       await warmedUp;
+      await settled.catch(() => {});
       clearInterval(sweeps.timer);
       clearInterval(statisticsTimer);
       await Promise.all([http.server, admin].map(closeHttp));
@@ -169,9 +185,8 @@ async function sweepOrphansIfOurs(database: Database, store: BlobStore, logger: 
 }
 
 /**
- * Runs the sweeps now and every hour. The first runs beside the rest of the start (it
- * mostly waits for the disk and the database, the warm-up for the processor); the
- * server serves once it is done (`swept`).
+ * Runs the sweeps now and every hour; the first (`swept`) runs while the server serves, as
+ * every later one does.
  */
 function startSweeps(config: Config, database: Database, storage: GuardedBlobStore, logger: Logger) {
   const { store, blobs, claim } = storage;
