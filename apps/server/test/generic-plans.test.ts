@@ -4,7 +4,8 @@
 import { rmSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { openDatabase, withGenericPlans } from "../src/data/database.js";
+import { openDatabase } from "../src/data/database.js";
+import { withGenericPlans } from "../src/data/open-postgres.js";
 import { statement } from "../src/data/prepared.js";
 import { scratchDataDir } from "./scratch-database.js";
 

@@ -1,6 +1,6 @@
 import { DrizzleQueryError, fillPlaceholders, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import pg from "pg";
+import type pg from "pg";
 import { type Db, retried, statementPoolOf } from "./database.js";
 import type { EmbeddedClient, EmbeddedSession } from "./open-pglite.js";
 
@@ -31,7 +31,7 @@ export class Session {
   async run<Row>(name: string, text: string, values: unknown[]): Promise<Row[]> {
     const { client } = this;
     try {
-      if (client instanceof pg.Pool || client instanceof pg.Client) {
+      if (onPostgres(client)) {
         return (await client.query<Row & pg.QueryResultRow>({ name, text, values })).rows;
       }
       return (await client.query<Row>(text, values, { name: name || undefined })).rows;
@@ -41,6 +41,14 @@ export class Session {
     }
   }
 }
+
+/**
+ * Whether `client` is node-postgres's (a pool or a connection: each has `connect`) rather
+ * than the embedded database's; by shape, so that the embedded server never loads `pg`.
+ */
+const onPostgres = (
+  client: pg.Pool | pg.PoolClient | EmbeddedSession | EmbeddedClient,
+): client is pg.Pool | pg.PoolClient => "connect" in client;
 
 /** Where `db`'s statements run: its statement pool on PostgreSQL (generic plans), else its own driver. */
 const driverOf = (db: Db) => statementPoolOf(db) ?? (db as unknown as { $client: pg.Pool | EmbeddedClient }).$client;
@@ -87,7 +95,7 @@ export function namedStatement<Row, Values extends Record<string, unknown>>(name
  */
 export async function lockedTransaction<T>(db: Db, lock: string, work: (session: Session) => Promise<T>): Promise<T> {
   const driver = driverOf(db);
-  if (!(driver instanceof pg.Pool)) return driver.transaction((tx) => work(new Session(tx)));
+  if (!onPostgres(driver)) return driver.transaction((tx) => work(new Session(tx)));
   return transactionAfter(db, lock, work);
 }
 
@@ -98,7 +106,7 @@ export async function lockedTransaction<T>(db: Db, lock: string, work: (session:
  */
 export async function transactionAfter<T>(db: Db, setup: string, work: (session: Session) => Promise<T>): Promise<T> {
   const driver = driverOf(db);
-  if (!(driver instanceof pg.Pool)) {
+  if (!onPostgres(driver)) {
     return driver.transaction(async (tx) => {
       await tx.exec(setup);
       return work(new Session(tx));
