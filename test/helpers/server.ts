@@ -182,14 +182,28 @@ export async function startHarness(
   for (let i = template ? seedRuns : 1; i < seedRuns; i++) users.push(...(await seedUsers(env)));
   const inProcess = options.inProcess ?? true;
   let service = await startService(env, inProcess);
-  const stopService = (signal?: NodeJS.Signals) => service.stop(signal);
+  // While none runs `service` is this one, so a stop after a failed restart stops nothing twice.
+  const stopped: Service = { url: "", stop: async () => {} };
+  const stopService = async (signal?: NodeJS.Signals) => {
+    const running = service;
+    service = stopped;
+    await running.stop(signal);
+  };
   const whileStopped = async <T>(meanwhile: () => Promise<T>): Promise<T> => {
     await stopService();
+    const outcome = await meanwhile().then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    );
     try {
-      return await meanwhile();
-    } finally {
       service = await startService(env, inProcess);
+    } catch (restartError) {
+      // The test's own failure first: a restart that fails after it must not hide it.
+      if (!("error" in outcome)) throw restartError;
+      throw new AggregateError([outcome.error, restartError], "the test failed, and the server did not start again");
     }
+    if ("error" in outcome) throw outcome.error;
+    return outcome.value;
   };
   const harness: Harness = {
     get url() {
