@@ -47,7 +47,7 @@ function linesStarting(child, starts, since) {
   const waiting = new Map(starts.map((start) => [start, deferred()]));
   createInterface({ input: child.stdout }).on("line", (line) => {
     const entry = line.startsWith("{") ? JSON.parse(line) : { msg: line.trim() };
-    const start = starts.find((prefix) => entry.msg.startsWith(prefix));
+    const start = starts.find((prefix) => String(entry.msg).startsWith(prefix));
     waiting.get(start)?.resolve({ ...entry, at: performance.now() - since });
   });
   child.once("exit", (code) => {

@@ -104,7 +104,7 @@ export function spawnServer(env: Record<string, string>): Promise<{ child: Child
       if (!line.startsWith("{")) return;
       const entry = JSON.parse(line);
       if (entry.msg === "listening") url = entry.url;
-      if (entry.msg.startsWith("started")) resolvePromise({ child, url });
+      if (typeof entry.msg === "string" && entry.msg.startsWith("started")) resolvePromise({ child, url });
     });
     child.once("exit", (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
   });
