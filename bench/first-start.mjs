@@ -6,12 +6,12 @@
 // run build`). Runs one after the other, read the median; with `other-dist` (another
 // commit's apps/server/dist, copied beside it), each run of this build alternates with one of that.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { setTimeout as sleep } from "node:timers/promises";
-import { NODE_FLAGS } from "./processes.mjs";
+import { median, memory, NODE_FLAGS, stopChild } from "./processes.mjs";
 
 const serverDir = resolve(import.meta.dirname, "../apps/server");
 const runs = Number(process.argv[2] ?? 5);
@@ -73,19 +73,15 @@ async function firstStart(dist) {
     const demo = await lines[DEMO_PRINTED];
     await answered(`${listening.url}/readyz`);
     const readyz = performance.now() - since;
-    const rssKiB = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1]);
-    return { listening: listening.at, healthz, demo: demo.at, readyz, rssMiB: rssKiB / 1024 };
+    return { listening: listening.at, healthz, demo: demo.at, readyz, rssMiB: memory(child.pid).rss / 2 ** 20 };
   } finally {
-    child.kill("SIGTERM");
-    if (child.exitCode === null && child.signalCode === null)
-      await new Promise((resolveExit) => child.once("exit", resolveExit));
+    await stopChild({ child });
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 const points = ["listening", "healthz", "demo", "readyz"];
 const shown = (result) => points.map((point) => `${point} ${result[point].toFixed(0)} ms`).join(", ");
-const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
 // This process's first fetch loads its HTTP client (tens of ms): not the server's time.
 await fetch("http://127.0.0.1:9/").catch(() => {});
 const results = new Map(builds.map((dist) => [dist, []]));

@@ -57,7 +57,7 @@ export async function startChild(script, env, label, args = []) {
 }
 
 export async function stopChild(server) {
-  if (server.child.exitCode !== null) return;
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
   const exited = new Promise((r) => server.child.once("exit", r));
   server.child.kill("SIGTERM");
   await exited;
