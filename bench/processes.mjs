@@ -9,11 +9,11 @@ const here = import.meta.dirname;
 const root = resolve(here, "..");
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /**
- * The Node flags the service runs with (apps/server/package.json `start`: 64 MiB
- * semi-spaces, see docs/deploy.md), given to every server process the
- * benchmark starts, the peers included, so that only the code differs.
+ * The Node flags the service runs with (apps/server/package.json `start`: a heap that
+ * grows by half its live size between full collections, see docs/deploy.md), given to
+ * every server process the benchmark starts, the peers included, so that only the code differs.
  */
-export const NODE_FLAGS = ["--max-semi-space-size=64"];
+export const NODE_FLAGS = ["--heap-growing-percent=50"];
 /** The root secret of every server of the run: on PostgreSQL in production each server must be given one, the same. */
 const ROOT_SECRET = randomBytes(32).toString("hex");
 /** Every server process still running, so that an interrupted run can stop them. */

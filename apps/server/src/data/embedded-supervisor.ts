@@ -36,6 +36,13 @@ type Request = WorkerRequest extends infer R ? (R extends unknown ? Omit<R, "id"
 
 const workerScript = new URL("./embedded-worker.js", import.meta.url);
 
+/**
+ * The worker's young generation, in MiB. Its own JavaScript only passes statements and rows
+ * through, yet V8 lets a thread's young generation grow under load as the server thread's does
+ * (32 MiB by default). A process-wide `--max-semi-space-size` overrides this limit.
+ */
+const WORKER_YOUNG_GENERATION_MIB = 8;
+
 /** PostgreSQL's query_canceled, as a statement over `statement_timeout` fails there: a 503 `timeout` problem. */
 const QUERY_CANCELED = "57014";
 /** PostgreSQL's connection_failure: the database went away under the statement (a 503 problem). */
@@ -148,7 +155,10 @@ class Supervisor implements EmbeddedClient {
   private start(): Promise<Generation> {
     return new Promise((resolve, reject) => {
       const workerData: WorkerStart = { dir: this.dir, settings: this.settings, channels: [...this.channels.keys()] };
-      const worker = new Worker(workerScript, { workerData });
+      const worker = new Worker(workerScript, {
+        workerData,
+        resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MIB },
+      });
       const generation: Generation = { worker, pending: new Map(), ended: false };
       worker.on("message", (reply: WorkerReply) => {
         if ("ready" in reply) resolve(generation);
