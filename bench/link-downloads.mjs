@@ -1,11 +1,13 @@
 // A download through a public link against the owner's own (issue 45: link ÷ owner ≥ 0.9):
 // sequential downloads of the first user's file, alternating owner and link on one
 // server, median latency of each. Alone: `node bench/link-downloads.mjs` on PGlite, with
-// BENCH_DATABASE=postgres on a scratch PostgreSQL database; BENCH_LINK_MIB=1 replaces the
+// BENCH_DATABASE=postgres on a scratch PostgreSQL database, with BENCH_STORE=s3 on a scratch
+// bucket of the S3 server TEST_S3_ENDPOINT names (bucket.mjs); BENCH_LINK_MIB=1 replaces the
 // demo file with 1 MiB of random bytes first; BENCH_ROUNDS (200).
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createBenchBucket } from "./bucket.mjs";
 import { createBenchDatabase } from "./database.mjs";
 import { log, median, ratio, startChild, stopChild } from "./processes.mjs";
 import { publicLinkContent, randomFile, timedUpload } from "./transfers.mjs";
@@ -40,9 +42,17 @@ async function linkDownloads(server, rounds) {
 if (import.meta.main ?? process.argv[1] === import.meta.filename) {
   const scratch = await mkdtemp(join(tmpdir(), "vault-link-downloads-"));
   const database = process.env.BENCH_DATABASE === "postgres" ? await createBenchDatabase() : undefined;
+  const bucket = process.env.BENCH_STORE === "s3" ? await createBenchBucket() : undefined;
+  if (process.env.BENCH_STORE === "s3" && !bucket)
+    throw new Error("BENCH_STORE=s3 needs TEST_S3_ENDPOINT and its keys");
   const server = await startChild(
     "serve.mjs",
-    { DATA_DIR: scratch, LINK_RATE_LIMIT_PER_MINUTE: "1000000", ...(database && { DATABASE_URL: database.url }) },
+    {
+      DATA_DIR: scratch,
+      LINK_RATE_LIMIT_PER_MINUTE: "1000000",
+      ...(database && { DATABASE_URL: database.url }),
+      ...bucket?.env,
+    },
     "linkDownloads",
   );
   try {
@@ -54,11 +64,14 @@ if (import.meta.main ?? process.argv[1] === import.meta.filename) {
       if (status !== 200) throw new Error(`the ${mib} MiB upload answered ${status}`);
     }
     const figures = await linkDownloads(server, Number(process.env.BENCH_ROUNDS ?? 200));
-    log(`link downloads on ${database ? "PostgreSQL" : "PGlite"}${mib ? `, ${mib} MiB` : ""}`);
+    log(
+      `link downloads on ${database ? "PostgreSQL" : "PGlite"}${bucket ? " and S3" : ""}${mib ? `, ${mib} MiB` : ""}`,
+    );
     console.log(JSON.stringify(figures));
   } finally {
     await stopChild(server);
     await database?.drop();
+    await bucket?.drop();
     await rm(scratch, { recursive: true, force: true });
   }
 }

@@ -98,7 +98,9 @@ osd objectstore = memstore
 memstore device bytes = 8589934592
 osd max object size = 134217728
 [client.rgw.test]
-rgw frontends = beast endpoint=127.0.0.1:$rgw_port
+# tcp_nodelay: without it RGW's answer to a small GET waited ~40 ms for the client's delayed
+# acknowledgement (48 ms for a 10-byte object, 6.5 ms for 100 KB); with it 6-7 ms.
+rgw frontends = beast endpoint=127.0.0.1:$rgw_port tcp_nodelay=1
 rgw data = $DIR/rgw
 rgw dns name = 127.0.0.1
 rgw enable usage log = false
