@@ -232,7 +232,10 @@ async function loadBlock(backend, databaseUrl, inMemory) {
   return { rows, mixed, idempotency, validated };
 }
 
-/** The mixed load, with the server's and PostgreSQL's CPU µs per answered request over all of it. */
+/**
+ * The mixed load, with the server's and PostgreSQL's CPU µs per answered request over all
+ * of it, and the server's RSS at its end (MiB; issue 45 bounds the embedded server's).
+ */
 async function measuredMix(server, database, rate) {
   const cpuBefore = cpuTime(server.pid);
   const pgCpu = await database?.start();
@@ -241,6 +244,7 @@ async function measuredMix(server, database, rate) {
   const requests = Math.max(mix.total.rps * MIX_DURATION, 1);
   mix.total.cpuPerRequest = Math.round((cpuTime(server.pid) - cpuBefore) / requests);
   mix.total.pgCpuPerRequest = pgUsed === undefined ? null : Math.round(pgUsed / requests);
+  mix.total.rssMiB = Math.round(memory(server.pid).rss / 2 ** 20);
   return mix;
 }
 
@@ -510,14 +514,14 @@ function markdown(results) {
       "",
       `Mixed load: both users, each running ${MIX.join(", ")} at once, ${process.env.BENCH_MIX_CONNECTIONS ?? 4} connections each (${MIX_DURATION} s; req/s, p50 ms, p99 ms, errors):`,
       "",
-      `| backend | offered req/s | ${MIX.join(" | ")} | total | CPU µs per request: server / PostgreSQL |`,
-      `|---|---:|${MIX.map(() => "---|").join("")}---|---:|`,
+      `| backend | offered req/s | ${MIX.join(" | ")} | total | CPU µs per request: server / PostgreSQL | server RSS MiB after |`,
+      `|---|---:|${MIX.map(() => "---|").join("")}---|---:|---:|`,
     );
     for (const [backend, runs] of Object.entries(results.mixed)) {
       for (const run of runs) {
         const cellOf = (f) => `${f.rps} / ${f.p50} / ${f.p99} / ${f.errors}`;
         lines.push(
-          `| ${backend} | ${run.offered ?? "saturation"} | ${MIX.map((op) => cellOf(run.operations[op])).join(" | ")} | ${cellOf(run.total)} | ${run.total.cpuPerRequest} / ${run.total.pgCpuPerRequest ?? "–"} |`,
+          `| ${backend} | ${run.offered ?? "saturation"} | ${MIX.map((op) => cellOf(run.operations[op])).join(" | ")} | ${cellOf(run.total)} | ${run.total.cpuPerRequest} / ${run.total.pgCpuPerRequest ?? "–"} | ${run.total.rssMiB} |`,
         );
       }
     }
