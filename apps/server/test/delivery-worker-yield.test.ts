@@ -53,10 +53,11 @@ describe.each(scratchKinds)("the delivery worker of a busy server on %s", (kind)
     }
     // Three claims, each at least INTERVAL_MS after the one before, so the first delivery of each batch comes about
     // as long after the first of the one before (not yielding, the next claim follows the keeping of the tries at
-    // once: tens of ms on PGlite, a few on PostgreSQL).
+    // once: tens of ms on PGlite, a few on PostgreSQL). The margin is for the sends' own jitter on a loaded
+    // machine: gaps of 248 and 542 ms were seen with a 50 ms one.
     const share = SHARES.perEndpoint;
     const [first, second, third] = [arrivals[1], arrivals[1 + share], arrivals[1 + 2 * share]] as number[];
-    expect((second as number) - (first as number)).toBeGreaterThanOrEqual(INTERVAL_MS - 50);
-    expect((third as number) - (first as number)).toBeGreaterThanOrEqual(2 * INTERVAL_MS - 50);
+    expect((second as number) - (first as number)).toBeGreaterThanOrEqual(INTERVAL_MS - 100);
+    expect((third as number) - (first as number)).toBeGreaterThanOrEqual(2 * INTERVAL_MS - 100);
   });
 });
