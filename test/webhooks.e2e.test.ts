@@ -588,9 +588,9 @@ describe.each(backends)("a fair share of the webhook senders on $name", (backend
         const endpointsOfB = [];
         for (const path of ["/b0", "/b1"])
           endpointsOfB.push(await createEndpoint(b, origin + path, ["bank_account.updated"]));
-        // 20 deliveries of B's due: more than B's share. Only the first write notifies (the others
-        // come within half a second of it); the worker, its first tries held open, looks again
-        // within a second of its claim rather than when a try times out (6 s).
+        // 20 deliveries of B's due: more than B's share. Only the first write notifies (each other
+        // comes within half a second of the one before); the worker, its first tries held open,
+        // looks again a second after its claim rather than when a try times out (6 s).
         for (let i = 0; i < 10; i++) await updateAccount(b, userB, `Held ${i}`);
         await until("B's tries held open", () => (held.open >= 8 ? true : undefined), 4_000);
 

@@ -2,7 +2,8 @@
 // every process, each user and each endpoint at most their share in flight), its sender
 // POSTs each event as the Standard Webhooks specification says, and its keeper keeps each
 // try's outcome. Woken by the events' notification (at most once per WAKE_INTERVAL_MS)
-// and by its own finished tries; when nothing is due it sleeps until the next retry (or
+// by its own finished tries, and a second after a claim that found some while tries are in
+// flight (writes in a burst notify once); when nothing is due it sleeps until the next retry (or
 // another worker's lease) falls due, so an idle server sends no queries. Tries that
 // finish together are kept in one statement and followed by one claim: under load a
 // delivery costs a share of two statements, not a claim, a keep and a look of its own.
@@ -202,7 +203,7 @@ class DeliveryLoop implements DeliveryWorker {
   /**
    * Claims what this process has room for. While some of its deliveries are in flight,
    * their keeping pumps again, so only an idle worker looks for when the next falls due;
-   * a busy one looks once more soon after a claim that found some.
+   * a busy one looks again a second after its latest claim that found some.
    */
   private pump(): Promise<void> {
     if (this.state.pumping) {
@@ -272,13 +273,17 @@ class DeliveryLoop implements DeliveryWorker {
   }
 
   /**
-   * One more claim MIN_SLEEP_MS after a busy worker's claim found some: a write soon after
-   * another to its endpoint does not notify (migration 0021), and a slow endpoint holds the
-   * tries whose keeping would claim again up to its timeout. Its own timer, so that the idle
-   * sleep's wake for the next due delivery stays.
+   * A claim MIN_SLEEP_MS after the latest of a busy worker's claims that found some: a write
+   * soon after another to its endpoint does not notify (migration 0021), and a slow endpoint
+   * holds the tries whose keeping would claim again up to its timeout. Its own timer, so that
+   * the idle sleep's wake for the next due delivery stays.
    */
   private lookSoon(): void {
-    if (this.timers.look || this.state.stopped) return;
+    if (this.state.stopped) return;
+    if (this.timers.look) {
+      this.timers.look.refresh();
+      return;
+    }
     this.timers.look = setTimeout(() => {
       this.timers.look = undefined;
       void this.pump();
