@@ -37,9 +37,10 @@ type Request = WorkerRequest extends infer R ? (R extends unknown ? Omit<R, "id"
 const workerScript = new URL("./embedded-worker.js", import.meta.url);
 
 /**
- * The worker's young generation, in MiB. Its own JavaScript only passes statements and rows
- * through, yet V8 lets a thread's young generation grow under load as the server thread's does
- * (32 MiB by default). A process-wide `--max-semi-space-size` overrides this limit.
+ * The most the worker's young generation holds, in MiB (V8 counts two semi-spaces and the new
+ * large-object space in it). Its own JavaScript only passes statements and rows through, yet
+ * V8 let its new space grow under load as the server thread's does (to 32 MiB by default).
+ * A process-wide `--max-semi-space-size` overrides this limit.
  */
 const WORKER_YOUNG_GENERATION_MIB = 8;
 
