@@ -1,7 +1,7 @@
 // The delivery worker each server process runs: its claimer claims due deliveries (over
 // every process, each user and each endpoint at most their share in flight), its sender
 // POSTs each event as the Standard Webhooks specification says, and its keeper keeps each
-// try's outcome. Woken by the events' notification (at most once per WAKE_INTERVAL_MS)
+// try's outcome. Woken by the events' notification (at most once per WAKE_INTERVAL_MS),
 // by its own finished tries, and a second after a claim that found some while tries are in
 // flight (writes in a burst notify once); when nothing is due it sleeps until the next retry (or
 // another worker's lease) falls due, so an idle server sends no queries. Tries that
