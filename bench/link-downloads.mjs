@@ -40,13 +40,12 @@ async function linkDownloads(server, rounds) {
 }
 
 if (import.meta.main ?? process.argv[1] === import.meta.filename) {
-  const { TEST_S3_ENDPOINT, TEST_S3_ACCESS_KEY_ID, TEST_S3_SECRET_ACCESS_KEY } = process.env;
+  // First, so that nothing is left behind when the S3 server's variables are missing.
   const s3 = process.env.BENCH_STORE === "s3";
-  if (s3 && !(TEST_S3_ENDPOINT && TEST_S3_ACCESS_KEY_ID && TEST_S3_SECRET_ACCESS_KEY))
-    throw new Error("BENCH_STORE=s3 needs TEST_S3_ENDPOINT and its keys");
+  const bucket = s3 ? await createBenchBucket() : undefined;
+  if (s3 && !bucket) throw new Error("BENCH_STORE=s3 needs TEST_S3_ENDPOINT and its keys");
   const scratch = await mkdtemp(join(tmpdir(), "vault-link-downloads-"));
   const database = process.env.BENCH_DATABASE === "postgres" ? await createBenchDatabase() : undefined;
-  const bucket = s3 ? await createBenchBucket() : undefined;
   const server = await startChild(
     "serve.mjs",
     {
