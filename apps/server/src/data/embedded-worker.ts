@@ -4,13 +4,14 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { ParserOptions } from "@electric-sql/pglite";
 import type { WorkerReply, WorkerRequest, WorkerStart } from "./embedded-supervisor.js";
-import { openEmbedded, runScript } from "./open-pglite.js";
+import { compilePglite, openEmbedded, runScript } from "./open-pglite.js";
 import { PgliteStatements } from "./pglite-statements.js";
 
 const port = parentPort;
 if (!port) throw new Error("embedded-worker runs in a worker thread");
-const { dir, settings, channels } = workerData as WorkerStart;
-const db = await openEmbedded(dir, settings);
+const { dir, settings, channels, pgliteWasmModule } = workerData as WorkerStart;
+const wasmModule = pgliteWasmModule ?? (await compilePglite());
+const db = await openEmbedded(dir, settings, wasmModule);
 const statements = new PgliteStatements(db);
 const post = (reply: WorkerReply) => port.postMessage(reply);
 const listen = (channel: string) => db.listen(channel, (payload) => post({ channel, payload }));
@@ -58,4 +59,4 @@ port.on("message", (request: WorkerRequest) => {
       post({ id: request.id, error: { message: String((error as Error).message), ...fieldsOf(error) } }),
   );
 });
-post({ ready: true });
+post({ ready: true, pgliteWasmModule: wasmModule });

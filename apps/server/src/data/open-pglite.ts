@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite, type QueryOptions, type Results } from "@electric-sql/pglite";
@@ -51,14 +52,28 @@ const createStoreScript = fileURLToPath(new URL("./create-pglite-directory.js", 
  * instance, and the memory that takes would stay in this process's allocator after it
  * is freed.
  */
-export async function openEmbedded(dir: string, settings: string[] = []): Promise<PGlite> {
+export async function openEmbedded(
+  dir: string,
+  settings: string[] = [],
+  pgliteWasmModule?: WebAssembly.Module,
+): Promise<PGlite> {
   const inMemory = dir === "memory://";
   if (!inMemory && !existsSync(join(dir, "PG_VERSION")) && !copyStoreTemplate(dir)) await createStore(dir);
   return PGlite.create(dir, {
     startParams: [...START_PARAMS, ...settings],
     extensions: EXTENSIONS,
     loadDataDir: inMemory ? storeTemplateArchive() : undefined,
+    pgliteWasmModule,
   });
+}
+
+/**
+ * PGlite's WebAssembly, compiled as PGlite compiles it when given none: a caller that keeps
+ * it hands it to the next open (`openEmbedded`), which then runs the code V8 already
+ * compiled and optimised for the first.
+ */
+export async function compilePglite(): Promise<WebAssembly.Module> {
+  return WebAssembly.compile(await readFile(new URL("pglite.wasm", import.meta.resolve("@electric-sql/pglite"))));
 }
 
 /**
