@@ -13,8 +13,9 @@ export default defineConfig({
     // The server run in process loads as Node loads it in a spawned server (not through
     // vite's transform), so what it covers merges with theirs (helpers/in-process-coverage.ts).
     server: { deps: { external: [/\/apps\/server\/dist\//] } },
-    // One migrated, seeded database per backend, copied by each suite's harness.
-    globalSetup: ["./helpers/templates.ts"],
+    // Scratch data on a RAM disk when there is one, then one migrated, seeded database
+    // per backend, copied by each suite's harness.
+    globalSetup: ["./helpers/scratch-disk.ts", "./helpers/templates.ts"],
     // What a test polls for follows an answer by a moment (a temp discarded when the
     // response closes, a count kept after it): 1 s (vitest's default) was too short on a
     // loaded 2-core CI machine; a state that never comes still fails, 10 s later.
