@@ -139,6 +139,21 @@ function text(min: number, max: number) {
   return fc.string({ unit: fc.constantFrom(...ALPHABET), minLength: min, maxLength: max, size: "max" });
 }
 
+/**
+ * The texts a pattern matches, made once per pattern: fast-check builds its arbitrary by
+ * trying each of its built-in texts against the pattern's characters, a few hundred ms a
+ * pattern, and the fuzzer asks for the same patterns in every test.
+ */
+const matchingArbitraries = new Map<string, fc.Arbitrary<string>>();
+const matching = (pattern: string) => {
+  let arbitrary = matchingArbitraries.get(pattern);
+  if (!arbitrary) {
+    arbitrary = fc.stringMatching(new RegExp(pattern));
+    matchingArbitraries.set(pattern, arbitrary);
+  }
+  return arbitrary;
+};
+
 /** Whether a text generated for a pattern is within its schema's lengths. */
 const fits = (schema: Schema, value: string) =>
   value.length >= (schema.minLength ?? 0) && value.length <= (schema.maxLength ?? Number.POSITIVE_INFINITY);
@@ -175,7 +190,7 @@ export function arbitraryOf(
         if (schema.format === "date-time") return dateTime;
         if (schema.format === "email")
           return fc.emailAddress().filter((email) => email.length <= (schema.maxLength ?? 254));
-        if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern)).filter((value) => fits(schema, value));
+        if (schema.pattern) return matching(schema.pattern).filter((value) => fits(schema, value));
         return fc.oneof(
           { weight: 3, arbitrary: text(schema.minLength ?? 0, Math.min(schema.maxLength ?? 40, 300)) },
           { weight: schema.minLength === undefined || schema.minLength <= 36 ? 2 : 0, arbitrary: ids },
