@@ -26,15 +26,16 @@ async function readyResidentMiB(dataDir: string): Promise<number> {
 
 describe.skipIf(process.platform !== "linux")("the embedded database's first start", () => {
   // Measured against a start on the same data in the same run, since the server's own
-  // size moves with every feature and with the machine's load (340-383 MiB for either
-  // start, first and second within 25 MiB of each other); initdb in the server's
-  // process kept about 130 MiB more. The absolute bound only catches a gross growth.
-  test("when the server starts on an empty DATA_DIR, then it is ready holding less than 64 MiB more than a start on the same data (initdb in its process kept 130 MiB more)", async () => {
+  // size moves with every feature and with the machine's load (first and second within
+  // 25 MiB of each other on a quiet machine; the first 31-54 MiB above beside two busy
+  // processes, 82 once in CI); initdb in the server's process kept about 130 MiB more.
+  // The absolute bound only catches a gross growth.
+  test("when the server starts on an empty DATA_DIR, then it is ready holding less than 96 MiB more than a start on the same data (initdb in its process kept 130 MiB more)", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "vault-e2e-"));
     try {
       const first = await readyResidentMiB(dataDir);
       const again = await readyResidentMiB(dataDir);
-      expect(first - again).toBeLessThan(64);
+      expect(first - again).toBeLessThan(96);
       expect(first).toBeLessThan(480);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
