@@ -2,8 +2,8 @@
 // every process, each user and each endpoint at most their share in flight), its sender
 // POSTs each event as the Standard Webhooks specification says, and its keeper keeps each
 // try's outcome. Woken by the events' notification (at most once per WAKE_INTERVAL_MS),
-// by its own finished tries, and a second after a claim that found some while tries are in
-// flight (writes in a burst notify once); when nothing is due it sleeps until the next retry (or
+// by its own finished tries, and a second after its latest claim while tries are in flight
+// (writes in a burst notify once, a retry falls due unannounced); when nothing is due it sleeps until the next retry (or
 // another worker's lease) falls due, so an idle server sends no queries. Tries that
 // finish together are kept in one statement and followed by one claim: under load a
 // delivery costs a share of two statements, not a claim, a keep and a look of its own.
@@ -203,7 +203,7 @@ class DeliveryLoop implements DeliveryWorker {
   /**
    * Claims what this process has room for. While some of its deliveries are in flight,
    * their keeping pumps again, so only an idle worker looks for when the next falls due;
-   * a busy one looks again a second after its latest claim that found some.
+   * a busy one looks again a second after its latest claim.
    */
   private pump(): Promise<void> {
     if (this.state.pumping) {
@@ -231,7 +231,7 @@ class DeliveryLoop implements DeliveryWorker {
         if (this.state.stopped) return await releaseDeliveries(this.parts.db, claimed);
         for (const delivery of claimed) this.track(delivery);
         if (this.inFlight.size === 0) this.sleepFor(await claimer.idleSleepMs());
-        else if (claimed.length > 0) this.lookSoon();
+        else this.lookSoon();
       } while (this.state.again && !this.state.stopped);
     } catch (err) {
       if (!this.state.stopped)
@@ -273,10 +273,11 @@ class DeliveryLoop implements DeliveryWorker {
   }
 
   /**
-   * A claim MIN_SLEEP_MS after the latest of a busy worker's claims that found some: a write
-   * soon after another to its endpoint does not notify (migration 0021), and a slow endpoint
-   * holds the tries whose keeping would claim again up to its timeout. Its own timer, so that
-   * the idle sleep's wake for the next due delivery stays.
+   * A claim MIN_SLEEP_MS after a busy worker's latest claim: a write soon after another to
+   * its endpoint does not notify (migration 0021), a retry falls due without a notification,
+   * and a slow endpoint holds the tries whose keeping would claim again up to its timeout.
+   * While claims come more often it never fires. Its own timer, so that the idle sleep's
+   * wake for the next due delivery stays.
    */
   private lookSoon(): void {
     if (this.state.stopped) return;
