@@ -2,11 +2,12 @@
 // every process, each user and each endpoint at most their share in flight), its sender
 // POSTs each event as the Standard Webhooks specification says, and its keeper keeps each
 // try's outcome. Woken by the events' notification (at most once per WAKE_INTERVAL_MS),
-// by its own finished tries, and a second after its latest claim while tries are in flight
-// (writes in a burst notify once, a retry falls due unannounced); when nothing is due it sleeps until the next retry (or
-// another worker's lease) falls due, so an idle server sends no queries. Tries that
-// finish together are kept in one statement and followed by one claim: under load a
-// delivery costs a share of two statements, not a claim, a keep and a look of its own.
+// by its own finished tries, and a second after its latest claim while tries are in
+// flight (writes in a burst notify once, a retry falls due unannounced); when nothing is
+// due it sleeps until the next retry (or another worker's lease) falls due, so an idle
+// server sends no queries. Tries that finish together are kept in one statement and
+// followed by one claim: under load a delivery costs a share of two statements, not a
+// claim, a keep and a look of its own.
 import type { Logger } from "pino";
 import type { Db } from "../../data/database.js";
 import type { events } from "../../data/schema.js";
