@@ -5,8 +5,7 @@ import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { scratchDatabase } from "./scratch-database.js";
-import { scratchKinds } from "./scratch-database.js";
+import { type scratchDatabase, scratchKinds } from "./scratch-database.js";
 import { endpointWithEvents, testWorker } from "./webhook-fixtures.js";
 
 describe.each(scratchKinds)("a busy delivery worker on %s", (kind) => {
