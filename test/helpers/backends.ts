@@ -4,6 +4,8 @@ import { s3Configured } from "./s3.js";
 
 export interface Backend {
   name: "pglite" | "postgres" | "postgres+s3" | "pglite+s3";
+  /** The database under it, whose seeded template (helpers/templates.ts) a harness starts from. */
+  database: "pglite" | "postgres";
   /** A database for one test file: empty, or a copy of the `template` database (PostgreSQL); none for embedded PGlite. */
   createDatabase(template?: string): Promise<{ url: string | undefined; drop(): Promise<void> }>;
   /** Where file bytes go: `DATA_DIR/blobs`, or a fresh bucket of the test S3 server (`BLOB_STORE=s3`). */
@@ -14,12 +16,14 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 
 const pglite: Backend = {
   name: "pglite",
+  database: "pglite",
   createDatabase: async () => ({ url: undefined, drop: async () => {} }),
   blobs: "fs",
 };
 
 const postgres: Backend = {
   name: "postgres",
+  database: "postgres",
   blobs: "fs",
   async createDatabase(template) {
     if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");

@@ -77,12 +77,12 @@ export interface Harness {
 
 /**
  * The copy of this run's seeded template the harness starts from (helpers/templates.ts),
- * when one fits: the disk blob store (a bucket starts empty) and no root key of the
- * suite's own (the template's data is under its key file).
+ * when one fits: no root key of the suite's own (the template's data is under its key
+ * file). On the S3 store its blobs then move into the bucket.
  */
 function templateFor(backend: Backend, seedRuns: number, env: Record<string, string>): Template | undefined {
-  if (backend.blobs !== "fs" || Object.keys(env).some((name) => name.startsWith("VAULT_SECRET_KEY"))) return undefined;
-  return inject("templates")[backend.name]?.[String(seedRuns)];
+  if (Object.keys(env).some((name) => name.startsWith("VAULT_SECRET_KEY"))) return undefined;
+  return inject("templates")[backend.database]?.[String(seedRuns)];
 }
 
 /** Every line the servers of this process printed (JSON log lines and the rest), oldest first. */
@@ -161,6 +161,7 @@ export async function startHarness(
   if (template) cpSync(template.dataDir, dataDir, { recursive: true });
   const database = await backend.createDatabase(template?.database);
   const bucket = backend.blobs === "s3" ? await createTestBucket() : undefined;
+  if (template && bucket) await bucket.adoptBlobs(join(dataDir, "blobs"));
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "",
     DATA_DIR: dataDir,
