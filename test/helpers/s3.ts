@@ -1,8 +1,7 @@
 // The S3 server of the suites (scripts/s3-test-server.sh: Ceph RGW), one bucket per
 // harness, and what is stored in it.
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import {
   AbortMultipartUploadCommand,
   CreateBucketCommand,
@@ -45,11 +44,8 @@ export interface TestBucket {
   multipartUploads(prefix?: string): Promise<string[]>;
   /** Stores `body` under `key` directly, as another writer of the bucket would. */
   put(key: string, body: string): Promise<void>;
-  /**
-   * Moves the blobs of a disk store (`<dir>/<2 hex>/<sha256>`, the temp area `tmp/` left
-   * out) into the bucket, under `<sha256>` as the S3 store keeps them, and removes `dir`.
-   */
-  adoptBlobs(dir: string): Promise<void>;
+  /** Stores each file at `path` under its `hash`, as the S3 store keeps a blob. */
+  putBlobs(blobs: { hash: string; path: string }[]): Promise<void>;
   /** Empties and deletes the bucket. */
   drop(): Promise<void>;
 }
@@ -94,17 +90,12 @@ export async function createTestBucket(): Promise<TestBucket> {
     async put(key, body) {
       await client.send(new PutObjectCommand({ Bucket: name, Key: key, Body: body }));
     },
-    async adoptBlobs(dir) {
-      const shards = readdirSync(dir).filter((shard) => /^[0-9a-f]{2}$/.test(shard));
-      const blobs = shards.flatMap((shard) =>
-        readdirSync(join(dir, shard)).map((hash) => ({ hash, path: join(dir, shard, hash) })),
-      );
+    async putBlobs(blobs) {
       await Promise.all(
         blobs.map(({ hash, path }) =>
           client.send(new PutObjectCommand({ Bucket: name, Key: hash, Body: readFileSync(path) })),
         ),
       );
-      rmSync(dir, { recursive: true, force: true });
     },
     multipartUploads: async (prefix) => (await uploads(prefix)).map((upload) => upload.Key ?? ""),
     async drop() {

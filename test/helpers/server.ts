@@ -85,6 +85,15 @@ function templateFor(backend: Backend, seedRuns: number, env: Record<string, str
   return inject("templates")[backend.database]?.[String(seedRuns)];
 }
 
+/** The blobs of a disk store, `<blobs>/<2 hex>/<sha256>`, its temp area left out. */
+function diskBlobs(blobsDir: string): { hash: string; path: string }[] {
+  return readdirSync(blobsDir)
+    .filter((shard) => /^[0-9a-f]{2}$/.test(shard))
+    .flatMap((shard) =>
+      readdirSync(join(blobsDir, shard)).map((hash) => ({ hash, path: join(blobsDir, shard, hash) })),
+    );
+}
+
 /** Every line the servers of this process printed (JSON log lines and the rest), oldest first. */
 export const serverOutput: string[] = [];
 
@@ -161,7 +170,11 @@ export async function startHarness(
   if (template) cpSync(template.dataDir, dataDir, { recursive: true });
   const database = await backend.createDatabase(template?.database);
   const bucket = backend.blobs === "s3" ? await createTestBucket() : undefined;
-  if (template && bucket) await bucket.adoptBlobs(join(dataDir, "blobs"));
+  if (template && bucket) {
+    // The copy's blobs move into the bucket, where the S3 store keeps them.
+    await bucket.putBlobs(diskBlobs(join(dataDir, "blobs")));
+    rmSync(join(dataDir, "blobs"), { recursive: true, force: true });
+  }
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "",
     DATA_DIR: dataDir,
@@ -259,9 +272,8 @@ export async function startHarness(
     bucket,
     async storedBlobs() {
       if (bucket) return (await bucket.keys()).filter((key) => /^[0-9a-f]{64}$/.test(key));
-      return readdirSync(join(dataDir, "blobs"))
-        .filter((shard) => /^[0-9a-f]{2}$/.test(shard))
-        .flatMap((shard) => readdirSync(join(dataDir, "blobs", shard)))
+      return diskBlobs(join(dataDir, "blobs"))
+        .map(({ hash }) => hash)
         .sort();
     },
     async storedNames() {
