@@ -11,6 +11,9 @@ export default defineConfig({
     // The plan tests build tables of 10,000 rows and more; two files on two loaded cores
     // took one of them past vitest's 5 s.
     testTimeout: 30_000,
+    // A PGlite made in a hook runs initdb: on a slower 2-core machine, beside two other
+    // files, that took pglite-statements' hook past vitest's 10 s.
+    hookTimeout: 60_000,
     coverage: {
       provider: "v8",
       include: ["src/**/*.ts"],
