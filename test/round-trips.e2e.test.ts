@@ -120,14 +120,18 @@ describe.skipIf(!postgres)("round trips per request on PostgreSQL", () => {
     await new Promise((resolve) => setTimeout(resolve, 250));
     const counted = await count();
     const before = relay.roundTrips;
+    const started = performance.now();
     const answers = await Promise.all(Array.from({ length: 5 }, download));
     await Promise.all(answers.map((answer) => answer.arrayBuffer()));
+    const took = performance.now() - started;
     await new Promise((resolve) => setTimeout(resolve, 250));
-    // Five link reads, and a write for each interval (100 ms) the downloads ended in: one, or
-    // two when they straddle an interval's end on a loaded machine. A write each would be ten.
-    const trips = relay.roundTrips - before;
-    expect(trips).toBeGreaterThanOrEqual(6);
-    expect(trips).toBeLessThanOrEqual(7);
+    // Five link reads, and a write for each interval (100 ms) the downloads ended in: they all
+    // ended within `took`, so one or two intervals on a quiet machine (tens of ms), a few more
+    // on a loaded one. A write each would be five.
+    const writes = relay.roundTrips - before - 5;
+    console.log(`five link downloads in ${took.toFixed(0)} ms: ${writes} count writes`);
+    expect(writes).toBeGreaterThanOrEqual(1);
+    expect(writes).toBeLessThanOrEqual(1 + Math.ceil(took / 100));
     expect(answers.map((answer) => answer.status)).toEqual(Array(5).fill(200));
     expect(await count()).toBe(counted + 5);
   });
