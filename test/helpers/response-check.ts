@@ -1,5 +1,5 @@
 // An independent check of every response the suites receive (a vitest setup file):
-// each fetch of the test process — the generated client's and the suites' own — is
+// each fetch of the test process — the generated client's (`checked`) and the suites' own — is
 // checked against the committed OpenAPI document of its path's version by Ajv (helpers/contract.ts), beside
 // the server's own response validation and in no way derived from it. The operation
 // must declare the status, the media type and every required header, and a JSON body
@@ -61,15 +61,20 @@ export async function contractViolation(method: string, url: URL, response: Resp
 }
 
 const violations: string[] = [];
-const direct = globalThis.fetch;
-globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-  const response = await direct(input, init);
-  const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
-  const url = new URL(input instanceof Request ? input.url : String(input));
-  const violation = await contractViolation(method, url, response);
-  if (violation) violations.push(`${method} ${url.pathname} → ${response.status}: ${violation}`);
-  return response;
-};
+
+/** `fetch`, each of whose answers is checked against the contract. */
+export function checked(fetch: typeof globalThis.fetch): typeof globalThis.fetch {
+  return async (input: RequestInfo | URL, init?: RequestInit) => {
+    const response = await fetch(input, init);
+    const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const violation = await contractViolation(method, url, response);
+    if (violation) violations.push(`${method} ${url.pathname} → ${response.status}: ${violation}`);
+    return response;
+  };
+}
+
+globalThis.fetch = checked(globalThis.fetch);
 
 afterAll(() => {
   expect(violations, "responses that break the contract").toEqual([]);

@@ -13,14 +13,18 @@ import type { DemoUser } from "@vault/server";
 import pg from "pg";
 import { inject } from "vitest";
 import type { Backend } from "./backends.js";
+import { httpFetch } from "./http-fetch.js";
 import { startInProcess } from "./in-process.js";
 import { stopChild } from "./processes.js";
+import { checked } from "./response-check.js";
 import { createTestBucket, type TestBucket } from "./s3.js";
 import { seedUsers, type Template } from "./templates.js";
 
 const serverDir = resolve(import.meta.dirname, "../../apps/server");
 /** The suites see each answer of the server as it is: their clients never retry (client-retries has its own). */
 const NO_RETRIES = { max: 0 };
+/** The clients' fetch: node:http, each answer checked against the contract as every fetch of a suite is. */
+const clientFetch = checked((input) => httpFetch(input as Request));
 const execNode = promisify(execFile);
 
 /** What the seed CLI prints per user: the server's own type, so the two cannot drift. */
@@ -229,8 +233,10 @@ export async function startHarness(
     get process() {
       return childOf(service);
     },
-    client: (apiKey = users[0].api_key) => createVaultClient({ baseUrl: service.url, apiKey, retries: NO_RETRIES }),
-    clientV2: (apiKey = users[0].api_key) => createVaultClientV2({ baseUrl: service.url, apiKey, retries: NO_RETRIES }),
+    client: (apiKey = users[0].api_key) =>
+      createVaultClient({ baseUrl: service.url, apiKey, retries: NO_RETRIES, fetch: clientFetch }),
+    clientV2: (apiKey = users[0].api_key) =>
+      createVaultClientV2({ baseUrl: service.url, apiKey, retries: NO_RETRIES, fetch: clientFetch }),
     async another(extra = {}) {
       // Every server of one database holds its root key, wherever its own data directory is.
       const keySet = env.VAULT_SECRET_KEY || env.VAULT_SECRET_KEY_FILE;
@@ -238,7 +244,8 @@ export async function startHarness(
       const second = await spawnServer({ ...rootKey, ...env, ...extra });
       return {
         url: second.url,
-        client: (apiKey = users[0].api_key) => createVaultClient({ baseUrl: second.url, apiKey, retries: NO_RETRIES }),
+        client: (apiKey = users[0].api_key) =>
+          createVaultClient({ baseUrl: second.url, apiKey, retries: NO_RETRIES, fetch: clientFetch }),
         stop: () => stopChild(second.child),
       };
     },
