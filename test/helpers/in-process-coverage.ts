@@ -13,11 +13,27 @@ import { afterAll } from "vitest";
 const dir = process.env.SERVER_COVERAGE_DIR;
 const SERVER_SCRIPTS = "/apps/server/dist/";
 
-if (dir) {
+/**
+ * One session a process, never stopped: a worker runs many files one after another
+ * (vitest.config.ts) and this setup runs again before each; stopping would lose the
+ * counters of the server's code compiled so far. Each file takes what was covered
+ * since the last take (taking resets the counts), and c8 merges the files.
+ */
+async function coverageSession(): Promise<Session> {
+  const key = Symbol.for("vault.in-process-coverage");
+  const shared = globalThis as Record<symbol, Session | undefined>;
+  const existing = shared[key];
+  if (existing) return existing;
   const session = new Session();
   session.connect();
   await session.post("Profiler.enable");
   await session.post("Profiler.startPreciseCoverage", { callCount: true, detailed: true });
+  shared[key] = session;
+  return session;
+}
+
+if (dir) {
+  const session = await coverageSession();
   afterAll(async () => {
     const { result } = await session.post("Profiler.takePreciseCoverage");
     const servers = result.filter((script) => script.url.includes(SERVER_SCRIPTS));
@@ -26,7 +42,5 @@ if (dir) {
         join(dir, `coverage-in-process-${process.pid}-${Date.now()}.json`),
         JSON.stringify({ result: servers }),
       );
-    await session.post("Profiler.stopPreciseCoverage");
-    session.disconnect();
   });
 }
