@@ -11,8 +11,8 @@ export default defineConfig({
     fileParallelism: true,
     // A worker runs its files one after another in one process: the process, vitest,
     // the helpers, the server's modules and PGlite's compiled WebAssembly are set up once
-    // a worker, not once a file (a third less CPU). Each file still has its own servers
-    // and databases; the setup files keep what they share process-wide.
+    // a worker, not once a file (docs/decisions/test-harness.md). Each file still has its
+    // own servers and databases; the setup files keep what they share process-wide.
     isolate: false,
     // Every response a suite receives is checked against the committed OpenAPI by a
     // second, independent validator (Ajv), beside the server's own response validation.
