@@ -25,6 +25,13 @@ const serverDir = resolve(import.meta.dirname, "../../apps/server");
 const NO_RETRIES = { max: 0 };
 /** The clients' fetch: node:http, each answer checked against the contract as every fetch of a suite is. */
 const clientFetch = checked((input) => httpFetch(input as Request));
+/** What every harness client is made with: its server, its key, no retries, the checked fetch. */
+const clientOptions = (baseUrl: string, apiKey: string) => ({
+  baseUrl,
+  apiKey,
+  retries: NO_RETRIES,
+  fetch: clientFetch,
+});
 const execNode = promisify(execFile);
 
 /** What the seed CLI prints per user: the server's own type, so the two cannot drift. */
@@ -233,10 +240,8 @@ export async function startHarness(
     get process() {
       return childOf(service);
     },
-    client: (apiKey = users[0].api_key) =>
-      createVaultClient({ baseUrl: service.url, apiKey, retries: NO_RETRIES, fetch: clientFetch }),
-    clientV2: (apiKey = users[0].api_key) =>
-      createVaultClientV2({ baseUrl: service.url, apiKey, retries: NO_RETRIES, fetch: clientFetch }),
+    client: (apiKey = users[0].api_key) => createVaultClient(clientOptions(service.url, apiKey)),
+    clientV2: (apiKey = users[0].api_key) => createVaultClientV2(clientOptions(service.url, apiKey)),
     async another(extra = {}) {
       // Every server of one database holds its root key, wherever its own data directory is.
       const keySet = env.VAULT_SECRET_KEY || env.VAULT_SECRET_KEY_FILE;
@@ -244,8 +249,7 @@ export async function startHarness(
       const second = await spawnServer({ ...rootKey, ...env, ...extra });
       return {
         url: second.url,
-        client: (apiKey = users[0].api_key) =>
-          createVaultClient({ baseUrl: second.url, apiKey, retries: NO_RETRIES, fetch: clientFetch }),
+        client: (apiKey = users[0].api_key) => createVaultClient(clientOptions(second.url, apiKey)),
         stop: () => stopChild(second.child),
       };
     },
