@@ -28,8 +28,9 @@ describe.each(backends)("links on $name", (backend) => {
   let fileId = "";
 
   beforeAll(async () => {
-    // Two seed runs: the first run's users share with each other, the second run's are strangers.
-    h = await startHarness(backend, { seedRuns: 2 });
+    // Two seed runs: the first run's users share with each other, the second run's are
+    // strangers. The request log at info: a test reads the link paths it logged.
+    h = await startHarness(backend, { seedRuns: 2, env: { LOG_LEVEL: "info" } });
     const { data } = await h.client().POST("/evault/v1/files/", {
       body: { file: new File([bytes], name), folder: h.users[0].folder_id },
     });

@@ -11,8 +11,14 @@ describe.each(backends)("operations on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(backend, {
-      // Started as a deployment starts: every operation's validators compiled while it serves.
-      env: { RATE_LIMIT_PER_MINUTE: "40", CORS_ORIGINS: "https://app.example", LAZY_VALIDATORS: "0" },
+      // Started as a deployment starts: every operation's validators compiled while it
+      // serves, and its request log at info (the tests read it).
+      env: {
+        RATE_LIMIT_PER_MINUTE: "40",
+        CORS_ORIGINS: "https://app.example",
+        LAZY_VALIDATORS: "0",
+        LOG_LEVEL: "info",
+      },
     });
   });
   afterAll(() => h?.stop());

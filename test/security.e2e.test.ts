@@ -25,7 +25,8 @@ async function dump(h: Harness, except: string[] = []): Promise<string> {
 describe.each(backends)("security on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(backend);
+    // The request log at info: a test searches it for secrets.
+    h = await startHarness(backend, { env: { LOG_LEVEL: "info" } });
   });
   afterAll(() => h?.stop());
 
