@@ -22,8 +22,12 @@ import { Ajv } from "ajv";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { contract, type Schema } from "./helpers/contract.js";
 
-/** The app in this process (so its validators can be watched), on a fresh store with one demo user. */
-async function serveApp(options: { handlers?: AppDeps["handlers"]; warmUp: boolean }) {
+/**
+ * The app in this process (so its validators can be watched), on a fresh store with one
+ * demo user, with gates of its own unless given some: it compiles its validators as a
+ * new process's first app does.
+ */
+async function serveApp(options: { handlers?: AppDeps["handlers"]; warmUp: boolean; gates?: AppDeps["gates"] }) {
   const dataDir = mkdtempSync(join(tmpdir(), "vault-response-"));
   const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }), publicBaseUrl: "http://127.0.0.1" };
   const database = await openDatabase(config);
@@ -32,7 +36,14 @@ async function serveApp(options: { handlers?: AppDeps["handlers"]; warmUp: boole
   await openKeyRing(config, database, () => {});
   const blobs = await openBlobStore(config);
   const user = await createDemoUser(database.db, blobs, "shape", 30);
-  const app = createApp({ config, database, blobs, logger: createLogger("silent"), handlers: options.handlers });
+  const app = createApp({
+    config,
+    database,
+    blobs,
+    logger: createLogger("silent"),
+    handlers: options.handlers,
+    gates: options.gates ?? new WeakMap(),
+  });
   const warmUpRefused = options.warmUp ? await app.compileValidators(versions.map(({ name }) => name)) : [];
   const server = createServer(app.handle).listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -198,5 +209,24 @@ describe("the start-up warm-up", () => {
     // 1.2 million characters for both versions; with the components inlined, 5.9 million
     // (the event union alone about a million in each response that carries it).
     expect(codeChars).toBeLessThan(2_000_000);
+  });
+});
+
+describe("gates shared by the apps of a process", () => {
+  test("when two apps share their compiled gates, then each checks keys against its own database: one's key is a 401 on the other", async () => {
+    const gates: AppDeps["gates"] = new WeakMap();
+    const first = await serveApp({ warmUp: false, gates });
+    const second = await serveApp({ warmUp: false, gates });
+    try {
+      const list = (app: typeof first, apiKey: string) =>
+        fetch(`${app.baseUrl}/evault/v1/bins/`, { headers: { "api-key": apiKey } }).then((response) => response.status);
+      expect(await list(first, first.user.api_key)).toBe(200);
+      expect(await list(second, second.user.api_key)).toBe(200);
+      expect(await list(first, second.user.api_key)).toBe(401);
+      expect(await list(second, first.user.api_key)).toBe(401);
+    } finally {
+      await first.close();
+      await second.close();
+    }
   });
 });

@@ -22,7 +22,7 @@ import { requestLogging } from "./http/request-log.js";
 import { routeContext } from "./http/routes/context.js";
 import { createRoutes, routeTables } from "./http/routes/index.js";
 import { linkAnswers } from "./http/routes/links.js";
-import { type ContractGate, contractGate, matchPathsExactly } from "./http/validator.js";
+import { type ContractGate, contractGate, type GateCache, matchPathsExactly, useKeyLookup } from "./http/validator.js";
 import { compileValidators } from "./http/warm-up.js";
 import type { Logger } from "./logger.js";
 import type { BlobStore } from "./storage/blob-store.js";
@@ -50,6 +50,8 @@ export interface AppDeps {
    * variant with it, to measure what the contract costs.
    */
   validate?: boolean;
+  /** Where its compiled validators are kept: the process's by default, shared by its apps (validator.ts); a test that watches them compile gives a new one. */
+  gates?: GateCache;
 }
 
 export interface App {
@@ -146,14 +148,13 @@ export function createApp(deps: AppDeps): App {
   );
   // The one cookie is a link page's unlock (link-pages.ts), sent to its link's paths only.
   for (const { name } of versions) app.use(`/evault/${name}/links/`, cookieParser());
+  useKeyLookup(app, { db: deps.database.db, keys: deps.keyCache });
   const validate = deps.validate ?? true;
   const options = { validateRequests: validate, validateResponses: validate };
-  // One gate per version, each on its own document; the path picks it (api-versions.ts).
+  // One gate per version, each on its own document, shared with the process's other apps
+  // (validator.ts); the path picks it (api-versions.ts).
   const gates = Object.fromEntries(
-    Object.entries(contracts).map(([name, document]) => [
-      name,
-      contractGate(deps.database.db, deps.keyCache, options, document),
-    ]),
+    Object.entries(contracts).map(([name, document]) => [name, contractGate(options, document, deps.gates)]),
   );
   const perGate = (pick: (gate: ContractGate) => RequestHandler) =>
     byVersion(Object.fromEntries(Object.entries(gates).map(([name, gate]) => [name, pick(gate)])));

@@ -31,13 +31,45 @@ export interface ContractGate {
   validate: RequestHandler[];
 }
 
-/** The gate of one version's document (`contract`). */
+/** Where the gate's api-key check looks keys up: the app's own database and key cache (`app.locals.keyLookup`). */
+export interface KeyLookup {
+  db: Db;
+  keys: KeyCache | undefined;
+}
+
+/** Gives `app`'s requests the database and key cache its gates' api-key check reads. */
+export function useKeyLookup(app: Express, lookup: KeyLookup): void {
+  app.locals.keyLookup = lookup;
+}
+
+type ValidationOptions = { validateRequests: boolean; validateResponses: boolean };
+
+/** Gates by document and options (see `contractGate`). */
+export type GateCache = WeakMap<SchemaObject, Map<string, ContractGate>>;
+
+/**
+ * The gates made in this process: express-openapi-validator compiles an operation's
+ * validators once per gate, so every app of the process (the test suites start
+ * hundreds) shares what one has compiled. A gate holds nothing of an app: its api-key
+ * check reads the request's app (`useKeyLookup`).
+ */
+const processGates: GateCache = new WeakMap();
+
+/** The gate of one version's document (`contract`): the one `cache` holds for these options, else a new one it keeps. */
 export function contractGate(
-  db: Db,
-  keys: KeyCache | undefined,
-  options: { validateRequests: boolean; validateResponses: boolean },
+  options: ValidationOptions,
   contract: SchemaObject,
+  cache: GateCache = processGates,
 ): ContractGate {
+  const byOptions = cache.get(contract) ?? new Map<string, ContractGate>();
+  cache.set(contract, byOptions);
+  const key = `${options.validateRequests}/${options.validateResponses}`;
+  const gate = byOptions.get(key) ?? newContractGate(options, contract);
+  byOptions.set(key, gate);
+  return gate;
+}
+
+function newContractGate(options: ValidationOptions, contract: SchemaObject): ContractGate {
   const middlewares = OpenApiValidator.middleware({
     // A copy of the document parsed once: the validator adds its keywords to it in place.
     apiSpec: structuredClone(contract) as Parameters<typeof OpenApiValidator.middleware>[0]["apiSpec"],
@@ -59,6 +91,7 @@ export function contractGate(
       handlers: {
         ApiKeyAuth: async (req) => {
           const key = req.headers["api-key"];
+          const { db, keys } = req.app.locals.keyLookup as KeyLookup;
           const found =
             typeof key === "string" && key !== ""
               ? await authenticate(db, key, keys).catch((err: unknown) => {
