@@ -37,6 +37,13 @@ const tsconfig = {
   include: ["src"],
 };
 
+/**
+ * The compiles that must fail in the consumer's own files check those alone: the compiles
+ * that pass have checked the package's declarations and @types/node whole, which is three
+ * quarters of a compile's time.
+ */
+const MISTAKES_ONLY = ["--noEmit", "--skipLibCheck"];
+
 /** Runs a command, answering its exit code and output instead of throwing. */
 async function attempt(file: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }) {
   try {
@@ -157,7 +164,7 @@ describe("@vault/client packed and installed in a project of its own", () => {
       .replace("body: { users: [otherUser] },", "body: { users: [String(otherUser)] },");
     expect(wrong).not.toBe(source);
     writeFileSync(join(scratch, "src/app-v2.ts"), wrong);
-    const refused = await attempt(process.execPath, [tsc, "-p", ".", "--noEmit"], { cwd: scratch });
+    const refused = await attempt(process.execPath, [tsc, "-p", ".", ...MISTAKES_ONLY], { cwd: scratch });
     expect(refused.code).not.toBe(0);
     expect(refused.stdout).toMatch(/Type 'number' is not assignable to type 'string'/);
     expect(refused.stdout).toMatch(/Type 'string' is not assignable to type 'number'/);
@@ -271,7 +278,7 @@ describe("@vault/client packed and installed in a project of its own", () => {
       expect(source).toContain(from);
       writeFileSync(join(scratch, `src/${name}.ts`), source.replace(from, to));
     }
-    const compiled = await attempt(process.execPath, [tsc, "-p", ".", "--noEmit"], { cwd: scratch });
+    const compiled = await attempt(process.execPath, [tsc, "-p", ".", ...MISTAKES_ONLY], { cwd: scratch });
     expect(compiled.code).not.toBe(0);
     // One diagnostic per file at least, each naming the mistake.
     const diagnostics = compiled.stdout.split(/\n(?=src\/)/);

@@ -80,9 +80,10 @@ function gatedBody(first: number, rest: number) {
 describe.each(backends)("tus uploads on $name", (backend) => {
   let h: Harness;
   let folder: string;
+  /** A short lease, so that a killed server's lapses within the crash test's second. */
+  const lease = { env: { TUS_LEASE_MS: String(LEASE_MS) } };
   beforeAll(async () => {
-    // A short lease, so that a killed server's lapses within the crash test's second (a process, to be killed).
-    h = await startHarness(backend, { env: { TUS_LEASE_MS: String(LEASE_MS) }, inProcess: false });
+    h = await startHarness(backend, lease);
     folder = h.users[0].folder_id;
   });
   afterAll(() => h?.stop());
@@ -297,44 +298,57 @@ describe.each(backends)("tus uploads on $name", (backend) => {
     }
   });
 
-  test("a server killed mid-PATCH leaves the upload locked until its lease lapses, then it resumes", async () => {
-    const bytes = randomBytes(2 * MiB);
-    const created = await create(bytes.length, { filename: "killed.bin", folder });
-    const path = new URL(created.headers.get("location") ?? "").pathname;
-    const id = /uploads\/([^/]+)\/$/.exec(path)?.[1] ?? "";
-    const { body } = gatedBody(MiB, MiB);
-    const dying = slowPatch(`${h.url}${path}`, body).catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await stopChild(h.process, "SIGKILL");
-    const killedAt = Date.now();
-    await dying;
-    // The killed PATCH never gave its lease back, the lease runs past the crash, and nothing
-    // of the PATCH was stored (it had not filled a part). Read in the database, so that how
-    // long the server takes to start again does not matter.
-    const [lease] = await h.query<{ held: boolean; until: string; received: string }>(
-      `select lock_claim is not null as held, floor(extract(epoch from locked_until) * 1000)::bigint::text as until,
-         received::text from tus_uploads where id = '${id}'`,
-    );
-    expect(lease).toMatchObject({ held: true, received: "0" });
-    const until = Number(lease?.until);
-    expect(until).toBeGreaterThan(killedAt);
-    await h.restart();
-    expect((await send(path, "HEAD", {})).headers.get("upload-offset")).toBe("0");
-    // A PATCH answered before the lease ends is refused; the first one let in is answered after it.
-    const polling = Date.now();
-    let answer: number;
-    let answeredAt: number;
-    for (;;) {
-      answer = (await patch(path, 0, bytes)).status;
-      answeredAt = Date.now();
-      if (answeredAt < until) expect(answer).toBe(423);
-      if (answer !== 423 || answeredAt - polling > 30_000) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(answer).toBe(204);
-    expect(answeredAt).toBeGreaterThanOrEqual(until);
-    expect((await send(path, "HEAD", {})).headers.get("vault-file-id")).toMatch(/^[0-9a-f-]{36}$/);
-  }, 60_000);
+  // The crash test, on a server process of its own to kill (the same seeds, so the same ids); the others run in process.
+  describe("killed", () => {
+    let inProcess: Harness;
+    beforeAll(async () => {
+      inProcess = h;
+      h = await startHarness(backend, { ...lease, inProcess: false });
+    });
+    afterAll(async () => {
+      await h.stop();
+      h = inProcess;
+    });
+
+    test("a server killed mid-PATCH leaves the upload locked until its lease lapses, then it resumes", async () => {
+      const bytes = randomBytes(2 * MiB);
+      const created = await create(bytes.length, { filename: "killed.bin", folder });
+      const path = new URL(created.headers.get("location") ?? "").pathname;
+      const id = /uploads\/([^/]+)\/$/.exec(path)?.[1] ?? "";
+      const { body } = gatedBody(MiB, MiB);
+      const dying = slowPatch(`${h.url}${path}`, body).catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await stopChild(h.process, "SIGKILL");
+      const killedAt = Date.now();
+      await dying;
+      // The killed PATCH never gave its lease back, the lease runs past the crash, and nothing
+      // of the PATCH was stored (it had not filled a part). Read in the database, so that how
+      // long the server takes to start again does not matter.
+      const [lease] = await h.query<{ held: boolean; until: string; received: string }>(
+        `select lock_claim is not null as held, floor(extract(epoch from locked_until) * 1000)::bigint::text as until,
+           received::text from tus_uploads where id = '${id}'`,
+      );
+      expect(lease).toMatchObject({ held: true, received: "0" });
+      const until = Number(lease?.until);
+      expect(until).toBeGreaterThan(killedAt);
+      await h.restart();
+      expect((await send(path, "HEAD", {})).headers.get("upload-offset")).toBe("0");
+      // A PATCH answered before the lease ends is refused; the first one let in is answered after it.
+      const polling = Date.now();
+      let answer: number;
+      let answeredAt: number;
+      for (;;) {
+        answer = (await patch(path, 0, bytes)).status;
+        answeredAt = Date.now();
+        if (answeredAt < until) expect(answer).toBe(423);
+        if (answer !== 423 || answeredAt - polling > 30_000) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(answer).toBe(204);
+      expect(answeredAt).toBeGreaterThanOrEqual(until);
+      expect((await send(path, "HEAD", {})).headers.get("vault-file-id")).toMatch(/^[0-9a-f-]{36}$/);
+    }, 60_000);
+  });
 
   test("the typed client speaks the protocol: HEAD and PATCH with their typed headers", async () => {
     const created = await create(3);

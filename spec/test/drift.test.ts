@@ -1,5 +1,5 @@
 // Proves `npm run check` bites: a scratch copy of the spec with one field changed
-// must fail the generated-files check, while an untouched copy passes it.
+// must fail the generated-files check.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
@@ -11,13 +11,8 @@ afterAll(() => copy.remove());
 
 const check = () => copy.run("scripts/generate.mjs", "--check");
 
+// That the check passes on untouched files is shown by `npm run check` itself, on the repo.
 describe("the generated-files check", () => {
-  test("passes on an untouched copy of the spec", () => {
-    const result = check();
-    expect(result.stderr).not.toMatch(/drift/);
-    expect(result.status).toBe(0);
-  }, 60_000);
-
   test("fails, naming the stale document, when a field changes without regenerating", () => {
     const file = join(scratch, "spec/src/bank-accounts.tsp");
     const source = readFileSync(file, "utf8");
