@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { setTimeout as sleep } from "node:timers/promises";
-import { median, memory, NODE_FLAGS, stopChild } from "./processes.mjs";
+import { ALLOCATOR_ENV, median, memory, NODE_FLAGS, stopChild } from "./processes.mjs";
 
 const serverDir = resolve(import.meta.dirname, "../apps/server");
 const runs = Number(process.argv[2] ?? 5);
@@ -62,7 +62,7 @@ async function firstStart(dist) {
   const since = performance.now();
   const child = spawn(process.execPath, [...NODE_FLAGS, join(dist, "main.js")], {
     cwd: serverDir,
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: "0", LOG_LEVEL: "info" },
+    env: { PATH: process.env.PATH, ...ALLOCATOR_ENV, DATA_DIR: dataDir, PORT: "0", LOG_LEVEL: "info" },
     stdio: ["ignore", "pipe", "inherit"],
   });
   try {

@@ -9,19 +9,22 @@ const here = import.meta.dirname;
 const root = resolve(here, "..");
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /**
- * The Node flags the service runs with (apps/server/package.json `start`: a heap that
- * grows by half its live size between full collections, see docs/deploy.md), given to
- * every server process the benchmark starts, the peers included, so that only the code differs.
+ * The Node flags and allocator setting the service runs with (apps/server/package.json
+ * `start`: a heap that grows by half its live size between full collections, and two
+ * malloc arenas; see docs/deploy.md), given to every server process the benchmark
+ * starts, the peers included, so that only the code differs.
  */
 export const NODE_FLAGS = ["--heap-growing-percent=50"];
+export const ALLOCATOR_ENV = { MALLOC_ARENA_MAX: "2" };
 /** The root secret of every server of the run: on PostgreSQL in production each server must be given one, the same. */
 const ROOT_SECRET = randomBytes(32).toString("hex");
 /** Every server process still running, so that an interrupted run can stop them. */
 export const children = new Set();
 
-/** The environment of a server process of the run: production, quiet, the run's root secret, then `env`. */
+/** The environment of a server process of the run: production, quiet, two malloc arenas, the run's root secret, then `env`. */
 export const serverEnv = (env) => ({
   ...process.env,
+  ...ALLOCATOR_ENV,
   NODE_ENV: "production",
   LOG_LEVEL: "warn",
   RATE_LIMIT_PER_MINUTE: "1000000",
