@@ -81,9 +81,9 @@ describe.each(backends)("tus uploads on $name", (backend) => {
   let h: Harness;
   let folder: string;
   /** A short lease, so that a killed server's lapses within the crash test's second. */
-  const lease = { env: { TUS_LEASE_MS: String(LEASE_MS) } };
+  const shortLease = { env: { TUS_LEASE_MS: String(LEASE_MS) } };
   beforeAll(async () => {
-    h = await startHarness(backend, lease);
+    h = await startHarness(backend, shortLease);
     folder = h.users[0].folder_id;
   });
   afterAll(() => h?.stop());
@@ -303,10 +303,11 @@ describe.each(backends)("tus uploads on $name", (backend) => {
     let inProcess: Harness;
     beforeAll(async () => {
       inProcess = h;
-      h = await startHarness(backend, { ...lease, inProcess: false });
+      h = await startHarness(backend, { ...shortLease, inProcess: false });
     });
     afterAll(async () => {
-      await h.stop();
+      // When the spawned harness did not start, `h` is still the in-process one, which the outer afterAll stops.
+      if (h !== inProcess) await h.stop();
       h = inProcess;
     });
 

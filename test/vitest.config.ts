@@ -16,7 +16,12 @@ export default defineConfig({
     isolate: false,
     // Every response a suite receives is checked against the committed OpenAPI by a
     // second, independent validator (Ajv), beside the server's own response validation.
-    setupFiles: ["./helpers/response-check.ts", "./helpers/in-process-coverage.ts"],
+    // Each file's `serverOutput` starts empty (helpers/server-output-per-file.ts).
+    setupFiles: [
+      "./helpers/response-check.ts",
+      "./helpers/in-process-coverage.ts",
+      "./helpers/server-output-per-file.ts",
+    ],
     // The server run in process loads as Node loads it in a spawned server (not through
     // vite's transform), so what it covers merges with theirs (helpers/in-process-coverage.ts).
     server: { deps: { external: [/\/apps\/server\/dist\//] } },
