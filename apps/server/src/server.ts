@@ -24,6 +24,7 @@ import { adminRouter, createMetrics, type Metrics } from "./http/observability.j
 import { createRateLimiter } from "./http/rate-limit.js";
 import { eventPresenter } from "./http/routes/events.js";
 import type { Logger } from "./logger.js";
+import { trimNativeHeapPeriodically } from "./native-heap.js";
 import { openKeyRing } from "./secrets/key-check.js";
 import type { BlobStore } from "./storage/blob-store.js";
 import { BlobStoreUnavailable } from "./storage/blob-store.js";
@@ -111,6 +112,8 @@ export async function startServer(config: Config, logger: Logger, options: Start
             validators.compiled = true;
           }),
         );
+  // Once the start's work is done, whose compilations leave most of the C heap's free pages.
+  const trimming = Promise.allSettled([warmedUp, settled]).then(() => trimNativeHeapPeriodically());
   return {
     url: http.url,
     settled,
@@ -121,6 +124,7 @@ export async function startServer(config: Config, logger: Logger, options: Start
       // Its loopback server would outlive the close by up to a second.
       await warmedUp;
       await settled.catch(() => {});
+      (await trimming)();
       clearInterval(sweeps.timer);
       clearInterval(statisticsTimer);
       await Promise.all([http.server, admin].map(closeHttp));
