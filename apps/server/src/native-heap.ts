@@ -28,9 +28,14 @@ export function trimNativeHeapPeriodically(intervalMs = NATIVE_HEAP_TRIM_INTERVA
   const trimOnce = () => {
     if (trimming) return;
     trimming = true;
-    trim(() => {
+    try {
+      trim(() => {
+        trimming = false;
+      });
+    } catch {
+      // A trim that cannot start leaves the memory where it is; the next tick tries again.
       trimming = false;
-    });
+    }
   };
   trimOnce();
   const timer = setInterval(trimOnce, intervalMs).unref();
