@@ -10,11 +10,11 @@ const root = resolve(here, "..");
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /**
  * The Node flags and allocator setting the service runs with (apps/server/package.json
- * `start`: a heap that grows by a quarter of its live size between full collections, and two
+ * `start`: a heap that grows by half its live size between full collections, and two
  * malloc arenas; see docs/deploy.md), given to every server process the benchmark
  * starts, the peers included, so that only the code differs.
  */
-export const NODE_FLAGS = ["--heap-growing-percent=25"];
+export const NODE_FLAGS = ["--heap-growing-percent=50"];
 export const ALLOCATOR_ENV = { MALLOC_ARENA_MAX: "2" };
 /** The root secret of every server of the run: on PostgreSQL in production each server must be given one, the same. */
 const ROOT_SECRET = randomBytes(32).toString("hex");

@@ -1,4 +1,4 @@
-#!/usr/bin/env -S MALLOC_ARENA_MAX=2 node --heap-growing-percent=25
+#!/usr/bin/env -S MALLOC_ARENA_MAX=2 node --heap-growing-percent=50
 import cluster from "node:cluster";
 import { type Config, ConfigError, loadConfig } from "./config.js";
 import { openEmbeddedStore } from "./data/open-embedded-store.js";
