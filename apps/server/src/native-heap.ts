@@ -7,37 +7,28 @@ import { createRequire } from "node:module";
 /** How often the free pages are handed back while the server runs. */
 const NATIVE_HEAP_TRIM_INTERVAL_MS = 10_000;
 
-type Trim = (done: () => void) => void;
-
 /** glibc's `malloc_trim(0)` on a thread of libuv's pool; undefined where the C library is not glibc. */
-function loadTrim(): Trim | undefined {
+function loadTrim(): (() => void) | undefined {
   try {
     const koffi = createRequire(import.meta.url)("koffi") as typeof import("koffi");
     const mallocTrim = koffi.load("libc.so.6").func("int malloc_trim(size_t pad)");
-    return (done) => mallocTrim.async(0, done);
+    return () => mallocTrim.async(0, () => {});
   } catch {
     return undefined;
   }
 }
 
-/** Trims once now and then every `intervalMs` (the timer does not hold the process); returns the stop. */
-export function trimNativeHeapPeriodically(intervalMs = NATIVE_HEAP_TRIM_INTERVAL_MS): () => void {
+/** Trims once now and then every `intervalMs`; the timer does not hold the process (none where nothing can trim). */
+export function trimNativeHeapPeriodically(intervalMs = NATIVE_HEAP_TRIM_INTERVAL_MS): NodeJS.Timeout | undefined {
   const trim = loadTrim();
-  if (!trim) return () => {};
-  let trimming = false;
+  if (!trim) return undefined;
   const trimOnce = () => {
-    if (trimming) return;
-    trimming = true;
     try {
-      trim(() => {
-        trimming = false;
-      });
+      trim();
     } catch {
       // A trim that cannot start leaves the memory where it is; the next tick tries again.
-      trimming = false;
     }
   };
   trimOnce();
-  const timer = setInterval(trimOnce, intervalMs).unref();
-  return () => clearInterval(timer);
+  return setInterval(trimOnce, intervalMs).unref();
 }

@@ -124,7 +124,7 @@ export async function startServer(config: Config, logger: Logger, options: Start
       // Its loopback server would outlive the close by up to a second.
       await warmedUp;
       await settled.catch(() => {});
-      (await trimming)();
+      clearInterval(await trimming);
       clearInterval(sweeps.timer);
       clearInterval(statisticsTimer);
       await Promise.all([http.server, admin].map(closeHttp));

@@ -18,13 +18,13 @@ describe.skipIf(process.platform !== "linux")("the native heap's trim", () => {
     await sleep(100);
     const before = rss();
 
-    const stop = trimNativeHeapPeriodically(60_000);
+    const timer = trimNativeHeapPeriodically(60_000);
     let after = rss();
     for (let waited = 0; before - after < 60 * MIB && waited < 5_000; waited += 50) {
       await sleep(50);
       after = rss();
     }
-    stop();
+    clearInterval(timer);
 
     expect(kept).toHaveLength(200);
     expect((before - after) / MIB).toBeGreaterThan(60);
