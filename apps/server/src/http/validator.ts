@@ -71,8 +71,9 @@ export function contractGate(
 
 function newContractGate(options: ValidationOptions, contract: SchemaObject): ContractGate {
   const middlewares = OpenApiValidator.middleware({
-    // A copy of the document parsed once: the validator adds its keywords to it in place.
-    apiSpec: structuredClone(contract) as Parameters<typeof OpenApiValidator.middleware>[0]["apiSpec"],
+    // The document parsed once: the validator copies it (patches/: with structuredClone,
+    // not lodash's cloneDeep) before it adds its keywords in place.
+    apiSpec: contract as Parameters<typeof OpenApiValidator.middleware>[0]["apiSpec"],
     // The document is checked where it is made (Redocly and Spectral in `npm run check`);
     // checking it again against OpenAPI's own schema cost every start about half a second.
     validateApiSpec: false,
