@@ -13,6 +13,7 @@ import newman, { type NewmanRunSummary } from "newman";
 import { afterAll, beforeAll, describe, test } from "vitest";
 import { stringify } from "yaml";
 import { backends } from "./helpers/backends.js";
+import { agent } from "./helpers/http-fetch.js";
 import { type Ids, idsOf, spareParameter, type VersionTable, versionTables } from "./helpers/operation-table.js";
 import { type Harness, type SeededUser, startHarness } from "./helpers/server.js";
 
@@ -203,6 +204,7 @@ async function runNewman(
         envVar: envVars,
         reporters: [],
         timeoutRequest: 20_000,
+        requestAgents: { http: agent },
       },
       (err, summary) => (err ? reject(err) : resolvePromise(summary)),
     ),

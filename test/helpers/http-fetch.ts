@@ -6,8 +6,12 @@
 // (`parseAs` json, text, blob or arrayBuffer). No redirects: no API operation sends one.
 import http from "node:http";
 
-/** Idle sockets close after 4 s, before the server's 5 s keep-alive timeout can close one under a request. */
-const agent = new http.Agent({ keepAlive: true, timeout: 4_000 });
+/**
+ * Idle sockets close after 4 s, before the server's 5 s keep-alive timeout can close one
+ * under a request (a `read ECONNRESET`, which the suites' clients do not retry). Newman's
+ * runs use it too.
+ */
+export const agent = new http.Agent({ keepAlive: true, timeout: 4_000 });
 
 /** Statuses whose Response must have no body. */
 const NULL_BODY = new Set([204, 205, 304]);
