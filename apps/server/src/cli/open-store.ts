@@ -1,3 +1,4 @@
+import { setFlagsFromString } from "node:v8";
 import { ConfigError, loadConfig } from "../config.js";
 import { controlSocketPath, sendStoreCommand } from "../control-socket.js";
 import { openDatabase } from "../data/database.js";
@@ -5,6 +6,11 @@ import { StoreInUse } from "../data/pglite-lock.js";
 import { openKeyRing } from "../secrets/key-check.js";
 import { openBlobStore } from "../storage/open-blob-store.js";
 import { runStoreCommand, type StoreCommand } from "../store-commands.js";
+
+// A command holds the embedded store for a moment: V8's optimising tier for PGlite's
+// WebAssembly would spend more CPU compiling than it saves. A server keeps that tier,
+// which pays off under load (docs/decisions/server-runtime-tuning.md).
+setFlagsFromString("--liftoff-only");
 
 /**
  * Runs a store command: in the server that has the embedded database open, if one
