@@ -14,7 +14,10 @@ const residentMiB = (pid: number | undefined) =>
 
 /** Starts the server on `dataDir`, waits until it is ready, and answers its resident memory then. */
 async function readyResidentMiB(dataDir: string): Promise<number> {
-  const { child, url } = await spawnServer({ PATH: process.env.PATH ?? "", DATA_DIR: dataDir, PORT: "0" });
+  const { child, url } = await spawnServer(
+    { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, PORT: "0" },
+    { measuresMemory: true },
+  );
   try {
     // Ready once its validators are compiled, which it does while it serves.
     await expect.poll(async () => (await fetch(`${url}/readyz`)).status, { timeout: 30_000 }).toBe(200);

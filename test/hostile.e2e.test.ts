@@ -254,8 +254,7 @@ const cases: HostileCase[] = [
 describe.each(backends)("hostile input on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
-    // Its memory is read from /proc.
-    h = await startHarness(backend, { inProcess: false });
+    h = await startHarness(backend, { inProcess: false, measuresMemory: true });
   });
   afterAll(() => h?.stop());
 

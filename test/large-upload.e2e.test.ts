@@ -87,8 +87,11 @@ const stores = backends.filter((b) => b.name === "pglite" || b.blobs === "s3");
 describe.each(stores)("a 512 MiB upload on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
-    // Its memory is read from /proc.
-    h = await startHarness(backend, { env: { MAX_UPLOAD_BYTES: String(600 * MiB) }, inProcess: false });
+    h = await startHarness(backend, {
+      env: { MAX_UPLOAD_BYTES: String(600 * MiB) },
+      inProcess: false,
+      measuresMemory: true,
+    });
   });
   afterAll(() => h?.stop());
 

@@ -108,9 +108,29 @@ function diskBlobs(blobsDir: string): { hash: string; path: string }[] {
 /** Every line the servers of this process printed (JSON log lines and the rest), oldest first. */
 export const serverOutput: string[] = [];
 
-/** Starts `dist/main.js` with exactly `env`; resolves once it listens and its start's own work (first sweep, demo data) is done. */
-export function spawnServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ["dist/main.js"], { cwd: serverDir, env, stdio: ["ignore", "pipe", "pipe"] });
+/**
+ * A spawned server lives for seconds, too short for V8's optimising tier to repay compiling
+ * PGlite's WebAssembly, so it runs Liftoff alone, as the store commands do; a suite that
+ * reads the process's memory runs it with V8's tiers as deployed
+ * (docs/decisions/server-runtime-tuning.md).
+ */
+function nodeFlags(measuresMemory: boolean): string[] {
+  return measuresMemory ? [] : ["--liftoff-only"];
+}
+
+/**
+ * Starts `dist/main.js` with exactly `env`; resolves once it listens and its start's own
+ * work (first sweep, demo data) is done.
+ */
+export function spawnServer(
+  env: Record<string, string>,
+  { measuresMemory = false } = {},
+): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [...nodeFlags(measuresMemory), "dist/main.js"], {
+    cwd: serverDir,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stderr = "";
   child.stderr?.on("data", (chunk) => {
     stderr += chunk;
@@ -159,12 +179,15 @@ interface Service {
  */
 const IN_PROCESS_LOG_LEVEL = "warn";
 
-async function startService(env: Record<string, string>, inProcess: boolean, logLevel: string): Promise<Service> {
+async function startService(
+  env: Record<string, string>,
+  { inProcess, measuresMemory, logLevel }: { inProcess: boolean; measuresMemory: boolean; logLevel: string },
+): Promise<Service> {
   if (inProcess) {
     const running = await startInProcess({ ...env, LOG_LEVEL: logLevel }, serverOutput);
     return { url: running.url, stop: () => running.close() };
   }
-  const { child, url } = await spawnServer(env);
+  const { child, url } = await spawnServer(env, { measuresMemory });
   return { url, child, stop: (signal) => stopChild(child, signal) };
 }
 
@@ -177,11 +200,12 @@ function childOf(service: Service): ChildProcess {
 /**
  * Seeds two users and starts a server on a fresh data directory and database: in the
  * test process, or as a child process with `inProcess: false` (a suite about the
- * process: signals, crashes, its memory or its threads).
+ * process: signals, crashes, its memory or its threads; one that reads its memory adds
+ * `measuresMemory: true`).
  */
 export async function startHarness(
   backend: Backend,
-  options: { env?: Record<string, string>; seedRuns?: number; inProcess?: boolean } = {},
+  options: { env?: Record<string, string>; seedRuns?: number; inProcess?: boolean; measuresMemory?: boolean } = {},
 ): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), "vault-e2e-"));
   const seedRuns = options.seedRuns ?? 1;
@@ -214,7 +238,12 @@ export async function startHarness(
   const users = (template ? structuredClone(template.users) : await seedUsers(env)) as Harness["users"];
   for (let i = template ? seedRuns : 1; i < seedRuns; i++) users.push(...(await seedUsers(env)));
   const inProcess = options.inProcess ?? true;
-  const start = () => startService(env, inProcess, options.env?.LOG_LEVEL ?? IN_PROCESS_LOG_LEVEL);
+  const start = () =>
+    startService(env, {
+      inProcess,
+      measuresMemory: options.measuresMemory ?? false,
+      logLevel: options.env?.LOG_LEVEL ?? IN_PROCESS_LOG_LEVEL,
+    });
   let service = await start();
   // While none runs `service` is this one, so a stop after a failed restart stops nothing twice.
   const stopped: Service = { url: "", stop: async () => {} };
@@ -284,6 +313,7 @@ export async function startHarness(
       return (await embeddedQuery(env, sql)) as T[];
     },
     async rss(which: "now" | "peak" = "now") {
+      if (!options.measuresMemory) throw new Error("a suite that reads memory starts with { measuresMemory: true }");
       const { readFile } = await import("node:fs/promises");
       const status = await readFile(`/proc/${childOf(service).pid}/status`, "utf8");
       const field = which === "now" ? /VmRSS:\s+(\d+) kB/ : /VmHWM:\s+(\d+) kB/;
