@@ -13,6 +13,7 @@ import { contracts, type SchemaObject } from "./http/contract-document.js";
 import { dispatch } from "./http/dispatch.js";
 import { docsRouter } from "./http/docs.js";
 import { idempotentPosts } from "./http/idempotency.js";
+import { inSequence } from "./http/in-sequence.js";
 import { multipartUploads } from "./http/multipart-uploads.js";
 import { adminRouter, type Metrics } from "./http/observability.js";
 import type { Handlers } from "./http/operation-types.js";
@@ -106,6 +107,9 @@ const JSON_BODY_LIMIT = "1mb";
 
 const ADMIN_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
 
+/** Where a link page's unlock cookie is sent: its link's paths, in every version. */
+const linkPaths = versions.map(({ name }) => `/evault/${name}/links/`);
+
 /**
  * `router` for the requests whose path `wanted` says, the others past it at once: a
  * router mounted for every path tries each of its routes on every API request.
@@ -132,22 +136,21 @@ export function createApp(deps: AppDeps): App {
   app.set("trust proxy", deps.config.trustProxy);
   matchPathsExactly(app);
 
-  app.use(requestLogging(app, deps.logger));
-  app.use(securityHeaders);
-  app.use(deprecationHeaders(deps.config.sunsets));
-  if (deps.config.corsOrigins.length > 0) app.use(corsHeaders(deps.config.corsOrigins));
-  for (const handler of observability(deps)) app.use(handler);
-  app.use(
+  // What every request passes through, in order, as one layer (in-sequence.ts).
+  const front: RequestHandler[] = [
+    requestLogging(app, deps.logger),
+    securityHeaders,
+    deprecationHeaders(deps.config.sunsets),
+    ...(deps.config.corsOrigins.length > 0 ? [corsHeaders(deps.config.corsOrigins)] : []),
+    ...observability(deps),
     onlyFor((path) => path.startsWith("/docs") || path.startsWith("/openapi."), docsRouter(deps.config.publicBaseUrl)),
-  );
-  // The one form is a link page's password: `password=` and up to 1024 characters, each up to 12 bytes once encoded.
-  app.use(
+    // The one form is a link page's password: `password=` and up to 1024 characters, each up to 12 bytes once encoded.
     express.json({ limit: JSON_BODY_LIMIT }),
     express.urlencoded({ extended: false, limit: "16kb", parameterLimit: 10 }),
     refuseUnboundedBody,
-  );
-  // The one cookie is a link page's unlock (link-pages.ts), sent to its link's paths only.
-  for (const { name } of versions) app.use(`/evault/${name}/links/`, cookieParser());
+    // The one cookie is a link page's unlock (link-pages.ts), sent to its link's paths only.
+    onlyFor((path) => linkPaths.some((prefix) => path.startsWith(prefix)), cookieParser()),
+  ];
   useKeyLookup(app, { db: deps.database.db, keys: deps.keyCache });
   const validate = deps.validate ?? true;
   const options = { validateRequests: validate, validateResponses: validate };
@@ -165,28 +168,35 @@ export function createApp(deps: AppDeps): App {
   const bodyReaders = [uploads, refuseEmptyJson];
   const perKey = deps.rateLimiter ? [deps.rateLimiter.perKey, deps.rateLimiter.unlock] : [];
   app.use(
-    perGate((gate) => gate.route),
-    linkAnswers(deps.config.publicBaseUrl),
-    perGate((gate) => gate.authenticate),
-    ...perKey,
-    ...bodyReaders,
-    ...(gates.v1 as ContractGate).validate.map((_, index) => perGate((gate) => gate.validate[index] as RequestHandler)),
-    // Inside the response validation: a v2 answer is validated in v2's shape.
-    versionEdge(deps.config.publicBaseUrl),
+    inSequence([
+      ...front,
+      perGate((gate) => gate.route),
+      linkAnswers(deps.config.publicBaseUrl),
+      perGate((gate) => gate.authenticate),
+      ...perKey,
+      ...bodyReaders,
+      ...(gates.v1 as ContractGate).validate.map((_, index) =>
+        perGate((gate) => gate.validate[index] as RequestHandler),
+      ),
+      // Inside the response validation: a v2 answer is validated in v2's shape.
+      versionEdge(deps.config.publicBaseUrl),
+    ]),
   );
   // A 401 from the validator's security check spends the address's failed-authentication budget.
   if (deps.rateLimiter) app.use(deps.rateLimiter.failedAuth);
   const context = routeContext(deps.database.db, deps.blobs, deps.config, deps.logger);
   const { handlers, streams, recoveries } = routeTables(createRoutes(context));
   app.use(
-    idempotentPosts(deps.database.db, {
-      times: { ttlSeconds: deps.config.idempotencyTtlSeconds, leaseSeconds: deps.config.idempotencyLeaseSeconds },
-      recoveries,
-      crashAfterWork: deps.config.idempotencyTestCrashAfterWork,
-    }),
+    inSequence([
+      idempotentPosts(deps.database.db, {
+        times: { ttlSeconds: deps.config.idempotencyTtlSeconds, leaseSeconds: deps.config.idempotencyLeaseSeconds },
+        recoveries,
+        crashAfterWork: deps.config.idempotencyTestCrashAfterWork,
+      }),
+      dispatch({ ...handlers, ...deps.handlers }, streams, deps.config.publicBaseUrl),
+      (req, res) => answerProblem(req, res, "not_found", `No route for ${req.method} ${req.path}.`),
+    ]),
   );
-  app.use(dispatch({ ...handlers, ...deps.handlers }, streams, deps.config.publicBaseUrl));
-  app.use((req, res) => answerProblem(req, res, "not_found", `No route for ${req.method} ${req.path}.`));
   app.use(errorHandler);
   const compile = async (names: string[]) => {
     const refused = [];
