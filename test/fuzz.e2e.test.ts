@@ -16,7 +16,6 @@ import {
   mutationsOf,
   type Operation,
   type QueryOperation,
-  type Schema,
   type VersionContract,
   versionContracts,
 } from "./helpers/contract.js";
