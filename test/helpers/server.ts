@@ -112,7 +112,7 @@ export const serverOutput: string[] = [];
  * A spawned server lives for seconds, too short for V8's optimising tier to repay compiling
  * PGlite's WebAssembly, so it runs Liftoff alone, as the store commands do; a suite that
  * reads the process's memory runs it with V8's tiers as deployed
- * (docs/decisions/server-runtime-tuning.md).
+ * (docs/decisions/test-harness.md).
  */
 function nodeFlags(measuresMemory: boolean): string[] {
   return measuresMemory ? [] : ["--liftoff-only"];

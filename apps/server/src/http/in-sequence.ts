@@ -5,7 +5,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
  * calls `next()` to go on, and `next(err)`, a throw or a rejected promise leaves the
  * sequence for the app's error handlers. Express's router pays a few microseconds a layer
  * on every request (matching the path, parsing the URL again, trimming prefixes), which
- * for the app's two dozen middlewares cost more than finding the operation did.
+ * the app's two dozen middlewares added up to (docs/decisions/contract-routing.md).
  */
 export function inSequence(handlers: RequestHandler[]): RequestHandler {
   for (const handler of handlers) {
