@@ -127,17 +127,13 @@ function observability({ database, blobs, metrics, config, adminOnly, validators
   return [metrics.middleware, onlyFor((path) => ADMIN_PATHS.has(path), admin)];
 }
 
-/** Builds the HTTP app; it never listens (main.ts and tests do). */
-export function createApp(deps: AppDeps): App {
-  const app = express();
-  app.disable("x-powered-by");
-  app.set("etag", false);
-  // The client's address (`req.ip`, which the address budgets count) as the trusted proxies forward it.
-  app.set("trust proxy", deps.config.trustProxy);
-  matchPathsExactly(app);
-
-  // What every request passes through, in order, as one layer (in-sequence.ts).
-  const front: RequestHandler[] = [
+/**
+ * What every request passes through before the contract's gate, in order: the request
+ * log, the fixed headers, metrics and the admin and docs routes, the body readers and a
+ * link page's cookie.
+ */
+function beforeTheContract(app: Express, deps: AppDeps): RequestHandler[] {
+  return [
     requestLogging(app, deps.logger),
     securityHeaders,
     deprecationHeaders(deps.config.sunsets),
@@ -151,6 +147,17 @@ export function createApp(deps: AppDeps): App {
     // The one cookie is a link page's unlock (link-pages.ts), sent to its link's paths only.
     onlyFor((path) => linkPaths.some((prefix) => path.startsWith(prefix)), cookieParser()),
   ];
+}
+
+/** Builds the HTTP app; it never listens (main.ts and tests do). */
+export function createApp(deps: AppDeps): App {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("etag", false);
+  // The client's address (`req.ip`, which the address budgets count) as the trusted proxies forward it.
+  app.set("trust proxy", deps.config.trustProxy);
+  matchPathsExactly(app);
+
   useKeyLookup(app, { db: deps.database.db, keys: deps.keyCache });
   const validate = deps.validate ?? true;
   const options = { validateRequests: validate, validateResponses: validate };
@@ -167,9 +174,10 @@ export function createApp(deps: AppDeps): App {
   const uploads = multipartReader(deps);
   const bodyReaders = [uploads, refuseEmptyJson];
   const perKey = deps.rateLimiter ? [deps.rateLimiter.perKey, deps.rateLimiter.unlock] : [];
+  // Everything up to the handler as one layer, then the handler's own (in-sequence.ts).
   app.use(
     inSequence([
-      ...front,
+      ...beforeTheContract(app, deps),
       perGate((gate) => gate.route),
       linkAnswers(deps.config.publicBaseUrl),
       perGate((gate) => gate.authenticate),
