@@ -152,15 +152,13 @@ describe.each(backends)("webhooks on $name", (backend) => {
 
     await updateAccount(client(), owner(), "Webhook One");
     const event = await newestEvent(client(), "bank_account.updated");
-    const [delivered] = await until("the delivery", () =>
-      receiver.of(event.id).length ? receiver.of(event.id) : undefined,
-    );
-    const verified = new Webhook(endpoint.secret).verify(delivered!.body, delivered!.headers);
+    const delivered = await until("the delivery", () => receiver.of(event.id)[0]);
+    const verified = new Webhook(endpoint.secret).verify(delivered.body, delivered.headers);
     expect(verified).toEqual(event);
-    expect(verifyWebhook(delivered!.body, delivered!.headers, endpoint.secret)).toEqual(event);
-    expect(delivered!.headers["content-type"]).toBe("application/json");
+    expect(verifyWebhook(delivered.body, delivered.headers, endpoint.secret)).toEqual(event);
+    expect(delivered.headers["content-type"]).toBe("application/json");
     expect(() =>
-      new Webhook(`whsec_${Buffer.alloc(24).toString("base64")}`).verify(delivered!.body, delivered!.headers),
+      new Webhook(`whsec_${Buffer.alloc(24).toString("base64")}`).verify(delivered.body, delivered.headers),
     ).toThrow();
 
     // Another type, and another user's change, are not sent to it.
@@ -279,9 +277,9 @@ describe.each(backends)("webhooks on $name", (backend) => {
     });
     expect(ping.response.status).toBe(202);
     const eventId = ping.data?.event_id as string;
-    const [got] = await until("the ping", () => (receiver.of(eventId).length ? receiver.of(eventId) : undefined));
-    expect(JSON.parse(got!.body)).toMatchObject({ type: "ping", data: { object: { id: tested.id } } });
-    expect(new Webhook(tested.secret).verify(got!.body, got!.headers)).toMatchObject({ id: eventId });
+    const got = await until("the ping", () => receiver.of(eventId)[0]);
+    expect(JSON.parse(got.body)).toMatchObject({ type: "ping", data: { object: { id: tested.id } } });
+    expect(new Webhook(tested.secret).verify(got.body, got.headers)).toMatchObject({ id: eventId });
 
     const rotated = await client().POST("/evault/v1/webhook_endpoints/{id}/rotate_secret/", {
       params: { path: { id: tested.id } },
@@ -292,12 +290,10 @@ describe.each(backends)("webhooks on $name", (backend) => {
       params: { path: { id: tested.id } },
     });
     const second = again.data?.event_id as string;
-    const [signed] = await until("the second ping", () =>
-      receiver.of(second).length ? receiver.of(second) : undefined,
-    );
-    expect(signed!.headers["webhook-signature"]?.split(" ")).toHaveLength(2);
-    expect(new Webhook(tested.secret).verify(signed!.body, signed!.headers)).toMatchObject({ id: second });
-    expect(new Webhook(rotated.data?.secret as string).verify(signed!.body, signed!.headers)).toMatchObject({
+    const signed = await until("the second ping", () => receiver.of(second)[0]);
+    expect(signed.headers["webhook-signature"]?.split(" ")).toHaveLength(2);
+    expect(new Webhook(tested.secret).verify(signed.body, signed.headers)).toMatchObject({ id: second });
+    expect(new Webhook(rotated.data?.secret as string).verify(signed.body, signed.headers)).toMatchObject({
       id: second,
     });
     // The bystander had the endpoint events (it subscribes to `*`), never a ping.
@@ -324,7 +320,7 @@ describe.each(backends)("webhooks on $name", (backend) => {
     );
     expect(failed).toMatchObject({ status: "pending", attempts: [{ status_code: 500, error: "answered 500" }] });
     const due = Date.parse(failed.next_attempt_at as string);
-    const wait = due - Date.parse(failed.attempts[0]!.at);
+    const wait = due - Date.parse(failed.attempts[0]?.at ?? "");
     expect(wait).toBeGreaterThanOrEqual(FIRST_RETRY_MS);
     expect(wait).toBeLessThan(FIRST_RETRY_MS + 2000);
     const redirected = await until(
@@ -333,7 +329,7 @@ describe.each(backends)("webhooks on $name", (backend) => {
       15_000,
     );
     // Not tried before it was due (the database's clock and the server's are one machine's).
-    expect(Date.parse(redirected.attempts[1]!.at)).toBeGreaterThanOrEqual(due - 5);
+    expect(Date.parse(redirected.attempts[1]?.at ?? "")).toBeGreaterThanOrEqual(due - 5);
     expect(redirected.attempts[1]).toMatchObject({ status_code: 302 });
     expect(redirected.attempts[1]?.error).toMatch(/redirects are not followed/);
     expect(receiver.received.some((r) => r.headers["webhook-id"] === event.id && r.body === "")).toBe(false);
@@ -505,10 +501,10 @@ describe.each(backends.filter((b) => b.name === "postgres"))("webhooks with two 
     const second = await h.another();
     try {
       const endpoint = await createEndpoint(h.client(), receiver.url, ["folder.created"]);
-      const clients = [h.client(), second.client()];
+      const [here, there] = [h.client(), second.client()];
       const made = await Promise.all(
         Array.from({ length: 60 }, (_, i) =>
-          clients[i % 2]!.POST("/evault/v1/folders/", { body: { name: `two servers ${i}` } as never }),
+          (i % 2 ? there : here).POST("/evault/v1/folders/", { body: { name: `two servers ${i}` } as never }),
         ),
       );
       expect(made.every((r) => r.response.status === 201)).toBe(true);
