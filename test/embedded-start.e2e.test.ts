@@ -1,16 +1,12 @@
 // The embedded database's first start, on an empty DATA_DIR (the first thing anyone
 // runs): PGlite's initdb runs in a process of its own, so the server keeps none of the
 // memory it took.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { stopChild } from "./helpers/processes.js";
+import { residentBytes, stopChild } from "./helpers/processes.js";
 import { spawnServer } from "./helpers/server.js";
-
-/** A server's resident memory in MiB, from /proc (Linux). */
-const residentMiB = (pid: number | undefined) =>
-  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024;
 
 /** Starts the server on `dataDir`, waits until it is ready, and answers its resident memory then. */
 async function readyResidentMiB(dataDir: string): Promise<number> {
@@ -21,7 +17,7 @@ async function readyResidentMiB(dataDir: string): Promise<number> {
   try {
     // Ready once its validators are compiled, which it does while it serves.
     await expect.poll(async () => (await fetch(`${url}/readyz`)).status, { timeout: 30_000 }).toBe(200);
-    return residentMiB(child.pid);
+    return (await residentBytes(child.pid)) / 1024 / 1024;
   } finally {
     await stopChild(child);
   }

@@ -1,6 +1,7 @@
-// Child processes of the suites: free ports to start them on, and a clean stop.
+// Child processes of the suites: free ports to start them on, their memory, and a clean stop.
 import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
+import { readFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { createServer } from "node:net";
 
@@ -17,4 +18,13 @@ export async function stopChild(child: ChildProcess, signal: NodeJS.Signals = "S
   const exited = new Promise((resolvePromise) => child.once("exit", resolvePromise));
   child.kill(signal);
   await exited;
+}
+
+/** A process's resident memory in bytes, now or at its peak, from /proc (Linux). */
+export async function residentBytes(pid: number | undefined, which: "now" | "peak" = "now"): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  const field = which === "now" ? /VmRSS:\s+(\d+) kB/ : /VmHWM:\s+(\d+) kB/;
+  const kB = field.exec(status)?.[1];
+  if (kB === undefined) throw new Error(`/proc/${pid}/status names no ${which === "now" ? "VmRSS" : "VmHWM"}`);
+  return Number(kB) * 1024;
 }

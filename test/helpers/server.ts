@@ -15,7 +15,7 @@ import { inject } from "vitest";
 import type { Backend } from "./backends.js";
 import { httpFetch } from "./http-fetch.js";
 import { startInProcess } from "./in-process.js";
-import { stopChild } from "./processes.js";
+import { residentBytes, stopChild } from "./processes.js";
 import { checked } from "./response-check.js";
 import { createTestBucket, type TestBucket } from "./s3.js";
 import { seedUsers, type Template } from "./templates.js";
@@ -314,10 +314,7 @@ export async function startHarness(
     },
     async rss(which: "now" | "peak" = "now") {
       if (!options.measuresMemory) throw new Error("a suite that reads memory starts with { measuresMemory: true }");
-      const { readFile } = await import("node:fs/promises");
-      const status = await readFile(`/proc/${childOf(service).pid}/status`, "utf8");
-      const field = which === "now" ? /VmRSS:\s+(\d+) kB/ : /VmHWM:\s+(\d+) kB/;
-      return Number(field.exec(status)?.[1] ?? 0) * 1024;
+      return residentBytes(childOf(service).pid, which);
     },
     bucket,
     async storedBlobs() {
