@@ -7,6 +7,7 @@
 // check again).
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
+import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { resolve } from "node:path";
 import { createInterface } from "node:readline";
@@ -14,7 +15,6 @@ import { createVaultClient, type VaultClient } from "@vault/client";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type VersionContract, versionContracts } from "./helpers/contract.js";
 import { type Documented, exampleIds, type OperationId, send, versionTables } from "./helpers/operation-table.js";
-import { freePort } from "./helpers/processes.js";
 
 const repo = resolve(import.meta.dirname, "..");
 /** The body of an operation's first example (`@opExample`) in its version's document, for a status. */
@@ -57,12 +57,23 @@ async function isFree(port: number): Promise<boolean> {
   return free;
 }
 
-/** A free port after which `count - 1` more are free: the mock's MOCK_PORT. */
+/** Where the kernel's ephemeral ports begin (Linux; its default elsewhere). */
+function ephemeralPortsStart(): number {
+  const range = "/proc/sys/net/ipv4/ip_local_port_range";
+  return existsSync(range) ? Number(readFileSync(range, "utf8").trim().split(/\s+/)[0]) : 32768;
+}
+
+/**
+ * A free port after which `count - 1` more are free: the mock's MOCK_PORT. Below the
+ * ephemeral range, where no outgoing connection (the other suites' clients and pools)
+ * takes one of them while Prism starts: one did once, in CI.
+ */
 async function freePorts(count: number): Promise<number> {
+  const lowest = 10_000;
   for (;;) {
-    const port = await freePort();
-    const next = Array.from({ length: count - 1 }, (_, index) => port + 1 + index);
-    if (next.every((p) => p < 65536) && (await Promise.all(next.map(isFree))).every(Boolean)) return port;
+    const port = lowest + Math.floor(Math.random() * (ephemeralPortsStart() - lowest - count));
+    const ports = Array.from({ length: count }, (_, index) => port + index);
+    if ((await Promise.all(ports.map(isFree))).every(Boolean)) return port;
   }
 }
 

@@ -1,17 +1,6 @@
-// Child processes of the suites: free ports to start them on, their memory, and a clean stop.
+// Child processes of the suites: their memory, and a clean stop.
 import type { ChildProcess } from "node:child_process";
-import { once } from "node:events";
 import { readFile } from "node:fs/promises";
-import type { AddressInfo } from "node:net";
-import { createServer } from "node:net";
-
-export async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, "127.0.0.1");
-  await once(probe, "listening");
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolvePromise) => probe.close(resolvePromise));
-  return port;
-}
 
 export async function stopChild(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
