@@ -44,8 +44,8 @@ export interface Harness {
   /** Seeded users, two per seed run; each has one of every resource. */
   users: [SeededUser, SeededUser, ...SeededUser[]];
   process: ChildProcess;
-  /** A client with the given key (the first seeded user's by default), retries off. */
-  client(apiKey?: string): VaultClient;
+  /** A client with the given key (the first seeded user's by default), retries off; it gives up on a request after `timeoutMs` (30 s). */
+  client(apiKey?: string, timeoutMs?: number): VaultClient;
   /** The same of API v2 (`@vault/client/v2`). */
   clientV2(apiKey?: string): VaultClientV2;
   /** Stops the server gracefully and starts it again on the same data. */
@@ -278,7 +278,8 @@ export async function startHarness(
     get process() {
       return childOf(service);
     },
-    client: (apiKey = users[0].api_key) => createVaultClient(clientOptions(service.url, apiKey)),
+    client: (apiKey = users[0].api_key, timeoutMs?: number) =>
+      createVaultClient({ ...clientOptions(service.url, apiKey), timeoutMs }),
     clientV2: (apiKey = users[0].api_key) => createVaultClientV2(clientOptions(service.url, apiKey)),
     async another(extra = {}) {
       // Every server of one database holds its root key, wherever its own data directory is.
