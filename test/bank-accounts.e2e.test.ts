@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { backends } from "./helpers/backends.js";
+import { databases } from "./helpers/backends.js";
 import { type Harness, startHarness } from "./helpers/server.js";
 import { everything, locationPath } from "./helpers/vault.js";
 
 const PATH = "/banking/v1/ng/bank_accounts/{id}/" as const;
 const LIST = "/banking/v1/ng/bank_accounts/" as const;
 
-describe.each(backends)("bank accounts on $name", (backend) => {
+describe.each(databases)("bank accounts on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(backend, { seedRuns: 2 });

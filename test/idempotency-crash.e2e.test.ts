@@ -4,13 +4,11 @@
 // retry answers what the first request would have, and one resource exists.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { tcpRelay } from "../bench/relay.mjs";
-import { backends } from "./helpers/backends.js";
+import { backends, databases } from "./helpers/backends.js";
 import { type Harness, startHarness } from "./helpers/server.js";
 import { inspectFile } from "./helpers/vault.js";
 
 const REPLAYED = "Idempotent-Replayed";
-// The store does not take part in the record: the disk store's backends suffice.
-const onDisk = backends.filter((backend) => backend.blobs === "fs");
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** How long a request holds its key: 5 minutes in production, 200 ms here. */
@@ -72,7 +70,7 @@ function expectReplayOf(retry: Answer, status: number) {
   expect(retry.response.headers.get(REPLAYED)).toBe("true");
 }
 
-describe.each(onDisk)("Idempotency-Key across a crash after the work committed, on $name", (backend) => {
+describe.each(databases)("Idempotency-Key across a crash after the work committed, on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
     // The server kills itself once a keyed POST's work is done, before its answer is kept or sent;

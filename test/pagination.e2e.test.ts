@@ -2,10 +2,10 @@
 // removed meanwhile; bad page sizes and cursors are 400 problems naming them; a cursor
 // is good only for its caller and its list.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { backends } from "./helpers/backends.js";
+import { databases } from "./helpers/backends.js";
 import { type Harness, type SeededUser, startHarness } from "./helpers/server.js";
 
-describe.each(backends)("cursor pages on $name", (backend) => {
+describe.each(databases)("cursor pages on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(backend);

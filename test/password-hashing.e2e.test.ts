@@ -6,7 +6,7 @@
 import { request } from "node:http";
 import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { backends } from "./helpers/backends.js";
+import { backends, databases } from "./helpers/backends.js";
 import { type Harness, startHarness } from "./helpers/server.js";
 import { download } from "./helpers/vault.js";
 
@@ -130,74 +130,71 @@ const unlocksInTurn = async (
   return statuses;
 };
 
-describe.each(backends.filter((backend) => backend.blobs !== "s3"))(
-  "an unlock flood beside another user's unlock on $name",
-  (backend) => {
-    let h: Harness;
-    beforeAll(async () => {
-      // A quarter of OWASP's cost (about 0.1 s a hash on a quiet machine): the flood then fills the queue
-      // for seconds while one unlock beside it, served in turn, takes a fraction of one.
-      h = await startHarness(backend, { env: { SHARE_PASSWORD_SCRYPT_LN: "15" }, inProcess: false });
-    });
-    afterAll(() => h?.stop());
+describe.each(databases)("an unlock flood beside another user's unlock on $name", (backend) => {
+  let h: Harness;
+  beforeAll(async () => {
+    // A quarter of OWASP's cost (about 0.1 s a hash on a quiet machine): the flood then fills the queue
+    // for seconds while one unlock beside it, served in turn, takes a fraction of one.
+    h = await startHarness(backend, { env: { SHARE_PASSWORD_SCRYPT_LN: "15" }, inProcess: false });
+  });
+  afterAll(() => h?.stop());
 
-    /** How many password hashes wait for a slot in the server now, from /metrics. */
-    const hashesWaiting = async () => {
-      const metrics = await (await fetch(`${h.url}/metrics`)).text();
-      return Number(/^vault_password_hashes_waiting (\d+)/m.exec(metrics)?.[1] ?? Number.NaN);
-    };
-    /** Polls `until` with the hashes waiting now every 20 ms; fails after `within` ms rather than hang. */
-    const whenHashesWait = async (until: (waiting: number) => boolean, within: number) => {
-      const deadline = performance.now() + within;
-      let waiting = await hashesWaiting();
-      while (!until(waiting)) {
-        if (performance.now() > deadline) throw new Error(`still ${waiting} hashes waiting after ${within} ms`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        waiting = await hashesWaiting();
-      }
-      return waiting;
-    };
+  /** How many password hashes wait for a slot in the server now, from /metrics. */
+  const hashesWaiting = async () => {
+    const metrics = await (await fetch(`${h.url}/metrics`)).text();
+    return Number(/^vault_password_hashes_waiting (\d+)/m.exec(metrics)?.[1] ?? Number.NaN);
+  };
+  /** Polls `until` with the hashes waiting now every 20 ms; fails after `within` ms rather than hang. */
+  const whenHashesWait = async (until: (waiting: number) => boolean, within: number) => {
+    const deadline = performance.now() + within;
+    let waiting = await hashesWaiting();
+    while (!until(waiting)) {
+      if (performance.now() > deadline) throw new Error(`still ${waiting} hashes waiting after ${within} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      waiting = await hashesWaiting();
+    }
+    return waiting;
+  };
 
-    test(`when user B sends ${FLOOD} unlocks of B's own link at once, then user A's unlock is answered before most of B's waiting ones, within ${A_UNLOCK_MS / 1000} s`, async () => {
-      const [a, b] = h.users;
-      const aLink = await passwordLink(h, a, "a's own password");
-      const bLinks = await Promise.all(Array.from({ length: B_LINKS }, () => passwordLink(h, b, "b's own password")));
-      const quiet = await unlockFrom(h, "127.0.2.1", aLink, "a's own password");
-      expect(quiet.status).toBe(200);
+  test(`when user B sends ${FLOOD} unlocks of B's own link at once, then user A's unlock is answered before most of B's waiting ones, within ${A_UNLOCK_MS / 1000} s`, async () => {
+    const [a, b] = h.users;
+    const aLink = await passwordLink(h, a, "a's own password");
+    const bLinks = await Promise.all(Array.from({ length: B_LINKS }, () => passwordLink(h, b, "b's own password")));
+    const quiet = await unlockFrom(h, "127.0.2.1", aLink, "a's own password");
+    expect(quiet.status).toBe(200);
 
-      let bUnlocked = 0;
-      let bAnswered = 0;
-      const flood = Array.from({ length: FLOOD }, (_, i) =>
-        unlockFrom(h, `127.0.1.${i + 1}`, bLinks[i % B_LINKS] ?? "", "b's own password").then((answer) => {
-          bAnswered++;
-          if (answer.status === 200) bUnlocked++;
-          return answer;
-        }),
-      );
-      // All of the flood has reached the server (each unlock answered, waiting, or in one of
-      // the slots, which are all busy while any waits), and a good part of it still waits.
-      const waiting = await whenHashesWait((now) => now >= B_WAITING && bAnswered + now + SLOTS >= FLOOD, 30_000);
-      const unlockedBefore = bUnlocked;
-      const beside = await unlockFrom(h, "127.0.2.2", aLink, "a's own password");
-      const unlockedBeside = bUnlocked - unlockedBefore;
-      const statuses = (await Promise.all(flood)).map((answer) => answer.status);
-      console.log(
-        `A's unlock: ${quiet.ms.toFixed(0)} ms quiet, ${beside.ms.toFixed(0)} ms beside B's ${FLOOD} ` +
-          `(${waiting} hashes waiting when it was sent, ${unlockedBeside} of B's unlocked meanwhile; ` +
-          `B's answers: ${statuses.filter((s) => s === 200).length} unlocked, ${statuses.filter((s) => s === 429).length} 429)`,
-      );
-      expect(beside.status).toBe(200);
-      // Served in turn, A waits for B's running hashes and the few that end while A's request
-      // reaches the queue and its answer is written. Behind B's queue, all those waiting would end first.
-      expect(unlockedBeside).toBeLessThanOrEqual(waiting / 2);
-      expect(beside.ms).toBeLessThan(A_UNLOCK_MS);
-      // B's flood was hashed in B's turns or refused for B alone: never a 503 for everyone.
-      expect(statuses.filter((status) => status !== 200 && status !== 429)).toEqual([]);
-    }, 120_000);
-  },
-);
+    let bUnlocked = 0;
+    let bAnswered = 0;
+    const flood = Array.from({ length: FLOOD }, (_, i) =>
+      unlockFrom(h, `127.0.1.${i + 1}`, bLinks[i % B_LINKS] ?? "", "b's own password").then((answer) => {
+        bAnswered++;
+        if (answer.status === 200) bUnlocked++;
+        return answer;
+      }),
+    );
+    // All of the flood has reached the server (each unlock answered, waiting, or in one of
+    // the slots, which are all busy while any waits), and a good part of it still waits.
+    const waiting = await whenHashesWait((now) => now >= B_WAITING && bAnswered + now + SLOTS >= FLOOD, 30_000);
+    const unlockedBefore = bUnlocked;
+    const beside = await unlockFrom(h, "127.0.2.2", aLink, "a's own password");
+    const unlockedBeside = bUnlocked - unlockedBefore;
+    const statuses = (await Promise.all(flood)).map((answer) => answer.status);
+    console.log(
+      `A's unlock: ${quiet.ms.toFixed(0)} ms quiet, ${beside.ms.toFixed(0)} ms beside B's ${FLOOD} ` +
+        `(${waiting} hashes waiting when it was sent, ${unlockedBeside} of B's unlocked meanwhile; ` +
+        `B's answers: ${statuses.filter((s) => s === 200).length} unlocked, ${statuses.filter((s) => s === 429).length} 429)`,
+    );
+    expect(beside.status).toBe(200);
+    // Served in turn, A waits for B's running hashes and the few that end while A's request
+    // reaches the queue and its answer is written. Behind B's queue, all those waiting would end first.
+    expect(unlockedBeside).toBeLessThanOrEqual(waiting / 2);
+    expect(beside.ms).toBeLessThan(A_UNLOCK_MS);
+    // B's flood was hashed in B's turns or refused for B alone: never a 503 for everyone.
+    expect(statuses.filter((status) => status !== 200 && status !== 429)).toEqual([]);
+  }, 120_000);
+});
 
-describe.each(backends.filter((backend) => backend.blobs !== "s3"))("unlock rate limits on $name", (backend) => {
+describe.each(databases)("unlock rate limits on $name", (backend) => {
   let h: Harness;
   // The harness's least hash cost: these tests count answers, not how long hashes take.
   beforeAll(async () => {

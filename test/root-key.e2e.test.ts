@@ -13,7 +13,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { createVaultClient } from "@vault/client";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type Backend, backends } from "./helpers/backends.js";
+import { type Backend, databases } from "./helpers/backends.js";
 import { stopChild } from "./helpers/processes.js";
 import { type Harness, spawnServer, startHarness } from "./helpers/server.js";
 
@@ -63,7 +63,7 @@ async function startError(env: Record<string, string>): Promise<string> {
   }
 }
 
-describe.each(backends)("the root key on $name", (backend) => {
+describe.each(databases)("the root key on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(backend, { env: { WEBHOOK_ALLOW_HOSTS: "127.0.0.1" } });
@@ -353,7 +353,7 @@ async function queryOf(url: string | undefined, dataDir: string, sql: string): P
   }
 }
 
-describe.each(backends)("an upgrade from migration 0024 on $name", (backend) => {
+describe.each(databases)("an upgrade from migration 0024 on $name", (backend) => {
   test(
     "when the new server first starts on an old database, then every old link opens, the old secrets are gone and a kept answer replays its secret",
     async () => {

@@ -9,7 +9,7 @@ import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import type { DemoUser } from "@vault/server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { backends } from "./helpers/backends.js";
+import { backends, databases } from "./helpers/backends.js";
 import { type Harness, type SeededUser, startHarness } from "./helpers/server.js";
 
 const serverDir = resolve(import.meta.dirname, "../apps/server");
@@ -23,7 +23,7 @@ const outcome = (running: Promise<unknown>) =>
     (error: { code: number; stderr: string }) => error,
   );
 
-describe.each(backends)("command-line tools beside a running server on $name", (backend) => {
+describe.each(databases)("command-line tools beside a running server on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(backend);

@@ -4,7 +4,7 @@
 // statement here runs long enough to show whether /healthz waits for one:
 // statement-deadline.e2e.test.ts shows that.)
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { backends } from "./helpers/backends.js";
+import { databases } from "./helpers/backends.js";
 import { type Harness, startHarness } from "./helpers/server.js";
 
 const FOLDERS = "/evault/v1/folders/" as const;
@@ -16,7 +16,7 @@ const RESTORE = "/evault/v1/bins/{id}/restore/" as const;
 const MAX_DEPTH = 256;
 const ROUNDS = 14;
 
-describe.each(backends)("folder depth on $name", (backend) => {
+describe.each(databases)("folder depth on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(backend);

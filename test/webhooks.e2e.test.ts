@@ -9,7 +9,7 @@ import type { VaultClient, VaultEvent } from "@vault/client";
 import { verifyWebhook } from "@vault/client/webhooks";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { backends } from "./helpers/backends.js";
+import { backends, databases } from "./helpers/backends.js";
 import { type Harness, type SeededUser, startHarness } from "./helpers/server.js";
 
 interface Received {
@@ -124,7 +124,7 @@ async function deliveriesOf(client: VaultClient, id: string) {
   return data?.results ?? [];
 }
 
-describe.each(backends)("webhooks on $name", (backend) => {
+describe.each(databases)("webhooks on $name", (backend) => {
   let h: Harness;
   let receiver: Receiver;
   // A process: a test kills it with deliveries due.
@@ -558,7 +558,7 @@ const holding =
     });
   };
 
-describe.each(backends)("a fair share of the webhook senders on $name", (backend) => {
+describe.each(databases)("a fair share of the webhook senders on $name", (backend) => {
   let h: Harness;
   let receiver: Receiver;
   // A try's timeout long enough that held tries fill the senders for a test; a delivery fails unsent after 2 s due.
@@ -614,7 +614,7 @@ describe.each(backends)("a fair share of the webhook senders on $name", (backend
   );
 });
 
-describe.each(backends)("a backlog its receiver does not keep up with on $name", (backend) => {
+describe.each(databases)("a backlog its receiver does not keep up with on $name", (backend) => {
   let h: Harness;
   // Held tries time out after 1.5 s; a delivery fails unsent after 1 s due.
   const env = { ...ALLOW_LOCAL, WEBHOOK_TIMEOUT_MS: "1500", WEBHOOK_MAX_WAIT_SECONDS: "1" };
@@ -660,7 +660,7 @@ describe.each(backends)("a backlog its receiver does not keep up with on $name",
   }, 40_000);
 });
 
-describe.each(backends)("a backlog after an outage on $name", (backend) => {
+describe.each(databases)("a backlog after an outage on $name", (backend) => {
   let h: Harness;
   let receiver: Receiver;
   withServerAndReceiver(
@@ -697,7 +697,7 @@ describe.each(backends)("a backlog after an outage on $name", (backend) => {
   });
 });
 
-describe.each(backends)("an endpoint's circuit breaker on $name", (backend) => {
+describe.each(databases)("an endpoint's circuit breaker on $name", (backend) => {
   let h: Harness;
   let receiver: Receiver;
   const env = {

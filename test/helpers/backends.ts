@@ -70,3 +70,10 @@ if (!s3Configured) {
  * TEST_S3_ENDPOINT is.
  */
 export const backends: Backend[] = [pglite, ...(adminUrl ? [postgres] : []), ...(s3Configured ? [s3] : [])];
+
+/**
+ * The backends of a suite whose proof never reaches the blob store (keys, events, the command
+ * line, cursors, the folder tree): each database once. Beside S3 it would run the same code on
+ * the same database again (docs/decisions/s3-runs.md).
+ */
+export const databases: Backend[] = backends.filter((backend) => backend.blobs === "fs");
