@@ -1,7 +1,7 @@
 // Search (issue 43 §1): GET /evault/v1/search/ over the caller's files and folders, and
-// GET /evault/v1/shared_with_me/?q=, through the generated client on every backend.
+// GET /evault/v1/shared_with_me/?q=, through the generated client on each database.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { backends } from "./helpers/backends.js";
+import { databases } from "./helpers/backends.js";
 import { type Harness, type SeededUser, startHarness } from "./helpers/server.js";
 import { everything } from "./helpers/vault.js";
 
@@ -9,7 +9,7 @@ const SEARCH = "/evault/v1/search/" as const;
 /** A search's query: `q` and any filters. */
 type Query = { q: string } & Record<string, unknown>;
 
-describe.each(backends)("GET /evault/v1/search/ on $name", (backend) => {
+describe.each(databases)("GET /evault/v1/search/ on $name", (backend) => {
   let h: Harness;
   let owner: SeededUser;
   let stranger: SeededUser;
@@ -181,7 +181,7 @@ describe.each(backends)("GET /evault/v1/search/ on $name", (backend) => {
   });
 });
 
-describe.each(backends)("GET /evault/v1/shared_with_me/?q= on $name", (backend) => {
+describe.each(databases)("GET /evault/v1/shared_with_me/?q= on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(backend);
