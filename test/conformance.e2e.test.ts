@@ -39,12 +39,40 @@ const variables = new Proxy({}, { get: (_, name) => `{{${String(name)}}}` }) as 
 type Overwrite = { openApiOperationId: string } & Record<string, unknown>;
 
 /**
+ * A fixed tag for every JSON body with `tags`: Portman makes a too-long value by repeating
+ * the last character of the one it made up, so a made-up empty description (now and then)
+ * stayed empty, and its "maximum length" request was rightly answered 200, not 400.
+ */
+const FIXED_TAGS = {
+  key: "tags",
+  value: [{ name: "Conformance", description: "Tagged by the conformance run" }],
+  overwrite: true,
+};
+
+/** The operations of `version` whose JSON request body has `tags`. */
+function taggedOperations(version: string): Set<string> {
+  // biome-ignore lint/suspicious/noExplicitAny: a parsed OpenAPI document is untyped JSON
+  const contract: any = readContract(version);
+  const operations = Object.values<Record<string, Item>>(contract.paths).flatMap((item) => Object.values(item));
+  const bodyOf = (operation: Item) => {
+    const schema = operation.requestBody?.content?.["application/json"]?.schema;
+    return schema?.$ref ? contract.components.schemas[schema.$ref.split("/").pop()] : schema;
+  };
+  return new Set(operations.filter((operation) => bodyOf(operation)?.properties?.tags).map((o) => o.operationId));
+}
+
+/** `own`'s overwrites of the body with the fixed tags added, when `operationId` takes tags. */
+function withFixedTags(own: Overwrite | undefined, operationId: string, tagged: Set<string>): Overwrite | undefined {
+  if (!tagged.has(operationId)) return own;
+  const body = (own?.overwriteRequestBody as unknown[] | undefined) ?? [];
+  return { ...own, openApiOperationId: operationId, overwriteRequestBody: [...body, FIXED_TAGS] };
+}
+
+/**
  * Portman's configuration of a version: `conformance/portman-config.json` (the tests to
  * generate, and the body values Portman's examples need changed, the same for every
- * version), with the path id of every operation taken from the version's operation table.
- * Every body with tags gets a fixed tag: Portman makes a too-long value by repeating the
- * last character of the one it made up, so a made-up empty description (now and then)
- * stayed empty, and its "maximum length" request was rightly answered 200, not 400.
+ * version), with the path id of every operation taken from the version's operation table
+ * and the fixed tags above.
  */
 function portmanConfig({ version, documented, operationTable }: VersionTable) {
   const base = JSON.parse(readFileSync(join(here, "conformance/portman-config.json"), "utf8"));
@@ -52,10 +80,11 @@ function portmanConfig({ version, documented, operationTable }: VersionTable) {
   const unknown = [...bodies.keys()].filter((id) => !(id in operationTable));
   if (unknown.length > 0)
     throw new Error(`portman-config.json overwrites operations ${version} lacks: ${unknown.join(", ")}`);
+  const tagged = taggedOperations(version);
   const overwrites = Object.entries(operationTable).flatMap(([operationId, entry]) => {
     const request = entry.request(variables);
     const spared = entry.spare ? `{{spare_${operationId}}}` : undefined;
-    const own = bodies.get(operationId);
+    const own = withFixedTags(bodies.get(operationId), operationId, tagged);
     // A spare stands in for the path's token (a folder link's), its version id, or else its id.
     const values = {
       id: request.id,

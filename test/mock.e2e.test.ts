@@ -70,8 +70,9 @@ function ephemeralPortsStart(): number {
  */
 async function freePorts(count: number): Promise<number> {
   const lowest = 10_000;
+  const choices = ephemeralPortsStart() - lowest - count;
   for (;;) {
-    const port = lowest + Math.floor(Math.random() * (ephemeralPortsStart() - lowest - count));
+    const port = lowest + Math.floor(Math.random() * choices);
     const ports = Array.from({ length: count }, (_, index) => port + index);
     if ((await Promise.all(ports.map(isFree))).every(Boolean)) return port;
   }
