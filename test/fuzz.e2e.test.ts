@@ -119,10 +119,10 @@ describe.each(backends)("contract fuzzing on $name", (backend) => {
   };
 
   /**
-   * Beside S3, only what can reach the blob store: every property of a form's body (its file
-   * streams to the store before its fields are checked) and the valid JSON bodies. A JSON
-   * body the contract refuses and a wrong key are answered before any handler, and a list
-   * reads the database alone: the runs on the databases cover them (docs/decisions/s3-runs.md).
+   * Beside S3, the properties of JSON bodies the contract refuses, of wrong keys and of the
+   * lists' queries are left out: those are answered before any handler, or from the database
+   * alone, and the runs on the databases cover them. A form's are all kept (its file streams
+   * to the store before its fields are checked) (docs/decisions/s3-runs.md).
    */
   const onS3 = backend.blobs === "s3";
   const reachesTheStore = (op: Operation) => !onS3 || op.mediaType === "multipart/form-data";
