@@ -3,7 +3,7 @@
 // Read back through the owner's view of the share.
 import { createVaultClient } from "@vault/client";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { backends } from "./helpers/backends.js";
+import { databases } from "./helpers/backends.js";
 import { type Harness, startHarness } from "./helpers/server.js";
 
 const LINK = "/evault/v1/links/{token}/" as const;
@@ -13,7 +13,7 @@ const NO_RETRIES = { max: 0 };
 
 const tokenOf = (link: string | undefined) => /\/evault\/v1\/links\/([^/]+)\/$/.exec(link ?? "")?.[1] ?? "";
 
-describe.each(backends.filter((backend) => backend.blobs === "fs"))("link access time on $name", (backend) => {
+describe.each(databases)("link access time on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(backend);

@@ -7,13 +7,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createVaultClient } from "@vault/client";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { backends } from "./helpers/backends.js";
+import { databases } from "./helpers/backends.js";
 import { type Harness, spawnServer, startHarness } from "./helpers/server.js";
 
 const LINK = "/evault/v1/links/{token}/" as const;
 const BUDGET = 3;
 
-describe.each(backends.filter((backend) => backend.blobs === "fs"))("TRUST_PROXY on $name", (backend) => {
+describe.each(databases)("TRUST_PROXY on $name", (backend) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(backend, { env: { LINK_RATE_LIMIT_PER_MINUTE: String(BUDGET), TRUST_PROXY: "1" } });
