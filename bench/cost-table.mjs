@@ -2,7 +2,12 @@
 // (cpu-profile.mjs). Each sample goes to one part: walking its stack from the running
 // function towards the root, the first frame a rule names decides; Node's own frames
 // (streams, events, the HTTP parser) decide only when no frame above them is named, so
-// a socket's data event that runs pg's parser counts as the database driver's.
+// a socket's data event that runs pg's parser counts as the database driver's. The
+// server runs bundles (apps/server/scripts/bundle.mjs): each of their frames is first
+// named by the file it came from, through the bundle's source map.
+import { existsSync, readFileSync } from "node:fs";
+import { SourceMap } from "node:module";
+import { fileURLToPath } from "node:url";
 
 /** The parts, in the order the table lists them. */
 export const PARTS = [
@@ -32,24 +37,24 @@ const SOCKET_WRITES = new Set(["writev", "writeBuffer", "writeUtf8String", "writ
 /** [pattern on a frame's url, part]: the first that matches a frame names its part. */
 const RULES = [
   [/node_modules\/(pino|pino-http|pino-std-serializers|sonic-boom|thread-stream|fast-redact)\//, "logging"],
-  [/\/apps\/server\/dist\/(logger|logged-secrets|http\/request-log)\.js/, "logging"],
+  [/\/apps\/server\/src\/(logger|logged-secrets|http\/request-log)\.ts/, "logging"],
   [/node_modules\/prom-client\//, "metrics"],
-  [/\/apps\/server\/dist\/http\/observability\.js/, "metrics"],
+  [/\/apps\/server\/src\/http\/observability\.ts/, "metrics"],
   [
-    /express-openapi-validator\/dist\/(middlewares\/openapi\.response\.validator|framework\/modded\.express\.mung)/,
+    /express-openapi-validator\/(dist|src)\/(middlewares\/openapi\.response\.validator|framework\/modded\.express\.mung)/,
     "response validation",
   ],
-  [/express-openapi-validator\/dist\/middlewares\/openapi\.metadata/, "routing"],
+  [/express-openapi-validator\/(dist|src)\/middlewares\/openapi\.metadata/, "routing"],
   [/express-openapi-validator\//, "request validation"],
-  [/\/apps\/server\/dist\/http\/validator\.js/, "request validation"],
+  [/\/apps\/server\/src\/http\/validator\.ts/, "request validation"],
   [
     /node_modules\/(pg|pg-protocol|pg-pool|pg-types|postgres-array|postgres-date|postgres-interval|postgres-bytea|drizzle-orm)\//,
     "database driver",
   ],
-  [/\/apps\/server\/dist\/data\//, "database driver"],
-  [/\/apps\/server\/dist\/http\/idempotency\.js/, "idempotency"],
-  [/node_modules\/express-rate-limit\/|\/apps\/server\/dist\/http\/rate-limit\.js/, "rate limiting"],
-  [/\/apps\/server\/dist\/domain\/webhooks\//, "webhook deliveries"],
+  [/\/apps\/server\/src\/data\//, "database driver"],
+  [/\/apps\/server\/src\/http\/idempotency\.ts/, "idempotency"],
+  [/node_modules\/express-rate-limit\/|\/apps\/server\/src\/http\/rate-limit\.ts/, "rate limiting"],
+  [/\/apps\/server\/src\/domain\/webhooks\//, "webhook deliveries"],
   [/node_modules\/(body-parser|raw-body|iconv-lite|content-type|busboy|cookie-parser)\//, "body parsing"],
   [/node_modules\/fastify\/lib\/contentTypeParser/, "body parsing"],
   [/node_modules\/(fast-json-stringify)\//, "serialisation"],
@@ -58,7 +63,7 @@ const RULES = [
   [/node_modules\/(@fastify\/ajv-compiler)\//, "request validation"],
   [/node_modules\/fastify\/lib\/(validation|schemas)/, "request validation"],
   [/node_modules\/(express|router|path-to-regexp|find-my-way|fastify|avvio|light-my-request)\//, "routing"],
-  [/\/apps\/server\/dist\//, "handler"],
+  [/\/apps\/server\/src\//, "handler"],
   [/\/bench\/peers\//, "handler"],
 ];
 
@@ -74,7 +79,7 @@ function ruled(frame) {
  * part, and in "other" what the rules do not name yet.
  */
 export function costByPart(profile) {
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const byId = new Map(profile.nodes.map((node) => [node.id, sourceNamed(node)]));
   const parent = new Map();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const selfTime = new Map();
@@ -95,12 +100,32 @@ export function costByPart(profile) {
   return { totals, frames };
 }
 
-/** A frame's file, short: its package and file name, or the server's path under dist/. */
+/** A frame's file, short: its package and file name, or the server's path under src/. */
 const where = (url) => {
   const inPackage = /node_modules\/(?<name>(?:@[^/]+\/)?[^/]+)\/(?:.*\/)?(?<file>[^/]+)$/.exec(url)?.groups;
   if (inPackage) return `${inPackage.name}/${inPackage.file}`;
-  return /\/dist\/(.+)$/.exec(url)?.[1] ?? url;
+  return /\/server\/src\/(.+)$/.exec(url)?.[1] ?? url;
 };
+
+/** Each bundle's source map, read once (none for a file without one). */
+const sourceMaps = new Map();
+
+function sourceMapOf(url) {
+  if (!sourceMaps.has(url)) {
+    const file = url.startsWith("file:") ? `${fileURLToPath(url)}.map` : undefined;
+    sourceMaps.set(url, file && existsSync(file) ? new SourceMap(JSON.parse(readFileSync(file, "utf8"))) : undefined);
+  }
+  return sourceMaps.get(url);
+}
+
+/** `node` with its frame named by its source file and line, where its script has a source map. */
+function sourceNamed(node) {
+  const { url, lineNumber, columnNumber } = node.callFrame;
+  const entry = url ? sourceMapOf(url)?.findEntry(lineNumber, columnNumber) : undefined;
+  if (!entry?.originalSource) return node;
+  const original = { ...node.callFrame, url: entry.originalSource, lineNumber: entry.originalLine };
+  return { ...node, callFrame: original };
+}
 
 /**
  * The part of the sample at node `id` (see the module's comment), or undefined for the

@@ -1,6 +1,6 @@
 #!/bin/sh
 # What the end-to-end suites covered of the server (every server and CLI process they
-# started wrote V8 coverage to coverage/server-raw), mapped from dist/ back to src/,
+# started wrote V8 coverage to coverage/server-raw), mapped from the bundles in dist/ back to src/,
 # checked against the floor of the configuration that ran, each just below the figure
 # last measured in it (docs/testing.md): strict where every suite ran (PostgreSQL, Redis,
 # S3 and Chromium: CI), bare where the suites needing them were skipped (a fresh clone).
@@ -14,9 +14,10 @@ else
   echo "Server coverage floor: bare (TEST_DATABASE_URL, TEST_REDIS_URL, TEST_S3_ENDPOINT or /usr/bin/chromium missing: their suites were skipped)"
   floor="--statements 94 --branches 85 --functions 91 --lines 94"
 fi
+node scripts/drop-node-source-maps.mjs "$raw"
 cd ../apps/server
 # shellcheck disable=SC2086 # $floor is four options
-c8 report --temp-directory "$raw" --reports-dir "$report" --include 'dist/**' --include 'src/**' \
+c8 report --temp-directory "$raw" --reports-dir "$report" --include 'src/**' --exclude-after-remap \
   --reporter text-summary --reporter html \
   --check-coverage $floor
 rm -rf "$raw"

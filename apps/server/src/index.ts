@@ -3,6 +3,7 @@ export { type Config, ConfigError, loadConfig } from "./config.js";
 export { controlSocketPath, sendStoreCommand } from "./control-socket.js";
 export { type Database, openDatabase } from "./data/database.js";
 export { createDemoUser, type DemoUser, shareWithEachOther } from "./demo.js";
+export { sweepOrphanBlobs } from "./domain/vault/blob-sweep.js";
 export { newLink } from "./domain/vault/link-tokens.js";
 export { createLogger, type Logger } from "./logger.js";
 export { openKeyRing } from "./secrets/key-check.js";

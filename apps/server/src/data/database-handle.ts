@@ -1,9 +1,9 @@
 // What a database handle is, whichever database is under it: its types, the pool of its
 // named statements (PostgreSQL), the migrations' folder and the retry of its transactions.
 import { setTimeout as sleep } from "node:timers/promises";
-import { fileURLToPath } from "node:url";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type pg from "pg";
+import { packageFile } from "../package-files.js";
 import { FOREIGN_KEY_VIOLATION, hasErrorCode, violates } from "./database-errors.js";
 import type { EmbeddedStoreOptions } from "./open-embedded-store.js";
 import type * as schema from "./schema.js";
@@ -60,7 +60,7 @@ export const statementPoolOf = (db: Db): pg.Pool | undefined => statementPools.g
 /** The connections of each PostgreSQL pool: the statements a server runs at once. */
 export const POOL_CONNECTIONS = 10;
 
-export const migrationsFolder = fileURLToPath(new URL("../../src/data/migrations", import.meta.url));
+export const migrationsFolder = packageFile("src/data/migrations");
 
 export interface DatabaseOptions extends EmbeddedStoreOptions {
   databaseUrl?: string;

@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { QueryOptions, Results } from "@electric-sql/pglite";
+import { packageFile } from "../package-files.js";
 import type { EmbeddedClient, EmbeddedQueryOptions, EmbeddedSession } from "./open-pglite.js";
 
 /** What the worker thread (embedded-worker.ts) is started with. */
@@ -36,7 +37,7 @@ export type WorkerReply =
 
 type Request = WorkerRequest extends infer R ? (R extends unknown ? Omit<R, "id"> : never) : never;
 
-const workerScript = new URL("./embedded-worker.js", import.meta.url);
+const workerScript = packageFile("dist/data/embedded-worker.js");
 
 /**
  * The most the worker's young generation holds, in MiB (V8 counts two semi-spaces and the new

@@ -2,11 +2,11 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { PGlite, type QueryOptions, type Results } from "@electric-sql/pglite";
 import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { packageFile } from "../package-files.js";
 import { copyStoreTemplate, storeTemplateArchive } from "./store-template.js";
 
 /** How a statement runs: PGlite's options, and the name of a statement prepared once (on the store's thread). */
@@ -42,7 +42,7 @@ const START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"]
 /** The contrib extensions search's indexes use (migration 0030): every open loads them, or a read of those indexes fails. */
 const EXTENSIONS = { btree_gin, pg_trgm, unaccent };
 
-const createStoreScript = fileURLToPath(new URL("./create-pglite-directory.js", import.meta.url));
+const createStoreScript = packageFile("dist/data/create-pglite-directory.js");
 
 /**
  * Opens the embedded database in `dir` (`memory://`: in memory), with `settings` (`-c

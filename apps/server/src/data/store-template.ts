@@ -6,11 +6,11 @@
 // time of the newer migrations.
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { packageFile } from "../package-files.js";
 
-/** In the package's dist/, whether this module runs from dist/data/ or (in the unit tests) src/data/. */
-export const STORE_TEMPLATE_DIR = fileURLToPath(new URL("../../dist/store-template/", import.meta.url));
-export const STORE_TEMPLATE_TAR = fileURLToPath(new URL("../../dist/store-template.tar", import.meta.url));
+/** In the package's dist/, whether this code runs from the build or (in the unit tests) from src/. */
+export const STORE_TEMPLATE_DIR = packageFile("dist/store-template/");
+export const STORE_TEMPLATE_TAR = packageFile("dist/store-template.tar");
 
 /** The template as PGlite's `loadDataDir` takes it, for a store in memory; none when the build made none. */
 export function storeTemplateArchive(): Blob | undefined {

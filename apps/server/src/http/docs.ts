@@ -99,7 +99,8 @@ export function docsRouter(publicBaseUrl: string): Router {
     // costs a start 100 ms or more, the library's import 30 ms.
     let yaml: Promise<string> | undefined;
     const sendYaml = async (_req: unknown, res: Response) => {
-      yaml ??= import("yaml").then(({ stringify }) => stringify(served));
+      // A CommonJS package, taken by its default export: the bundle gives a dynamic import of one no named exports.
+      yaml ??= import("yaml").then(({ default: { stringify } }) => stringify(served));
       res.type("application/yaml").send(await yaml);
     };
     // `/openapi.json` and `/openapi.yaml` are v1's, as before there were versions.

@@ -87,8 +87,11 @@ export async function createRateLimiter(options: RateLimitOptions): Promise<Rate
 /** Redis's store under a prefix per budget, or none (express-rate-limit's memory store) without Redis. */
 async function budgetStore(redisUrl: string | undefined): Promise<{ store: StoreOf; close: () => Promise<void> }> {
   if (!redisUrl) return { store: () => undefined, close: async () => {} };
-  // Loaded only with Redis: the client's modules took some 150 ms of every start.
-  const { createClient } = await import("redis");
+  // Loaded only with Redis: the client's modules took some 150 ms of every start. A
+  // CommonJS package, taken by its default export (as docs.ts takes yaml).
+  const {
+    default: { createClient },
+  } = await import("redis");
   const client = createClient({ url: redisUrl });
   client.on("error", () => {});
   await client.connect();
