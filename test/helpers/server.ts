@@ -152,7 +152,7 @@ export function spawnServer(
 
 /** The rows of `sql` on the embedded store of `env`, by the `sql` command: in its running server, or on the store itself. */
 async function embeddedQuery(env: Record<string, string>, sql: string): Promise<unknown[]> {
-  // Imported here: every suite loads this helper, and the server's package takes 0.7 s to import.
+  // Imported here: every suite loads this helper, and not every suite needs the server's package.
   const { controlSocketPath, sendStoreCommand } = await import("@vault/server");
   const answered =
     (await sendStoreCommand(controlSocketPath(env.DATA_DIR as string), "sql", [sql])) ??
