@@ -1,12 +1,11 @@
 // The server's JavaScript as the processes load it: each entry point with the modules of
 // src/ and of its dependencies in a few files (docs/decisions/server-bundle.md). tsc
-// writes the declarations beside them (tsconfig.build.json).
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+// writes the declarations beside them (tsconfig.build.json); the build empties dist/ first.
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { build } from "esbuild";
 
 const root = resolve(import.meta.dirname, "..");
-const out = resolve(root, "dist");
 
 /** What the processes start, and what another package imports (index). */
 const ENTRIES = [
@@ -21,7 +20,6 @@ const ENTRIES = [
   "data/embedded-worker",
 ];
 
-rmSync(resolve(out, "chunks"), { recursive: true, force: true });
 const { outputFiles } = await build({
   absWorkingDir: root,
   entryPoints: ENTRIES.map((entry) => `src/${entry}.ts`),
