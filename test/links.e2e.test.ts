@@ -54,6 +54,9 @@ describe.each(backends)("links on $name", (backend) => {
   const patch = (id: string, body: Record<string, unknown>) =>
     h.client().PATCH(SHARE, { params: { path: { id } }, body: body as never });
   const read = async (id: string) => (await h.client().GET(SHARE, { params: { path: { id } } })).data;
+  /** Restores the owner's bin entry `id` to where it was. */
+  const restore = (id: string) =>
+    h.client().POST("/evault/v1/bins/{id}/restore/", { params: { path: { id } }, body: { tags: [] } });
 
   test("when anyone opens a public file link, then they see what is shared and its owner's name, nothing else, and no cache may keep it", async () => {
     const { id, token } = await share({ file: fileId, access: "public" });
@@ -220,11 +223,26 @@ describe.each(backends)("links on $name", (backend) => {
     const binned = await h.client().DELETE("/evault/v1/files/{id}/", { params: { path: { id: binnedId } } });
     expect((await open(token)).response.status).toBe(404);
     expect((await download(token)).response.status).toBe(404);
-    await h.client().POST("/evault/v1/bins/{id}/restore/", {
-      params: { path: { id: binned.data?.id ?? "" } },
-      body: { tags: [] },
-    });
+    await restore(binned.data?.id ?? "");
     expect((await open(token)).response.status).toBe(200);
+  });
+
+  test("when a folder above the shared file is in the bin, then 404, and after its restore the link opens again", async () => {
+    const folder = (name: string, parent: string) =>
+      h.client().POST("/evault/v1/folders/", { body: { name, folder: parent } });
+    const outer = (await folder("Outer", h.users[0].folder_id)).data?.id ?? "";
+    const inner = (await folder("Inner", outer)).data?.id ?? "";
+    const upload = await h.client().POST("/evault/v1/files/", {
+      body: { file: new File(["deep"], "deep.txt"), folder: inner },
+    });
+    const { token } = await share({ file: upload.data?.id ?? "", access: "public" });
+    expect((await download(token)).response.status).toBe(200);
+    const binned = await h.client().DELETE("/evault/v1/folders/{id}/", { params: { path: { id: outer } } });
+    expect(binned.response.status).toBe(200);
+    expect((await open(token)).response.status).toBe(404);
+    expect((await download(token)).response.status).toBe(404);
+    await restore(binned.data?.id ?? "");
+    expect((await download(token)).response.status).toBe(200);
   });
 
   test("when a folder is shared, then its link describes the folder and has no content of its own", async () => {

@@ -17,7 +17,7 @@ import {
   rankedPageOf,
 } from "../pagination.js";
 import { tokenHash } from "./link-tokens.js";
-import { inside, visibleFile, visibleFolder } from "./placement.js";
+import { inside, visibleFolder } from "./placement.js";
 import { foldQuery, matchesText, tierOf } from "./search.js";
 import { rowsOf } from "./views.js";
 
@@ -63,7 +63,8 @@ const openLinkStatement = namedStatement<LinkRow, { hash: string }>(
       fo.id as folder_id, fo.name as folder_name, fo.file_size as folder_size
     from file_shares s
     join users u on u.id = s.user_id
-    left join files f on f.id = s.file_id and ${visibleFile(sql`s.user_id`, sql`s.file_id`)}
+    left join files f on f.id = s.file_id and f.user_id = s.user_id and not f.is_deleted
+      and (f.folder_id is null or ${visibleFolder(sql`s.user_id`, sql`f.folder_id`)})
     left join blobs b on b.hash = f.hash
     left join folders fo on fo.id = s.folder_id and ${visibleFolder(sql`s.user_id`, sql`s.folder_id`)}
     where s.link_hash = ${value("hash")}`,
@@ -308,7 +309,8 @@ const SHARED_COLUMNS = sql`s.id, s.id as share_id, s.user_id, s.link_sealed, s.c
 /** The shares with the caller (`callerId`) whose item is outside the bin, with `SHARED_COLUMNS`: found through the GIN index on `users`. */
 const sharedWith = (callerId: number) => sql`file_shares s
   join users u on u.id = s.user_id
-  left join files f on f.id = s.file_id and ${visibleFile(sql`s.user_id`, sql`s.file_id`)}
+  left join files f on f.id = s.file_id and f.user_id = s.user_id and not f.is_deleted
+      and (f.folder_id is null or ${visibleFolder(sql`s.user_id`, sql`f.folder_id`)})
   left join blobs b on b.hash = f.hash
   left join folders fo on fo.id = s.folder_id and ${visibleFolder(sql`s.user_id`, sql`s.folder_id`)}
   where s.users @> array[${callerId}::integer] and s.user_id <> ${callerId} and (f.id is not null or fo.id is not null)`;
