@@ -46,6 +46,16 @@ interface LinkRow {
   folder_size: number | string | null;
 }
 
+/**
+ * The share's (`s`) owner (`u`) and its item as the owner sees it: the file (`f`, its blob `b`)
+ * or the folder (`fo`), neither when it or a folder above it is in the bin. The file's row is read once.
+ */
+const ownerAndVisibleItem = sql`join users u on u.id = s.user_id
+    left join files f on f.id = s.file_id and f.user_id = s.user_id and not f.is_deleted
+      and (f.folder_id is null or ${visibleFolder(sql`s.user_id`, sql`f.folder_id`)})
+    left join blobs b on b.hash = f.hash
+    left join folders fo on fo.id = s.folder_id and ${visibleFolder(sql`s.user_id`, sql`s.folder_id`)}`;
+
 /** SQL condition: the share's `last_accessed_at` is older than its precision, or unset. */
 const accessDue = sql`(s.last_accessed_at is null or s.last_accessed_at < now() - ${ACCESS_PRECISION})`;
 
@@ -61,12 +71,7 @@ const openLinkStatement = namedStatement<LinkRow, { hash: string }>(
       u.first_name, u.last_name,
       f.id as file_id, f.name as file_name, b.hash, b.size as file_size, b.mimetype,
       fo.id as folder_id, fo.name as folder_name, fo.file_size as folder_size
-    from file_shares s
-    join users u on u.id = s.user_id
-    left join files f on f.id = s.file_id and f.user_id = s.user_id and not f.is_deleted
-      and (f.folder_id is null or ${visibleFolder(sql`s.user_id`, sql`f.folder_id`)})
-    left join blobs b on b.hash = f.hash
-    left join folders fo on fo.id = s.folder_id and ${visibleFolder(sql`s.user_id`, sql`s.folder_id`)}
+    from file_shares s ${ownerAndVisibleItem}
     where s.link_hash = ${value("hash")}`,
 );
 
@@ -307,12 +312,7 @@ const SHARED_COLUMNS = sql`s.id, s.id as share_id, s.user_id, s.link_sealed, s.c
   fo.id as folder_id, fo.name as folder_name, fo.file_size as folder_size`;
 
 /** The shares with the caller (`callerId`) whose item is outside the bin, with `SHARED_COLUMNS`: found through the GIN index on `users`. */
-const sharedWith = (callerId: number) => sql`file_shares s
-  join users u on u.id = s.user_id
-  left join files f on f.id = s.file_id and f.user_id = s.user_id and not f.is_deleted
-      and (f.folder_id is null or ${visibleFolder(sql`s.user_id`, sql`f.folder_id`)})
-  left join blobs b on b.hash = f.hash
-  left join folders fo on fo.id = s.folder_id and ${visibleFolder(sql`s.user_id`, sql`s.folder_id`)}
+const sharedWith = (callerId: number) => sql`file_shares s ${ownerAndVisibleItem}
   where s.users @> array[${callerId}::integer] and s.user_id <> ${callerId} and (f.id is not null or fo.id is not null)`;
 
 const newestShared = (db: Db, userId: number, page: PageRequest) =>
