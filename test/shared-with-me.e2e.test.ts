@@ -70,6 +70,27 @@ describe.each(backends)("GET /evault/v1/shared_with_me/ on $name", (backend) => 
     expect(await listed(friend.api_key)).toEqual([]);
   });
 
+  test("when a folder above a shared file is in the bin, then the share leaves the list until the folder is restored", async () => {
+    const [, friend] = h.users;
+    const folder = async (name: string, parent: string | null) =>
+      (await h.client().POST("/evault/v1/folders/", { body: { name, folder: parent } })).data?.id ?? "";
+    const outer = await folder("Outer", null);
+    const upload = await h.client().POST("/evault/v1/files/", {
+      body: { file: new File(["deep"], "deep.txt"), folder: await folder("Inner", outer) },
+    });
+    const share = await h.client().POST(SHARES, { body: { file: upload.data?.id ?? "", users: [friend.id] } });
+    const links = async () => (await listed(friend.api_key)).map((item) => item.link);
+    expect(await links()).toContain(share.data?.link);
+    const binned = await h.client().DELETE("/evault/v1/folders/{id}/", { params: { path: { id: outer } } });
+    expect(await links()).not.toContain(share.data?.link);
+    const restored = await h.client().POST("/evault/v1/bins/{id}/restore/", {
+      params: { path: { id: binned.data?.id ?? "" } },
+      body: { tags: [] },
+    });
+    expect(restored.response.status).toBe(200);
+    expect(await links()).toContain(share.data?.link);
+  });
+
   test("when a cursor of another user's list is sent, then 400 naming cursor", async () => {
     const [owner, friend, stranger] = h.users;
     for (let i = 0; i < 2; i++) {
