@@ -17,7 +17,7 @@ import {
   rankedPageOf,
 } from "../pagination.js";
 import { tokenHash } from "./link-tokens.js";
-import { inside, visibleFolder } from "./placement.js";
+import { fileRowVisible, inside, visibleFolder } from "./placement.js";
 import { foldQuery, matchesText, tierOf } from "./search.js";
 import { rowsOf } from "./views.js";
 
@@ -51,8 +51,7 @@ interface LinkRow {
  * or the folder (`fo`), neither when it or a folder above it is in the bin. The file's row is read once.
  */
 const ownerAndVisibleItem = sql`join users u on u.id = s.user_id
-    left join files f on f.id = s.file_id and f.user_id = s.user_id and not f.is_deleted
-      and (f.folder_id is null or ${visibleFolder(sql`s.user_id`, sql`f.folder_id`)})
+    left join files f on f.id = s.file_id and ${fileRowVisible("f", sql`s.user_id`)}
     left join blobs b on b.hash = f.hash
     left join folders fo on fo.id = s.folder_id and ${visibleFolder(sql`s.user_id`, sql`s.folder_id`)}`;
 

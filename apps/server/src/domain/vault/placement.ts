@@ -69,10 +69,16 @@ export async function isVisibleFolder(tx: Tx, userId: number, folderId: string):
   return row?.visible === true;
 }
 
+/** SQL condition on a row of `files` named `alias`: it is the caller's, not in the bin, and neither is any folder above it. */
+export const fileRowVisible = (alias: string, userId: SQL | number) => {
+  const row = sql.raw(alias);
+  return sql`${row}.user_id = ${userId} and not ${row}.is_deleted
+        and (${row}.folder_id is null or ${visibleFolder(userId, sql`${row}.folder_id`)})`;
+};
+
 /** SQL condition: the caller's file exists, is not in the bin and neither is any folder above it. */
 export const visibleFile = (userId: SQL | number, fileId: SQL | string) =>
-  sql`exists (select 1 from files x where x.id = ${fileId} and x.user_id = ${userId} and not x.is_deleted
-        and (x.folder_id is null or ${visibleFolder(userId, sql`x.folder_id`)}))`;
+  sql`exists (select 1 from files x where x.id = ${fileId} and ${fileRowVisible("x", userId)})`;
 
 /** SQL condition: `folderId` is `ancestorId` or lies inside it. */
 export const inside = (folderId: SQL | string, ancestorId: SQL | string) =>
