@@ -54,6 +54,9 @@ describe.each(backends)("links on $name", (backend) => {
   const patch = (id: string, body: Record<string, unknown>) =>
     h.client().PATCH(SHARE, { params: { path: { id } }, body: body as never });
   const read = async (id: string) => (await h.client().GET(SHARE, { params: { path: { id } } })).data;
+  /** A new folder of the owner's in `parent` (null: at the root); answers its id. */
+  const folder = async (name: string, parent: string | null) =>
+    (await h.client().POST("/evault/v1/folders/", { body: { name, folder: parent } })).data?.id ?? "";
   /** Restores the owner's bin entry `id` to where it was. */
   const restore = (id: string) =>
     h.client().POST("/evault/v1/bins/{id}/restore/", { params: { path: { id } }, body: { tags: [] } });
@@ -228,10 +231,8 @@ describe.each(backends)("links on $name", (backend) => {
   });
 
   test("when a folder above the shared file is in the bin, then 404, and after its restore the link opens again", async () => {
-    const folder = (name: string, parent: string) =>
-      h.client().POST("/evault/v1/folders/", { body: { name, folder: parent } });
-    const outer = (await folder("Outer", h.users[0].folder_id)).data?.id ?? "";
-    const inner = (await folder("Inner", outer)).data?.id ?? "";
+    const outer = await folder("Outer", h.users[0].folder_id);
+    const inner = await folder("Inner", outer);
     const upload = await h.client().POST("/evault/v1/files/", {
       body: { file: new File(["deep"], "deep.txt"), folder: inner },
     });
@@ -324,8 +325,6 @@ describe.each(backends)("links on $name", (backend) => {
 
     test("when a folder is moved out of the shared folder while its archive streams, then that archive still holds it (its listing is taken at the start) and the next one does not", async () => {
       const owner = h.client();
-      const folder = async (name: string, parent: string | null) =>
-        (await owner.POST("/evault/v1/folders/", { body: { name, folder: parent } })).data?.id ?? "";
       const shared = await folder("Snapshot", null);
       const moved = await folder("Moved", shared);
       // A large file before it in path order, so the server is still sending that one when the move happens.
